@@ -1,0 +1,1 @@
+"""deducer package."""

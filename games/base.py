@@ -1,0 +1,410 @@
+"""What every game shares: static facts, options, and the round state machine.
+
+A `Game` declares its facts once (deck, player counts, options) and makes `Round`s.
+A `Round` is a state machine over *events*, the same dicts a round record holds
+(``{"seat": 0, "play": "R7"}``): `to_move`, `legal_events`, `apply`, `undo`,
+`is_terminal`, `result`, and `observation(seat)` for what one seat may see.
+
+A round is played from one view: `view` is the seat whose knowledge it holds, or
+None when everything is known. Hands the view cannot see are `None`; plays from
+them are checked only for what can be checked (the card exists, is not already
+played, is not in a hand the view knows).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
+from games.errors import RuleError, StichError
+from games.trick import TrickRules, led_class, legal_plays, trick_winner
+
+__all__ = ["Event", "Option", "Game", "Round", "Trick", "seat_index"]
+
+Event: TypeAlias = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, default, allowed values and meaning."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any, game_id: str) -> Any:
+        """The value if it is allowed, else a `StichError` naming it."""
+        expected = type(self.default)
+        if (
+            self.default is not None
+            and expected is not type(value)
+            and not (expected is float and isinstance(value, int) and not isinstance(value, bool))
+        ) and not (self.default is None or value is None):
+            raise StichError(f"option {self.name!r} of {game_id} must be {expected.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise StichError(f"option {self.name!r} of {game_id} must be one of {allowed}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, who played what in order, who won."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+
+
+def seat_index(value: object, players: Sequence[str], what: str = "seat") -> int:
+    """A seat from an index or a player's name."""
+    if isinstance(value, bool):
+        raise StichError(f"{what} {value!r} is not a seat")
+    if isinstance(value, int):
+        if 0 <= value < len(players):
+            return value
+        raise StichError(f"{what} {value} does not exist (seats are 0..{len(players) - 1})")
+    if isinstance(value, str):
+        for i, name in enumerate(players):
+            if name.lower() == value.strip().lower():
+                return i
+        if value.strip().isdigit():
+            return seat_index(int(value), players, what)
+    raise StichError(f"{what} {value!r} is neither a seat number nor a player's name")
+
+
+class Game(ABC):
+    """Static facts of one game with its options fixed, and a factory of rounds."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    starts: ClassVar[tuple[str, ...]] = ("deal",)
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if players not in self.player_counts:
+            counts = f"{min(self.player_counts)}-{max(self.player_counts)}"
+            raise StichError(f"{self.id} is played by {counts} players, not {players}")
+        self.players = players
+        specs = {spec.name: spec for spec in self.option_specs}
+        given = dict(options or {})
+        for name in given:
+            if name not in specs:
+                known = ", ".join(specs) or "none"
+                raise StichError(f"{self.id} has no option {name!r} (options: {known})")
+        self.options: dict[str, Any] = {
+            name: spec.check(given[name], self.id) if name in given else spec.default
+            for name, spec in specs.items()
+        }
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Checks that depend on several options or on the player count."""
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self._default(k)}
+        return f"{type(self).__name__}({self.players}, {changed!r})"
+
+    def _default(self, name: str) -> Any:
+        return next(spec.default for spec in self.option_specs if spec.name == name)
+
+    @property
+    @abstractmethod
+    def deck(self) -> Deck:
+        """The cards of this game."""
+
+    @abstractmethod
+    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+        """A random omniscient ``known`` block for a round starting at ``deal``."""
+
+    @abstractmethod
+    def new_round(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None = None,
+        known: Mapping[str, Any] | None = None,
+        start: str = "deal",
+    ) -> Round:
+        """A round in its starting phase, from what ``view`` knows."""
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """Facts for ``stich games``."""
+        return {
+            "id": cls.id,
+            "title": cls.title,
+            "players": list(cls.player_counts),
+            "starts": list(cls.starts),
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": list(o.choices) if o.choices else None,
+                    "help": o.help,
+                }
+                for o in cls.option_specs
+            ],
+        }
+
+
+class Round(ABC):
+    """One round as a state machine over record events, with the shared trick play."""
+
+    # Attributes that are not rolled back by `undo` (fixed for the round).
+    _fixed: ClassVar[frozenset[str]] = frozenset({"game", "names", "known", "_history", "deck"})
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None,
+        known: Mapping[str, Any] | None,
+        start: str,
+    ) -> None:
+        n = game.players
+        if len(players) != n:
+            raise StichError(f"{game.id} with {n} players needs {n} names, got {len(players)}")
+        if len({p.lower() for p in players}) != n:
+            raise StichError(f"player names must differ: {list(players)}")
+        if start not in game.starts:
+            raise StichError(f"{game.id} records may start at {', '.join(game.starts)}, not {start!r}")
+        self.game = game
+        self.deck = game.deck
+        self.names = list(players)
+        self.dealer = seat_index(dealer, players, "dealer")
+        self.view = None if view is None else seat_index(view, players, "view")
+        self.known: dict[str, Any] = dict(known or {})
+        self.start = start
+        self.phase = start
+        # Trick play, filled in by the game when its trick phase begins.
+        self.hands: list[CardSet | None] = [None] * n
+        self.hand_size: list[int] = [0] * n
+        self.gone: CardSet = 0  # cards known to be played or out of this round
+        self.leader = 0
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.won: list[int] = [0] * n
+        self._history: list[tuple[Event, dict[str, Any]]] = []
+
+    # -- the state machine --------------------------------------------------
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose event comes next (the dealer for announcements), or None at the end."""
+
+    @abstractmethod
+    def legal_events(self) -> list[Event]:
+        """Every event the rules allow next (for a seat whose hand is known)."""
+
+    @abstractmethod
+    def _apply(self, event: Event) -> None:
+        """Apply one event or raise `RuleError`; may leave the state half-changed (apply restores)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """``{"tricks": [...], "points": [...]}`` and what else the game scores."""
+
+    def is_terminal(self) -> bool:
+        """True once the round is over."""
+        return self.phase == "done"
+
+    def apply(self, event: Event) -> None:
+        """Apply an event; on a `StichError` the round is left as it was."""
+        if not isinstance(event, dict):
+            raise StichError(f"an event must be a JSON object, got {event!r}")
+        if self.is_terminal():
+            raise RuleError("the round is already over")
+        snapshot = self._snapshot()
+        try:
+            self._apply(event)
+        except StichError:
+            self.__dict__.update(snapshot)
+            raise
+        self._history.append((event, snapshot))
+
+    def undo(self) -> Event:
+        """Take back the last event and return it."""
+        if not self._history:
+            raise StichError("nothing to undo")
+        event, snapshot = self._history.pop()
+        self.__dict__.update(snapshot)
+        return event
+
+    @property
+    def events(self) -> list[Event]:
+        """The events applied so far."""
+        return [event for event, _ in self._history]
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in self._fixed}
+
+    # -- views ----------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see now; games add their own public facts."""
+        hand = self.hands[seat]
+        return {
+            "seat": seat,
+            "phase": self.phase,
+            "hand": None if hand is None else self.deck.names(hand),
+            "hand_sizes": list(self.hand_size),
+            "tricks": [self.trick_json(t) for t in self.tricks],
+            "trick": self.deck.names(self.trick_cards),
+            "leader": self.leader,
+            "won": list(self.won),
+        }
+
+    def trick_json(self, trick: Trick) -> dict[str, Any]:
+        """A finished trick in the ``stich check --json`` shape."""
+        return {
+            "leader": trick.leader,
+            "seats": list(trick.seats),
+            "cards": self.deck.names(trick.cards),
+            "winner": trick.winner,
+        }
+
+    # -- shared trick play ----------------------------------------------------
+
+    def rules(self) -> TrickRules | None:
+        """The trick tables in force, or None when the view does not know them."""
+        return None
+
+    def class_name(self, k: int) -> str:
+        """How players call a follow class (e.g. ``red``, ``trump``)."""
+        return f"class {k}"
+
+    def trick_order(self) -> list[int]:
+        """Seats that play to the current trick, from the leader on."""
+        n = self.game.players
+        return [(self.leader + i) % n for i in range(n)]
+
+    def seat_to_play(self) -> int:
+        """The seat whose card comes next in the current trick."""
+        return self.trick_order()[len(self.trick_cards)]
+
+    def set_hand(self, seat: int, cards: CardSet) -> None:
+        """Give ``seat`` a known hand."""
+        self.hands[seat] = cards
+        self.hand_size[seat] = popcount(cards)
+
+    def holder(self, card: Card) -> int | None:
+        """The seat known to hold ``card``, if any."""
+        for seat, hand in enumerate(self.hands):
+            if hand is not None and hand >> card & 1:
+                return seat
+        return None
+
+    def legal_cards(self, seat: int) -> CardSet:
+        """Cards ``seat`` may play now (its hand must be known)."""
+        hand = self.hands[seat]
+        if hand is None:
+            raise StichError(f"the hand of {self.names[seat]} is not known")
+        rules = self.rules()
+        return hand if rules is None else legal_plays(rules, hand, self.trick_cards)
+
+    def event_seat(self, event: Event, expected: int) -> int:
+        """The event's seat, which must be ``expected`` (defaults to it when absent)."""
+        if "seat" not in event:
+            return expected
+        seat = seat_index(event["seat"], self.names)
+        if seat != expected:
+            raise RuleError(f"it is {self.names[expected]}'s turn, not {self.names[seat]}'s")
+        return seat
+
+    def play_card(self, seat: int, text: object) -> Card:
+        """Check and make a play to the current trick; returns the card."""
+        card = self.deck.parse(text)
+        name, code = self.names[seat], self.deck.name_of(card)
+        if self.gone >> card & 1:
+            raise RuleError(f"{name} played {code} but it is already played or out of play")
+        if self.hand_size[seat] == 0:
+            raise RuleError(f"{name} played {code} but has no cards left")
+        hand = self.hands[seat]
+        if hand is not None:
+            if not hand >> card & 1:
+                held = " ".join(self.deck.names(hand))
+                raise RuleError(f"{name} played {code} but does not hold it (holds {held})")
+            rules = self.rules()
+            if rules is not None:
+                legal = legal_plays(rules, hand, self.trick_cards)
+                if not legal >> card & 1:
+                    led = led_class(rules, self.trick_cards)
+                    must = self.class_name(led) if led is not None else "suit"
+                    follow = " ".join(self.deck.names(legal))
+                    raise RuleError(f"{name} played {code} but must follow {must} (holds {follow})")
+            self.hands[seat] = hand & ~bit(card)
+        else:
+            other = self.holder(card)
+            if other is not None:
+                raise RuleError(f"{name} played {code} but {self.names[other]} holds it")
+        self.hand_size[seat] -= 1
+        self.gone |= bit(card)
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        return card
+
+    def trick_full(self) -> bool:
+        """True when every seat of the trick has played."""
+        return len(self.trick_cards) == len(self.trick_order())
+
+    def computed_winner(self) -> int | None:
+        """The seat that wins the full current trick, if the view knows the rules."""
+        rules = self.rules()
+        if rules is None:
+            return None
+        return self.trick_seats[trick_winner(rules, self.trick_cards)]
+
+    def finish_trick(self, winner: int) -> None:
+        """Close the current trick; the winner leads next."""
+        if winner not in self.trick_seats:
+            raise RuleError(f"{self.names[winner]} did not play to this trick and cannot win it")
+        self.tricks.append(Trick(self.leader, tuple(self.trick_seats), tuple(self.trick_cards), winner))
+        self.won[winner] += 1
+        self.leader = winner
+        self.trick_seats = []
+        self.trick_cards = []
+
+    def play_events(self, seat: int) -> list[Event]:
+        """Legal ``play`` events for ``seat`` (its hand must be known)."""
+        return [{"seat": seat, "play": self.deck.name_of(c)} for c in iter_cards(self.legal_cards(seat))]
+
+    def known_hands(self, key: str = "hands") -> dict[int, CardSet]:
+        """Hands given in ``known[key]`` as ``{"0": [...]}`` (or a list by seat), parsed."""
+        raw = self.known.get(key)
+        if raw is None:
+            return {}
+        items: list[tuple[object, Any]]
+        if isinstance(raw, list):
+            items = [(i, cards) for i, cards in enumerate(raw) if cards is not None]
+        elif isinstance(raw, dict):
+            items = list(raw.items())
+        else:
+            raise StichError(f"known.{key} must be an object of seat → cards, got {type(raw).__name__}")
+        hands: dict[int, CardSet] = {}
+        seen = 0
+        for key_seat, cards in items:
+            seat = seat_index(
+                int(key_seat) if isinstance(key_seat, str) and key_seat.isdigit() else key_seat,
+                self.names,
+                f"known.{key} seat",
+            )
+            if not isinstance(cards, list):
+                raise StichError(f"known.{key}[{key_seat}] must be a list of cards")
+            mask = self.deck.parse_set(cards, f"known.{key}[{key_seat}]")
+            if mask & seen:
+                twice = self.deck.names(mask & seen)[0]
+                raise StichError(f"known.{key}: card {twice} is in two hands")
+            seen |= mask
+            hands[seat] = mask
+        return hands

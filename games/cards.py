@@ -1,0 +1,125 @@
+"""Cards as ints, card sets as int bitmasks, and decks that name them.
+
+Every deck here has at most 60 cards, so a set of cards fits in one Python int.
+The search works on these ints; `Deck` turns them into text and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TypeAlias
+
+from games.errors import StichError
+
+__all__ = [
+    "Card",
+    "CardSet",
+    "Deck",
+    "bit",
+    "iter_cards",
+    "lowest",
+    "popcount",
+    "mask_of",
+    "french_deck",
+    "FRENCH_SUITS",
+    "FRENCH_RANKS",
+]
+
+Card: TypeAlias = int
+CardSet: TypeAlias = int
+
+
+def bit(card: Card) -> CardSet:
+    """The set holding one card."""
+    return 1 << card
+
+
+def popcount(cards: CardSet) -> int:
+    """Number of cards in a set."""
+    return cards.bit_count()
+
+
+def lowest(cards: CardSet) -> Card:
+    """The lowest-indexed card of a non-empty set."""
+    return (cards & -cards).bit_length() - 1
+
+
+def iter_cards(cards: CardSet) -> Iterator[Card]:
+    """The cards of a set, lowest index first."""
+    while cards:
+        low = cards & -cards
+        yield low.bit_length() - 1
+        cards ^= low
+
+
+def mask_of(cards: Iterable[Card]) -> CardSet:
+    """The set of the given cards."""
+    result = 0
+    for card in cards:
+        result |= 1 << card
+    return result
+
+
+class Deck:
+    """The cards of one game: their canonical names and how to parse them.
+
+    Parsing is case-insensitive and accepts the aliases given (e.g. ``10S`` for ``TS``).
+    """
+
+    def __init__(self, name: str, codes: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
+        self.name = name
+        self.codes: tuple[str, ...] = tuple(codes)
+        self.size = len(self.codes)
+        self.all: CardSet = (1 << self.size) - 1
+        self._index: dict[str, Card] = {code.upper(): i for i, code in enumerate(self.codes)}
+        if len(self._index) != self.size:
+            raise ValueError(f"deck {name} names a card twice")
+        for alias, code in (aliases or {}).items():
+            self._index[alias.upper()] = self._index[code.upper()]
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.name}: {self.size} cards>"
+
+    def parse(self, text: object) -> Card:
+        """The card named by ``text``; a `StichError` naming it if there is no such card."""
+        if not isinstance(text, str):
+            raise StichError(f"{text!r} is not a card name (expected text such as {self.codes[0]!r})")
+        card = self._index.get(text.strip().upper())
+        if card is None:
+            raise StichError(
+                f"unknown card {text!r} for {self.name} (cards look like {', '.join(self.codes[:3])}, ...)"
+            )
+        return card
+
+    def parse_set(self, texts: Iterable[object], what: str = "cards") -> CardSet:
+        """A card set from names; a card named twice is an error."""
+        result = 0
+        for text in texts:
+            card = self.parse(text)
+            if result >> card & 1:
+                raise StichError(f"{what}: card {self.codes[card]} is named twice")
+            result |= 1 << card
+        return result
+
+    def name_of(self, card: Card) -> str:
+        """The canonical name of a card."""
+        return self.codes[card]
+
+    def names(self, cards: CardSet | Iterable[Card]) -> list[str]:
+        """Canonical names of a set (lowest index first) or of a sequence (in order)."""
+        if isinstance(cards, int):
+            return [self.codes[c] for c in iter_cards(cards)]
+        return [self.codes[c] for c in cards]
+
+
+FRENCH_SUITS = "SHDC"
+FRENCH_RANKS = "23456789TJQKA"
+
+
+def french_deck() -> Deck:
+    """The 52-card French deck: card ``suit * 13 + rank``, rank 0 = 2 ... 12 = ace; names ``AS``, ``TH``."""
+    codes = [rank + suit for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
+    aliases = {"10" + suit: "T" + suit for suit in FRENCH_SUITS}
+    # German names as in the Stiche-Raten rulebook (D = Dame, B = Bube) are not accepted:
+    # D is also the diamond suit letter, so ``DD`` would be ambiguous to a reader.
+    return Deck("french", codes, aliases)

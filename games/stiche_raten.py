@@ -1,0 +1,372 @@
+"""Stiche-Raten (Oh Hell!): bid the exact number of tricks you will take.
+
+Rulebook: ``seeds/004_4996351a6ca031f9.txt``. 3-7 players, 52 French cards, ace
+high. Round sizes go down from the first size to 1 and up again; the next card
+of the stock is turned for trump (none when no card is left). Bids start left of
+the dealer; the dealer may not bid so that the bids add up to the number of
+tricks. Every variant the rulebook lists is an option.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Event, Game, Option, Round, seat_index
+from games.cards import FRENCH_SUITS, Card, Deck, french_deck, iter_cards
+from games.errors import RuleError, StichError
+from games.trick import TrickRules
+
+__all__ = ["SticheRaten", "StichRatenRound", "BiddingRound", "GAME", "round_sizes", "score_bid"]
+
+FRENCH = french_deck()
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def round_sizes(first: int, sequence: str, rounds: int | None = None) -> list[int]:
+    """Hand sizes of the rounds of a game, in order.
+
+    ``down-up``: first, first-1, ..., 1, 2, ..., first (the rulebook's default);
+    ``down``: first .. 1; ``up``: 1 .. first; ``constant``: ``rounds`` rounds of ``first``.
+    """
+    if sequence == "down-up":
+        return list(range(first, 0, -1)) + list(range(2, first + 1))
+    if sequence == "down":
+        return list(range(first, 0, -1))
+    if sequence == "up":
+        return list(range(1, first + 1))
+    if sequence == "constant":
+        return [first] * (rounds if rounds is not None else first)
+    raise StichError(f"unknown round sequence {sequence!r}")
+
+
+def score_bid(bid: int, tricks: int, scoring: str, blind: bool = False) -> int:
+    """Points for one player's round.
+
+    ``standard``: a hit scores 10 + 1 per trick, a miss 1 per trick;
+    ``strict`` ("Blackout"): a hit scores 10 + the bid, a miss nothing;
+    ``minus``: a hit scores 10 + 1 per trick, a miss -1 per trick over or under;
+    ``wizard``: a hit scores 20 + 10 per trick, a miss -10 per trick over or under.
+    A blind hit scores double (rulebook, "Blindrunde").
+    """
+    hit = bid == tricks
+    if scoring == "standard":
+        points = 10 + tricks if hit else tricks
+    elif scoring == "strict":
+        points = 10 + bid if hit else 0
+    elif scoring == "minus":
+        points = 10 + tricks if hit else -abs(bid - tricks)
+    elif scoring == "wizard":
+        points = 20 + 10 * tricks if hit else -10 * abs(bid - tricks)
+    else:
+        raise StichError(f"unknown scoring {scoring!r}")
+    return 2 * points if blind and hit else points
+
+
+def suit_rules(deck: Deck, trump: int | None) -> TrickRules:
+    """Tables for a French deck (plus any extra cards a subclass fills in) with ``trump`` suit or none."""
+    cls, tp, lp = [], [], []
+    for card in range(52):
+        suit, rank = divmod(card, 13)
+        cls.append(suit)
+        tp.append(rank + 1 if suit == trump else 0)
+        lp.append(rank)
+    return TrickRules(tuple(cls), tuple(tp), tuple(lp))
+
+
+def parse_suit(text: object, what: str = "trump") -> int:
+    """A French suit index from its letter (``S H D C``)."""
+    if isinstance(text, str) and len(text.strip()) == 1 and text.strip().upper() in FRENCH_SUITS:
+        return FRENCH_SUITS.index(text.strip().upper())
+    raise StichError(f"{what} {text!r} is not a suit (use one of S H D C)")
+
+
+class BiddingRound(Round):
+    """A round of bidding then trick play: Stiche-Raten and Wizard."""
+
+    game: Any
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None,
+        known: Mapping[str, Any] | None,
+        start: str,
+    ) -> None:
+        super().__init__(game, players, dealer, view, known, start)
+        n = game.players
+        hands = self.known_hands()
+        size = self.known.get("cards")
+        sizes = {len(list(iter_cards(h))) for h in hands.values()}
+        if len(sizes) > 1:
+            raise StichError(f"known.hands: every hand must have the same size, got {sorted(sizes)}")
+        if size is None:
+            if not sizes:
+                raise StichError("known: give the hands or the number of cards per hand (known.cards)")
+            size = sizes.pop()
+        if not isinstance(size, int) or isinstance(size, bool) or size < 1 or size * n > self.deck.size:
+            raise StichError(f"known.cards {size!r} is not a possible hand size for {n} players")
+        if sizes and sizes.pop() != size:
+            raise StichError(f"known.hands do not hold known.cards = {size} cards each")
+        if self.view is None and len(hands) != n:
+            raise StichError("an omniscient record (view null) must give every hand in known.hands")
+        if self.view is not None and self.view not in hands:
+            raise StichError(f"known.hands must give the hand of the view, {self.names[self.view]}")
+        self.size = size
+        for seat in range(n):
+            self.hand_size[seat] = size
+        for seat, hand in hands.items():
+            self.set_hand(seat, hand)
+        self.trump: int | None = None
+        self.trump_card: Card | None = None
+        self.turn_trump()
+        self.blind = bool(self.known.get("blind", False))
+        self.bids: list[int | None] = [None] * n
+        self.leader = (self.dealer + 1) % n
+        self.phase = "trump" if self.needs_trump_choice() else "bid"
+
+    # -- trump ---------------------------------------------------------------
+
+    def turn_trump(self) -> None:
+        """Set the trump from the turned card (none when all cards are dealt)."""
+        raw = self.known.get("trump_card")
+        all_dealt = self.size * self.game.players == self.deck.size
+        if raw is None:
+            if not all_dealt and "trump_card" not in self.known and self.view is None:
+                raise StichError("known.trump_card is missing (null when no card was turned)")
+            return
+        if all_dealt:
+            raise StichError(f"known.trump_card {raw!r}: every card is dealt, so none can be turned")
+        card = self.deck.parse(raw)
+        if self.holder(card) is not None:
+            raise StichError(f"known.trump_card {self.deck.name_of(card)} is also in a hand")
+        self.trump_card = card
+        self.gone |= 1 << card
+        self.trump = self.trump_of(card)
+
+    def trump_of(self, card: Card) -> int | None:
+        """The trump suit a turned card makes."""
+        return card // 13
+
+    def needs_trump_choice(self) -> bool:
+        """True when the dealer must choose the trump (Wizard: a wizard turned)."""
+        return False
+
+    def rules(self) -> TrickRules:
+        return suit_rules(self.deck, self.trump)
+
+    def class_name(self, k: int) -> str:
+        return SUIT_NAMES[FRENCH_SUITS[k]]
+
+    # -- bidding -------------------------------------------------------------
+
+    def restricted(self) -> bool:
+        """Whether the dealer's bid may not make the bids add up to the tricks."""
+        return bool(self.game.options["restriction"]) and not self.simultaneous()
+
+    def simultaneous(self) -> bool:
+        return bool(self.game.options.get("bidding") == "simultaneous")
+
+    def bid_order(self) -> list[int]:
+        n = self.game.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    def to_move(self) -> int | None:
+        if self.phase == "trump":
+            return self.dealer
+        if self.phase == "bid":
+            return next(s for s in self.bid_order() if self.bids[s] is None)
+        if self.phase == "play":
+            return self.seat_to_play()
+        return None
+
+    def forbidden_bid(self, seat: int) -> int | None:
+        """The one bid the dealer may not make, if any."""
+        if seat != self.dealer or not self.restricted():
+            return None
+        others = sum(b for s, b in enumerate(self.bids) if s != seat and b is not None)
+        forbidden = self.size - others
+        return forbidden if forbidden >= 0 else None
+
+    def legal_events(self) -> list[Event]:
+        seat = self.to_move()
+        if seat is None:
+            return []
+        if self.phase == "trump":
+            return [{"seat": seat, "trump": s} for s in FRENCH_SUITS]
+        if self.phase == "bid":
+            forbidden = self.forbidden_bid(seat)
+            return [{"seat": seat, "bid": k} for k in range(self.size + 1) if k != forbidden]
+        return self.play_events(seat)
+
+    def _apply(self, event: Event) -> None:
+        if self.phase == "trump":
+            if "trump" not in event:
+                raise RuleError(f"the dealer {self.names[self.dealer]} must first choose the trump suit")
+            self.event_seat(event, self.dealer)
+            self.trump = parse_suit(event["trump"])
+            self.phase = "bid"
+        elif self.phase == "bid":
+            if "bid" not in event:
+                raise RuleError("expected a bid")
+            self.apply_bid(event)
+        elif self.phase == "play":
+            if "play" not in event:
+                raise RuleError("expected a play")
+            seat = self.event_seat(event, self.seat_to_play())
+            self.play_card(seat, event["play"])
+            if self.trick_full():
+                winner = self.computed_winner()
+                assert winner is not None
+                self.finish_trick(winner)
+                if len(self.tricks) == self.size:
+                    self.phase = "done"
+
+    def apply_bid(self, event: Event) -> None:
+        expected = self.to_move()
+        assert expected is not None
+        if self.simultaneous() and "seat" in event:
+            seat = seat_index(event["seat"], self.names)
+            if self.bids[seat] is not None:
+                raise RuleError(f"{self.names[seat]} has already bid")
+        else:
+            seat = self.event_seat(event, expected)
+        bid = event["bid"]
+        if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= self.size:
+            raise RuleError(f"{self.names[seat]} bid {bid!r}, but bids go from 0 to {self.size}")
+        if bid == self.forbidden_bid(seat):
+            raise RuleError(
+                f"{self.names[seat]} (dealer) may not bid {bid}: the bids would add up to {self.size} tricks"
+            )
+        self.bids[seat] = bid
+        if all(b is not None for b in self.bids):
+            self.phase = "play"
+
+    # -- scoring -------------------------------------------------------------
+
+    def scoring(self) -> str:
+        return str(self.game.options["scoring"])
+
+    def result(self) -> dict[str, Any]:
+        done = self.is_terminal()
+        points = (
+            [
+                score_bid(b or 0, t, self.scoring(), self.blind)
+                for b, t in zip(self.bids, self.won, strict=True)
+            ]
+            if done
+            else None
+        )
+        return {"tricks": list(self.won), "bids": list(self.bids), "points": points}
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        view = super().observation(seat)
+        view["trump_card"] = None if self.trump_card is None else self.deck.name_of(self.trump_card)
+        view["trump"] = None if self.trump is None else FRENCH_SUITS[self.trump]
+        view["bids"] = list(self.bids)
+        if self.blind and self.phase == "bid":
+            view["hand"] = None  # blind round: bids are made before looking
+        return view
+
+
+class StichRatenRound(BiddingRound):
+    """A round of Stiche-Raten."""
+
+
+class SticheRaten(Game):
+    """Stiche-Raten (Oh Hell!) with every variant of the rulebook."""
+
+    id = "stiche-raten"
+    title = "Stiche-Raten (Oh Hell!)"
+    player_counts = (3, 4, 5, 6, 7)
+    option_specs = (
+        Option("first_round", 0, "cards per hand in the first round; 0 = floor(51 / players)"),
+        Option(
+            "sequence",
+            "down-up",
+            "round sizes: down to 1 and up again, only up, only down, or constant",
+            ("down-up", "down", "up", "constant"),
+        ),
+        Option("rounds", 0, "number of rounds for the constant sequence; 0 = the first round's size"),
+        Option("restriction", True, "the dealer may not bid so that the bids add up to the tricks"),
+        Option(
+            "scoring",
+            "standard",
+            "standard; strict ('Blackout'): 10 + bid or nothing; "
+            "minus: a miss costs 1 per trick over or under",
+            ("standard", "strict", "minus"),
+        ),
+        Option("blind_round", 0, "1-based number of the round bid blind (hit scores double); 0 = none"),
+        Option(
+            "bidding",
+            "sequential",
+            "sequential from the dealer's left, or simultaneous (no restriction)",
+            ("sequential", "simultaneous"),
+        ),
+    )
+
+    @property
+    def deck(self) -> Deck:
+        return FRENCH
+
+    def check_options(self) -> None:
+        first = self.options["first_round"]
+        if first < 0 or first * self.players > 52:
+            raise StichError(
+                f"option 'first_round' {first} does not fit 52 cards among {self.players} players"
+            )
+        if self.options["rounds"] < 0:
+            raise StichError("option 'rounds' must be 0 or more")
+        blind = self.options["blind_round"]
+        if not 0 <= blind <= len(self.round_sizes()):
+            raise StichError(f"option 'blind_round' {blind}: the game has {len(self.round_sizes())} rounds")
+
+    def first_round(self) -> int:
+        return int(self.options["first_round"]) or 51 // self.players
+
+    def round_sizes(self) -> list[int]:
+        """Cards per hand in each round, in order."""
+        return round_sizes(self.first_round(), self.options["sequence"], self.options["rounds"] or None)
+
+    def deal(
+        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int = 1
+    ) -> dict[str, Any]:
+        size = cards if cards is not None else self.round_sizes()[round_number - 1]
+        order = list(range(self.deck.size))
+        rng.shuffle(order)
+        n = self.players
+        hands = {str((dealer + 1 + i) % n): sorted(order[i * size : (i + 1) * size]) for i in range(n)}
+        stock = order[n * size :]
+        return {
+            "hands": {seat: self.deck.names(cards_) for seat, cards_ in sorted(hands.items())},
+            "cards": size,
+            "round": round_number,
+            "blind": self.options.get("blind_round") == round_number,
+            "trump_card": self.deck.name_of(stock[0]) if stock else None,
+        }
+
+    def new_round(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None = None,
+        known: Mapping[str, Any] | None = None,
+        start: str = "deal",
+    ) -> Round:
+        return StichRatenRound(self, players, dealer, view, known, start)
+
+    def standing(self, totals: Sequence[int]) -> dict[str, Any]:
+        """Winners after the last round: most points; a tie plays extra rounds of the largest size."""
+        best = max(totals)
+        leaders = [s for s, t in enumerate(totals) if t == best]
+        return {
+            "winners": leaders,
+            "decided": len(leaders) == 1,
+            "extra_round_cards": None if len(leaders) == 1 else max(self.round_sizes()),
+        }
+
+
+GAME = SticheRaten
