@@ -1,0 +1,307 @@
+"""Round records (``stich-round/1``): read, validate, write and replay.
+
+A record holds one round of one game as seen from one seat (``view``) or by an
+omniscient observer (``view: null``): what that view knew from the start
+(``known``) and the events in order. The full specification and its JSON Schema
+are in ``docs/format.md``; `RECORD_SCHEMA` below is the same schema.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from games.base import Event, Game, Round
+from games.errors import StichError
+from games.registry import GAME_IDS, find
+
+__all__ = [
+    "FORMAT",
+    "RECORD_SCHEMA",
+    "Record",
+    "Replay",
+    "check_report",
+    "load_record",
+    "parse_record",
+    "replay",
+    "simulate",
+    "DEFAULT_NAMES",
+]
+
+FORMAT = "stich-round/1"
+DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Greta")
+
+_seat = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "minLength": 1}]}
+_card = {"type": "string", "minLength": 1}
+_cards = {"type": "array", "items": _card}
+_EVENT_KINDS = (
+    "pick",
+    "announce",
+    "reveal",
+    "task",
+    "trump",
+    "exchange",
+    "drop",
+    "bid",
+    "play",
+    "winner",
+    "guess",
+    "solved",
+)
+
+RECORD_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://stich.invalid/schema/stich-round-1.json",
+    "title": "stich round record",
+    "type": "object",
+    "required": ["format", "game", "players", "dealer", "events"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "game": {"enum": list(GAME_IDS)},
+        "options": {"type": "object"},
+        "players": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1},
+            "minItems": 2,
+            "maxItems": 7,
+        },
+        "dealer": {"type": "integer", "minimum": 0},
+        "view": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+        "start": {"type": "string"},
+        "known": {
+            "type": "object",
+            "properties": {
+                "layout": {"type": "array", "items": _cards},
+                "hands": {
+                    "oneOf": [
+                        {
+                            "type": "object",
+                            "patternProperties": {"^[0-9]+$": _cards},
+                            "additionalProperties": False,
+                        },
+                        {"type": "array", "items": {"oneOf": [_cards, {"type": "null"}]}},
+                    ]
+                },
+                "secret": {"type": "object"},
+                "trump_card": {"oneOf": [_card, {"type": "null"}]},
+                "trump": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+                "stock": _cards,
+                "cards": {"type": "integer", "minimum": 1},
+                "scores": {"type": "array", "items": {"type": "integer"}},
+            },
+        },
+        "events": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seat": _seat,
+                    "pick": _card,
+                    "announce": {
+                        "oneOf": [{"type": "integer", "minimum": 0}, {"const": "table"}, {"type": "string"}]
+                    },
+                    "reveal": {"type": "object"},
+                    "task": {"type": "string"},
+                    "trump": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+                    "blind": {"type": "boolean"},
+                    "exchange": {"oneOf": [_cards, {"type": "integer", "minimum": 0, "maximum": 3}]},
+                    "receive": _cards,
+                    "drop": {"type": "boolean"},
+                    "bid": {"type": "integer", "minimum": 0},
+                    "play": _card,
+                    "reverse": {"type": "boolean"},
+                    "winner": _seat,
+                    "guess": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+                    "answer": {"enum": ["solved", "false"]},
+                    "solved": {"type": "boolean"},
+                },
+                "anyOf": [{"required": [kind]} for kind in _EVENT_KINDS],
+            },
+        },
+    },
+}
+
+
+@dataclass
+class Record:
+    """One round record; unknown top-level fields are kept in ``extra`` and written back."""
+
+    game: str
+    players: list[str]
+    dealer: int
+    events: list[Event]
+    options: dict[str, Any] = field(default_factory=dict)
+    view: int | None = None
+    known: dict[str, Any] = field(default_factory=dict)
+    start: str = "deal"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON object, fields in the documented order."""
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "dealer": self.dealer,
+            "view": self.view,
+        }
+        if self.start != "deal":
+            data["start"] = self.start
+        data["known"] = self.known
+        data["events"] = self.events
+        data.update(self.extra)
+        return data
+
+    def dumps(self) -> str:
+        """The record as JSON text, one event a line."""
+        head = {k: v for k, v in self.to_json().items() if k != "events"}
+        text = json.dumps(head, ensure_ascii=False)[:-1]
+        events = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in self.events)
+        return f'{text}, "events": [\n  {events}\n]}}\n' if self.events else f'{text}, "events": []}}\n'
+
+    def game_instance(self) -> Game:
+        """The game with the record's player count and options."""
+        return find(self.game)(len(self.players), self.options)
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    where = "/".join(str(p) for p in error.absolute_path) or "top level"
+    if error.validator == "anyOf" and error.absolute_path and error.absolute_path[0] == "events":
+        return f"{where}: an event needs one of the keys {', '.join(_EVENT_KINDS)}"
+    if error.validator == "required":
+        return f"{where}: {error.message}"
+    return f"{where}: {error.message}"
+
+
+def parse_record(data: object, source: str = "record") -> Record:
+    """A `Record` from parsed JSON; a one-line `StichError` naming ``source`` and the bad field."""
+    if not isinstance(data, dict):
+        raise StichError(f"{source}: a record must be a JSON object, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise StichError(f"{source}: format must be {FORMAT!r}, got {data.get('format')!r}")
+    if "game" in data and data["game"] not in GAME_IDS:
+        raise StichError(f"{source}: unknown game {data['game']!r} (games: {', '.join(GAME_IDS)})")
+    validator = jsonschema.Draft202012Validator(RECORD_SCHEMA)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        raise StichError(f"{source}: {_schema_message(error)}")
+    fields = {"format", "game", "options", "players", "dealer", "view", "known", "events", "start"}
+    players = list(data["players"])
+    dealer = data["dealer"]
+    if dealer >= len(players):
+        raise StichError(f"{source}: dealer {dealer} does not exist (seats are 0..{len(players) - 1})")
+    view = data.get("view")
+    if view is not None and view >= len(players):
+        raise StichError(f"{source}: view {view} does not exist (seats are 0..{len(players) - 1})")
+    return Record(
+        game=data["game"],
+        players=players,
+        dealer=dealer,
+        events=list(data["events"]),
+        options=dict(data.get("options") or {}),
+        view=view,
+        known=dict(data.get("known") or {}),
+        start=data.get("start", "deal"),
+        extra={k: v for k, v in data.items() if k not in fields},
+    )
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a record file (``-``: standard input); a one-line `StichError` naming the file for anything wrong with it."""
+    path = Path(path)
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise StichError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StichError(f"{path}: cannot read it ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        what = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
+        raise StichError(f"{path}: {what} at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
+    return parse_record(data, str(path))
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a record: the round as far as it went, and the first bad event if any."""
+
+    round: Round
+    error_event: int | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def start_round(record: Record) -> Round:
+    """The round of a record in its starting phase (errors name the record's fields)."""
+    game = record.game_instance()
+    return game.new_round(record.players, record.dealer, record.view, record.known, record.start)
+
+
+def replay(record: Record) -> Replay:
+    """Apply the record's events in order, stopping at the first one the rules forbid."""
+    state = start_round(record)
+    for i, event in enumerate(record.events):
+        try:
+            state.apply(event)
+        except StichError as exc:
+            return Replay(state, i, f"event {i}: {exc}")
+    return Replay(state)
+
+
+def check_report(record: Record) -> dict[str, Any]:
+    """The ``stich check --json`` shape: tricks, winners and result, or the first bad event."""
+    outcome = replay(record)
+    state = outcome.round
+    report: dict[str, Any] = {
+        "ok": outcome.ok,
+        "game": record.game,
+        "complete": state.is_terminal(),
+        "phase": state.phase,
+        "events": len(record.events) if outcome.ok else outcome.error_event,
+        "tricks": [state.trick_json(t) for t in state.tricks],
+        "result": state.result(),
+    }
+    if not outcome.ok:
+        report["event"] = outcome.error_event
+        report["error"] = outcome.error
+    return report
+
+
+def simulate(
+    game_id: str,
+    players: int,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    dealer: int | None = None,
+    names: Sequence[str] | None = None,
+) -> Record:
+    """A round of random legal play, as an omniscient record."""
+    game = find(game_id)(players, options)
+    rng = random.Random(seed)
+    names = list(names) if names is not None else list(DEFAULT_NAMES[:players])
+    if len(names) != players:
+        raise StichError(f"{players} players need {players} names, got {len(names)}")
+    dealer = players - 1 if dealer is None else dealer
+    if not 0 <= dealer < players:
+        raise StichError(f"dealer {dealer} does not exist (seats are 0..{players - 1})")
+    known = game.deal(rng, dealer)
+    state = game.new_round(names, dealer, None, known)
+    while not state.is_terminal():
+        events = state.legal_events()
+        if not events:
+            raise AssertionError(f"{game_id}: no legal event in phase {state.phase}")
+        state.apply(rng.choice(events))
+    return Record(game.id, names, dealer, state.events, dict(options or {}), None, known)

@@ -1,0 +1,142 @@
+"""Wizard: Stiche-Raten with wizards and jesters.
+
+Rulebook: ``seeds/004_4996351a6ca031f9.txt``, "Wizard-Variante". Two editions:
+``seed`` (the rulebook's 56 cards, 2 wizards + 2 jesters) and ``original``
+(60 cards, 4 + 4). Round r deals r cards, up to what the deck allows; no way back.
+Wizards and jesters may be played at any time; the first wizard wins; a jester
+always loses unless only jesters are in the trick (then the first wins). After a
+leading jester the first suit card sets the suit to follow; after a leading
+wizard anything may be played. The next card of the stock is turned for trump:
+a suit card names it, a jester or no card means none, a wizard lets the dealer choose.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from games.base import Game, Option, Round
+from games.cards import FRENCH_RANKS, FRENCH_SUITS, Card, Deck
+from games.errors import StichError
+from games.stiche_raten import BiddingRound
+from games.trick import FREE, TrickRules
+
+__all__ = ["GAME", "Wizard", "WizardRound", "wizard_deck", "wizard_rules"]
+
+WIZARD_POWER = 100  # above every trump (trumps are 1..13)
+
+EDITIONS = {"seed": 2, "original": 4}  # wizards (and as many jesters) per edition
+
+
+@cache
+def wizard_deck(edition: str) -> Deck:
+    """52 French cards (``suit * 13 + rank``), then wizards ``Z1..`` and jesters ``N1..``."""
+    k = EDITIONS[edition]
+    codes = [rank + suit for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
+    codes += [f"Z{i}" for i in range(1, k + 1)] + [f"N{i}" for i in range(1, k + 1)]
+    aliases = {"10" + suit: "T" + suit for suit in FRENCH_SUITS}
+    return Deck(f"wizard-{edition}", codes, aliases)
+
+
+@cache
+def wizard_rules(edition: str, trump: int | None) -> TrickRules:
+    """Tables for one edition and trump suit (or none)."""
+    k = EDITIONS[edition]
+    cls, tp, lp = [], [], []
+    for card in range(52):
+        suit, rank = divmod(card, 13)
+        cls.append(suit)
+        tp.append(rank + 1 if suit == trump else 0)
+        lp.append(rank)
+    cls += [FREE] * (2 * k)
+    tp += [WIZARD_POWER] * k + [0] * k  # equal wizard powers: the first played wins
+    lp += [0] * (2 * k)
+    return TrickRules(tuple(cls), tuple(tp), tuple(lp))
+
+
+class WizardRound(BiddingRound):
+    """A round of Wizard."""
+
+    def edition(self) -> str:
+        return str(self.game.options["edition"])
+
+    def trump_of(self, card: Card) -> int | None:
+        if card < 52:
+            return card // 13
+        return None  # a jester: no trump; a wizard: the dealer chooses
+
+    def needs_trump_choice(self) -> bool:
+        return self.trump_card is not None and self.is_wizard(self.trump_card)
+
+    def is_wizard(self, card: Card) -> bool:
+        return 52 <= card < 52 + EDITIONS[self.edition()]
+
+    def rules(self) -> TrickRules:
+        return wizard_rules(self.edition(), self.trump)
+
+    def scoring(self) -> str:
+        return "wizard"
+
+
+class Wizard(Game):
+    """Wizard, in the rulebook's 56-card variant or the original 60-card game."""
+
+    id = "wizard"
+    title = "Wizard"
+    player_counts = (3, 4, 5, 6)
+    option_specs = (
+        Option(
+            "edition",
+            "seed",
+            "seed: 56 cards (2 wizards, 2 jesters); original: 60 cards (4 + 4)",
+            ("seed", "original"),
+        ),
+        Option("restriction", False, "the dealer may not bid so that the bids add up to the tricks"),
+    )
+
+    @property
+    def deck(self) -> Deck:
+        return wizard_deck(self.options["edition"])
+
+    def round_sizes(self) -> list[int]:
+        """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
+        return list(range(1, self.deck.size // self.players + 1))
+
+    def deal(
+        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int = 1
+    ) -> dict[str, Any]:
+        size = cards if cards is not None else self.round_sizes()[round_number - 1]
+        if not 1 <= size <= self.deck.size // self.players:
+            raise StichError(f"{size} cards each do not fit the {self.deck.size}-card deck")
+        order = list(range(self.deck.size))
+        rng.shuffle(order)
+        n = self.players
+        hands = {(dealer + 1 + i) % n: sorted(order[i * size : (i + 1) * size]) for i in range(n)}
+        stock = order[n * size :]
+        return {
+            "hands": {str(seat): self.deck.names(hands[seat]) for seat in sorted(hands)},
+            "cards": size,
+            "round": round_number,
+            "trump_card": self.deck.name_of(stock[0]) if stock else None,
+        }
+
+    def new_round(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None = None,
+        known: Mapping[str, Any] | None = None,
+        start: str = "deal",
+    ) -> Round:
+        return WizardRound(self, players, dealer, view, known, start)
+
+    def standing(self, totals: Sequence[int]) -> dict[str, Any]:
+        """Winners after the last round: the most points (ties share)."""
+        best = max(totals)
+        leaders = [s for s, t in enumerate(totals) if t == best]
+        return {"winners": leaders, "decided": len(leaders) == 1}
+
+
+GAME = Wizard

@@ -1,0 +1,25 @@
+"""The ``stich`` command line: a thin shell over the packages' typed functions."""
+
+from __future__ import annotations
+
+import typer
+
+from hints.cli import check, games_cmd, simulate
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="stich",
+    help="Solver and deduction assistant for trick-taking card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("games")(games_cmd.games_cli)
+app.command("simulate")(simulate.simulate_cli)
+app.command("check")(check.check_cli)
+
+
+def main() -> None:
+    """Entry point of the ``stich`` console script."""
+    app()

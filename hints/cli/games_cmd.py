@@ -1,0 +1,32 @@
+"""``stich games``: the games, their player counts and options."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from games import all_games
+from hints.cli._common import print_json
+
+
+def games_cli(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the games, their player counts and options."""
+    facts = [game.describe() for game in all_games()]
+    if json_out:
+        print_json({"games": facts})
+        return
+    console = Console()
+    for fact in facts:
+        counts = fact["players"]
+        console.print(f"[bold]{fact['id']}[/bold]  {fact['title']}  ({counts[0]}-{counts[-1]} players)")
+        if fact["options"]:
+            table = Table(show_header=True, box=None, padding=(0, 2))
+            table.add_column("option")
+            table.add_column("default")
+            table.add_column("meaning")
+            for option in fact["options"]:
+                choices = f" ({' / '.join(map(str, option['choices']))})" if option["choices"] else ""
+                table.add_row(option["name"], repr(option["default"]), option["help"] + choices)
+            console.print(table)
+        console.print()

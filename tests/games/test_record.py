@@ -1,0 +1,92 @@
+"""Round records: validation, one-line errors, replay up to the first bad event."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from games import StichError
+from games.record import RECORD_SCHEMA, check_report, load_record, parse_record, simulate
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "format.md"
+
+
+def test_schema_in_docs_is_the_schema_in_code() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    block = re.search(r"<!-- schema -->\s*```json\n(.*?)```", text, re.S)
+    assert block is not None, "docs/format.md has no schema block"
+    assert json.loads(block.group(1)) == json.loads(json.dumps(RECORD_SCHEMA))
+
+
+def test_replay_stops_at_the_first_illegal_play() -> None:
+    record = parse_record(
+        {
+            "format": "stich-round/1",
+            "game": "stiche-raten",
+            "players": ["Anna", "Ben", "Carla"],
+            "dealer": 2,
+            "known": {"hands": {"0": ["2H", "3C"], "1": ["AH", "4C"], "2": ["5C", "6C"]}, "trump_card": "AS"},
+            "events": [
+                {"seat": 0, "bid": 1},
+                {"seat": 1, "bid": 1},
+                {"seat": 2, "bid": 1},
+                {"seat": 0, "play": "2H"},
+                {"seat": 1, "play": "4C"},
+                {"seat": 2, "play": "5C"},
+            ],
+        }
+    )
+    report = check_report(record)
+    assert report["ok"] is False and report["event"] == 4
+    assert report["error"] == "event 4: Ben played 4C but must follow hearts (holds AH)"
+    assert [t["cards"] for t in report["tricks"]] == []
+
+
+def test_card_played_twice_is_named() -> None:
+    record = simulate("stiche-raten", 3, 2, {"first_round": 4})
+    plays = [i for i, e in enumerate(record.events) if "play" in e]
+    record.events[plays[3]]["play"] = record.events[plays[0]]["play"]
+    report = check_report(record)
+    assert report["event"] == plays[3]
+    assert "already played" in report["error"] or "does not hold" in report["error"]
+
+
+def test_incomplete_record_is_ok_but_not_complete() -> None:
+    record = simulate("stiche-raten", 4, 1, {"first_round": 4})
+    record.events = record.events[:7]
+    report = check_report(record)
+    assert report["ok"] and not report["complete"] and report["phase"] == "play"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "stich-round/1", "game": "stiche-raten"', "truncated at line 1"),
+        ("[1, 2]", "a record must be a JSON object"),
+        ('{"format": "stich-round/2"}', "format must be 'stich-round/1'"),
+        ('{"format": "stich-round/1", "game": "skat", "players": [], "dealer": 0, "events": []}', "unknown game 'skat'"),
+        ('{"format": "stich-round/1", "game": "wizard", "players": ["a", "b", "c"], "events": []}',
+         "'dealer' is a required property"),
+        ('{"format": "stich-round/1", "game": "wizard", "players": ["a", "b", "c"], "dealer": 0, '
+         '"events": [{"seat": 0, "dance": 1}]}', "events/0: an event needs one of the keys"),
+    ],
+)
+def test_malformed_files_give_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(StichError) as info:
+        load_record(path)
+    assert message in str(info.value)
+    assert str(path) in str(info.value)
+    assert "\n" not in str(info.value)
+    assert path.read_text(encoding="utf-8") == text  # nothing the user wrote is changed
+
+
+def test_unknown_fields_survive_a_round_trip() -> None:
+    data = simulate("wizard", 3, 1).to_json()
+    data["comment"] = "Friday night"
+    record = parse_record(data)
+    assert record.to_json()["comment"] == "Friday night"

@@ -1,0 +1,178 @@
+"""Stiche-Raten: the rulebook's examples and every variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import RuleError, StichError, find
+from games.cards import iter_cards
+from games.record import simulate
+from games.stiche_raten import SticheRaten, round_sizes, score_bid
+
+NAMES = ["Anna", "Ben", "Carla", "Dan"]
+
+
+def hands_of(size: int, n: int = 4) -> dict[str, list[str]]:
+    """Deterministic hands: seat s gets cards s, s+n, s+2n, ... of the deck."""
+    deck = SticheRaten(n).deck
+    return {str(s): [deck.name_of(s + n * i) for i in range(size)] for s in range(n)}
+
+
+def round_with_bids(bids: list[int], options: dict[str, object] | None = None, size: int = 5):  # type: ignore[no-untyped-def]
+    game = SticheRaten(4, options)
+    state = game.new_round(NAMES, 3, None, {"hands": hands_of(size), "trump_card": "AC"})
+    for seat, bid in enumerate(bids):
+        state.apply({"seat": seat, "bid": bid})
+    return state
+
+
+def test_rulebook_dealer_restriction_example() -> None:
+    """Four players with 5 cards: Anna 1, Ben 2, Carla 0; Dan (dealer) may bid anything but 2."""
+    state = round_with_bids([1, 2, 0])
+    legal = sorted(e["bid"] for e in state.legal_events())
+    assert legal == [0, 1, 3, 4, 5]
+    with pytest.raises(RuleError, match=r"Dan \(dealer\) may not bid 2: the bids would add up to 5 tricks"):
+        state.apply({"seat": 3, "bid": 2})
+    state.apply({"seat": 3, "bid": 3})  # sum 6: more wanted than there are tricks
+    assert state.phase == "play"
+
+
+def test_rulebook_scoring_example() -> None:
+    """Dan bid 3; tricks Anna 1, Ben 1, Carla 0, Dan 3 → 11, 1, 10, 13."""
+    bids, tricks = [1, 2, 0, 3], [1, 1, 0, 3]
+    assert [score_bid(b, t, "standard") for b, t in zip(bids, tricks, strict=True)] == [11, 1, 10, 13]
+
+
+def test_rulebook_scoring_rules() -> None:
+    assert score_bid(0, 0, "standard") == 10  # "Null angesagt und keinen Stich gemacht bringt 10"
+    assert score_bid(3, 3, "standard") == 13
+    assert score_bid(3, 2, "strict") == 0  # Blackout: a miss scores nothing
+    assert score_bid(3, 3, "strict") == 13
+    assert score_bid(2, 4, "minus") == -2  # one minus point per trick over or under
+    assert score_bid(2, 2, "minus") == 12
+    assert score_bid(2, 2, "standard", blind=True) == 24  # a blind hit scores double
+    assert score_bid(2, 1, "standard", blind=True) == 1
+
+
+def test_rulebook_round_sequence_seven_players() -> None:
+    """"Zu siebt also 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7 Karten."""
+    assert SticheRaten(7).round_sizes() == [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
+    assert round_sizes(3, "up") == [1, 2, 3]
+    assert round_sizes(3, "down") == [3, 2, 1]
+    assert round_sizes(4, "constant", 2) == [4, 4]
+
+
+def test_no_restriction_variant_lets_the_dealer_make_the_sum() -> None:
+    state = round_with_bids([1, 2, 0], {"restriction": False})
+    assert 2 in [e["bid"] for e in state.legal_events()]
+
+
+def test_simultaneous_bids_any_order_no_restriction() -> None:
+    state = round_with_bids([], {"bidding": "simultaneous"})
+    for seat, bid in [(3, 2), (0, 1), (2, 0), (1, 2)]:
+        state.apply({"seat": seat, "bid": bid})
+    assert state.phase == "play" and state.bids == [1, 2, 0, 2]
+
+
+def test_all_cards_dealt_means_no_trump() -> None:
+    """"Werden alle 52 Karten verteilt, bleibt keine zum Aufdecken: Diese Runde wird ohne Trumpf gespielt."""
+    game = SticheRaten(4, {"sequence": "constant", "first_round": 13})
+    state = game.new_round(NAMES, 3, None, {"hands": hands_of(13), "trump_card": None})
+    assert state.trump is None
+    with pytest.raises(StichError, match="every card is dealt"):
+        game.new_round(NAMES, 3, None, {"hands": hands_of(13), "trump_card": "AS"})
+
+
+def test_trump_beats_led_suit_and_must_follow() -> None:
+    game = SticheRaten(4)
+    hands = {"0": ["2H", "3C"], "1": ["AH", "4C"], "2": ["2S", "5C"], "3": ["KH", "6C"]}
+    state = game.new_round(NAMES, 3, None, {"hands": hands, "trump_card": "AS"})
+    for seat in range(4):
+        state.apply({"seat": seat, "bid": 0 if seat < 3 else 1})
+    state.apply({"seat": 0, "play": "2H"})
+    with pytest.raises(RuleError, match=r"^Ben played 4C but must follow hearts \(holds AH\)$"):
+        state.apply({"seat": 1, "play": "4C"})
+    state.apply({"seat": 1, "play": "AH"})
+    state.apply({"seat": 2, "play": "2S"})  # void in hearts: may trump
+    state.apply({"seat": 3, "play": "KH"})
+    assert state.tricks[-1].winner == 2
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"scoring": "strict"}, {"scoring": "minus"}, {"restriction": False}, {"bidding": "simultaneous"},
+     {"sequence": "constant", "first_round": 52 // 7}, {"blind_round": 1}],
+)
+def test_random_rounds_are_complete(players: int, options: dict[str, object]) -> None:
+    for seed in range(5):
+        record = simulate("stiche-raten", players, seed, options)
+        game = find("stiche-raten")(players, options)
+        state = game.new_round(record.players, record.dealer, None, record.known)
+        for event in record.events:
+            state.apply(event)
+        assert state.is_terminal()
+        assert sum(state.won) == state.size == len(state.tricks)
+        bids = state.result()["bids"]
+        if game.options["restriction"] and game.options["bidding"] == "sequential":
+            assert sum(bids) != state.size
+
+
+def test_undo_restores_the_state() -> None:
+    record = simulate("stiche-raten", 4, 3, {"first_round": 5})
+    state = find("stiche-raten")(4, {"first_round": 5}).new_round(record.players, record.dealer, None, record.known)
+    rng = random.Random(0)
+    for event in record.events:
+        before = state._snapshot()
+        state.apply(event)
+        if rng.random() < 0.5:
+            assert state.undo() == event
+            assert state._snapshot() == before
+            state.apply(event)
+    assert state.is_terminal()
+
+
+def test_view_record_checks_what_it_can() -> None:
+    """From Anna's view the others' hands are unknown: a card Anna holds cannot come from Ben."""
+    game = SticheRaten(4)
+    state = game.new_round(NAMES, 3, 0, {"hands": {"0": ["2H", "3C"]}, "cards": 2, "trump_card": "AS"})
+    for seat in range(4):
+        state.apply({"seat": seat, "bid": 0 if seat < 3 else 1})
+    state.apply({"seat": 0, "play": "2H"})
+    with pytest.raises(RuleError, match="Ben played 3C but Anna holds it"):
+        state.apply({"seat": 1, "play": "3C"})
+    with pytest.raises(RuleError, match="Ben played 2H but it is already played"):
+        state.apply({"seat": 1, "play": "2H"})
+    state.apply({"seat": 1, "play": "5C"})  # not checkable: Ben's hand is unknown
+    assert state.hand_size == [1, 1, 2, 2]
+
+
+def test_bad_input_messages() -> None:
+    game = SticheRaten(4)
+    with pytest.raises(StichError, match=r"unknown card 'XX' for french"):
+        game.new_round(NAMES, 3, None, {"hands": {"0": ["XX"]}, "cards": 1})
+    with pytest.raises(StichError, match="card 2H is in two hands"):
+        game.new_round(NAMES, 3, None, {"hands": {"0": ["2H"], "1": ["2H"]}, "cards": 1})
+    with pytest.raises(StichError, match="stiche-raten is played by 3-7 players, not 8"):
+        SticheRaten(8)
+    with pytest.raises(StichError, match="has no option 'colour'"):
+        SticheRaten(4, {"colour": "red"})
+    with pytest.raises(StichError, match="option 'scoring' of stiche-raten must be one of"):
+        SticheRaten(4, {"scoring": "double"})
+    state = round_with_bids([])
+    with pytest.raises(RuleError, match="it is Anna's turn, not Ben's"):
+        state.apply({"seat": 1, "bid": 1})
+    with pytest.raises(RuleError, match="Anna bid 9, but bids go from 0 to 5"):
+        state.apply({"seat": 0, "bid": 9})
+
+
+def test_hands_never_share_a_card() -> None:
+    record = simulate("stiche-raten", 5, 11)
+    seen = 0
+    for cards in record.known["hands"].values():
+        mask = find("stiche-raten")(5).deck.parse_set(cards)
+        assert not mask & seen
+        seen |= mask
+    assert len(list(iter_cards(seen))) == 5 * record.known["cards"]

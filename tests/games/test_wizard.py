@@ -1,0 +1,96 @@
+"""Wizard: wizards and jesters, trump from the turned card, both editions."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import RuleError, find
+from games.record import simulate
+from games.stiche_raten import score_bid
+from games.trick import legal_plays, trick_winner
+from games.wizard import Wizard, wizard_deck, wizard_rules
+
+DECK = wizard_deck("seed")
+
+
+def cards(*names: str) -> list[int]:
+    return [DECK.parse(n) for n in names]
+
+
+def winner(trump: int | None, *names: str) -> int:
+    return trick_winner(wizard_rules("seed", trump), cards(*names))
+
+
+def test_rulebook_first_wizard_wins() -> None:
+    """"Ein Zauberer gewinnt den Stich immer; liegen mehrere drin, gewinnt der erste.\""""
+    assert winner(0, "AS", "Z1", "KS", "Z2") == 1
+    assert winner(None, "Z2", "Z1") == 0
+
+
+def test_rulebook_jester_always_loses_unless_only_jesters() -> None:
+    assert winner(None, "N1", "2H", "N2") == 1
+    assert winner(None, "N1", "N2") == 0
+
+
+def test_rulebook_jester_lead_first_number_card_sets_the_suit() -> None:
+    """After a leading jester the first number card sets the suit to follow."""
+    rules = wizard_rules("seed", None)
+    hand = DECK.parse_set(["2H", "3C", "N2"])
+    assert DECK.names(legal_plays(rules, hand, cards("N1", "5H"))) == ["2H", "N2"]
+    assert winner(None, "N1", "5H", "AC", "2H") == 1
+
+
+def test_rulebook_wizard_lead_frees_everyone() -> None:
+    rules = wizard_rules("seed", None)
+    hand = DECK.parse_set(["2H", "3C"])
+    assert legal_plays(rules, hand, cards("Z1")) == hand
+
+
+def test_wizards_and_jesters_may_be_played_despite_holding_the_suit() -> None:
+    rules = wizard_rules("seed", 1)
+    hand = DECK.parse_set(["2H", "3C", "Z1", "N1"])
+    assert DECK.names(legal_plays(rules, hand, cards("5C"))) == ["3C", "Z1", "N1"]
+
+
+def test_trump_from_the_turned_card() -> None:
+    game = Wizard(3)
+    names = ["A", "B", "C"]
+    hands = {"0": ["2S"], "1": ["3S"], "2": ["4S"]}
+    assert game.new_round(names, 2, None, {"hands": hands, "trump_card": "5H"}).trump == 1
+    assert game.new_round(names, 2, None, {"hands": hands, "trump_card": "N1"}).trump is None
+    state = game.new_round(names, 2, None, {"hands": hands, "trump_card": "Z1"})
+    assert state.phase == "trump" and state.to_move() == 2
+    with pytest.raises(RuleError, match="must first choose the trump suit"):
+        state.apply({"seat": 0, "bid": 0})
+    state.apply({"seat": 2, "trump": "D"})
+    assert state.trump == 2 and state.phase == "bid"
+
+
+def test_rulebook_round_counts() -> None:
+    """Seed edition: 18/14/11/9 rounds for 3/4/5/6; original: 20/15/12/10."""
+    assert [len(Wizard(n).round_sizes()) for n in (3, 4, 5, 6)] == [18, 14, 11, 9]
+    assert [len(Wizard(n, {"edition": "original"}).round_sizes()) for n in (3, 4, 5, 6)] == [20, 15, 12, 10]
+
+
+def test_rulebook_wizard_scoring() -> None:
+    """Hit: 20 + 10 per trick; miss: -10 per trick over or under."""
+    assert score_bid(2, 2, "wizard") == 40
+    assert score_bid(0, 0, "wizard") == 20
+    assert score_bid(1, 3, "wizard") == -20
+
+
+@pytest.mark.parametrize("edition", ["seed", "original"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_rounds_are_complete(edition: str, players: int) -> None:
+    game = find("wizard")(players, {"edition": edition})
+    for round_number in (1, len(game.round_sizes()) // 2, len(game.round_sizes())):
+        import random
+
+        rng = random.Random(round_number)
+        known = game.deal(rng, players - 1, round_number=round_number)
+        state = game.new_round([f"P{i}" for i in range(players)], players - 1, None, known)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_events()))
+        assert sum(state.won) == round_number == len(state.tricks)
+        assert all(t.winner in t.seats for t in state.tricks)
+    assert simulate("wizard", players, 1, {"edition": edition}).events

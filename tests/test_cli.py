@@ -1,0 +1,86 @@
+"""The stich command line, driven as a user would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from games import GAME_IDS
+from hints.cli import app
+
+runner = CliRunner()
+
+
+def test_games_json_lists_every_game() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    games = json.loads(result.stdout)["games"]
+    assert [g["id"] for g in games] == list(GAME_IDS)
+    assert {"id": "24"}.items() <= games[1].items() and games[1]["players"] == [2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_simulate_then_check(tmp_path: Path, game: str) -> None:
+    players = "4" if game != "24" else "3"
+    out = tmp_path / "round.json"
+    result = runner.invoke(app, ["simulate", game, "--players", players, "--seed", "7", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    checked = runner.invoke(app, ["check", str(out), "--json"])
+    assert checked.exit_code == 0, checked.output
+    report = json.loads(checked.stdout)
+    assert report["ok"] and report["complete"]
+    assert all(set(t) >= {"leader", "cards", "winner"} for t in report["tricks"])
+    assert sum(report["result"]["tricks"]) == len(report["tricks"])
+    text = runner.invoke(app, ["check", str(out)])
+    assert text.exit_code == 0 and "round complete" in text.stdout
+
+
+def test_simulate_is_reproducible() -> None:
+    one = runner.invoke(app, ["simulate", "stiche-raten", "-n", "5", "-s", "3"])
+    two = runner.invoke(app, ["simulate", "stiche-raten", "-n", "5", "-s", "3"])
+    assert one.exit_code == 0 and one.stdout == two.stdout
+
+
+def test_simulate_never_overwrites(tmp_path: Path) -> None:
+    out = tmp_path / "mine.json"
+    out.write_text("my notes", encoding="utf-8")
+    result = runner.invoke(app, ["simulate", "wizard", "-n", "3", "--out", str(out)])
+    assert result.exit_code == 1
+    assert "already exists" in result.stderr
+    assert out.read_text(encoding="utf-8") == "my notes"
+
+
+def test_check_reports_the_first_bad_event(tmp_path: Path) -> None:
+    record = json.loads(runner.invoke(app, ["simulate", "stiche-raten", "-n", "4", "-s", "1"]).stdout)
+    first_bid = record["events"][0]
+    first_bid["bid"] = 99
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report == report | {"ok": False, "event": 0}
+    assert report["error"].startswith("event 0: Anna bid 99, but bids go from 0 to")
+    text = runner.invoke(app, ["check", str(path)])
+    assert text.exit_code == 1
+    assert text.stderr.count("\n") == 1 and "Traceback" not in text.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "skat"], "unknown game 'skat'"),
+        (["simulate", "wizard", "-n", "9"], "wizard is played by 3-6 players, not 9"),
+        (["simulate", "wizard", "-o", "edition=big"], "option 'edition' of wizard must be one of"),
+        (["simulate", "wizard", "-o", "edition"], "must look like key=value"),
+        (["check", "/nonexistent/round.json"], "no such file"),
+    ],
+)
+def test_user_errors_are_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
