@@ -17,7 +17,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
@@ -61,6 +61,9 @@ class Trick:
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
     winner: int
+    # The tables in force during the trick (None when the view did not know them):
+    # what a card that did not follow shows about its hand depends on them.
+    rules: TrickRules | None = field(default=None, compare=False, repr=False)
 
 
 def seat_index(value: object, players: Sequence[str], what: str = "seat") -> int:
@@ -369,7 +372,9 @@ class Round(ABC):
         """Close the current trick; the winner leads next."""
         if winner not in self.trick_seats:
             raise RuleError(f"{self.names[winner]} did not play to this trick and cannot win it")
-        self.tricks.append(Trick(self.leader, tuple(self.trick_seats), tuple(self.trick_cards), winner))
+        self.tricks.append(
+            Trick(self.leader, tuple(self.trick_seats), tuple(self.trick_cards), winner, self.rules())
+        )
         self.won[winner] += 1
         self.leader = winner
         self.trick_seats = []
