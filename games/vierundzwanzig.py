@@ -1,0 +1,691 @@
+"""24: Wer zuletzt sticht, sticht am besten! — win tricks to bring your points down to 0.
+
+Rulebook: ``seeds/002_f82194f771966a0e.txt``. 2-5 players, suits yellow, blue, red,
+green (``Y B R G``) 1-11 plus the white ``24``, the highest trump of whatever suit is
+trump. Deal 3 each, the start player (left of the dealer) calls trump, deal 3 more,
+everyone exchanges 0-3 cards from the start player on, then 6 tricks. A player who
+plays a 1 may reverse the order (1 high, 11 low, the 24 lowest trump) from the next
+trick on. Each trick won takes 1 point off (yellow 2, yellow blind 4); no trick adds
+the round's total, doubled for the start player. Variants a) Trump Chaos, b) dropping
+out and c) point restrictions are options. Rule decisions: ``docs/rules-24.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from games.base import Event, Game, Option, Round, seat_index
+from games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
+from games.errors import RuleError, StichError
+from games.trick import TrickRules
+
+__all__ = [
+    "GAME",
+    "VierUndZwanzig",
+    "VierUndZwanzigRound",
+    "DECK",
+    "SUITS",
+    "TWENTY_FOUR",
+    "TRICKS",
+    "START_POINTS",
+    "rules_24",
+    "parse_suit",
+    "suit_of",
+    "value_of",
+    "per_trick_points",
+    "round_points",
+]
+
+SUITS = "YBRG"
+SUIT_NAMES = ("yellow", "blue", "red", "green")
+VALUES = 11
+YELLOW = 0
+TWENTY_FOUR: Card = len(SUITS) * VALUES  # card 44, the white "24"
+TRICKS = 6
+START_POINTS = 24
+HAND = 6
+MAX_EXCHANGE = 3
+
+
+def _deck() -> Deck:
+    """Card ``suit * 11 + value - 1`` for ``Y1 .. G11``, then the ``24`` as card 44."""
+    codes = [f"{suit}{value}" for suit in SUITS for value in range(1, VALUES + 1)]
+    return Deck("24", [*codes, "24"])
+
+
+DECK = _deck()
+
+
+def suit_of(card: Card) -> int | None:
+    """The printed suit of a card (None for the white 24, which takes the trump suit)."""
+    return None if card == TWENTY_FOUR else card // VALUES
+
+
+def value_of(card: Card) -> int:
+    """The printed value of a card, 1-11 (24 for the 24)."""
+    return 24 if card == TWENTY_FOUR else card % VALUES + 1
+
+
+def parse_suit(text: object, what: str = "trump") -> int:
+    """A suit index from its letter or name (``Y``/``yellow``, ``B``, ``R``, ``G``)."""
+    if isinstance(text, str):
+        key = text.strip().lower()
+        for i, (letter, name) in enumerate(zip(SUITS, SUIT_NAMES, strict=True)):
+            if key in (letter.lower(), name):
+                return i
+    raise StichError(f"{what} {text!r} is not a suit (use one of Y B R G)")
+
+
+@cache
+def rules_24(trump: int, reversed: bool) -> TrickRules:
+    """Trick tables for one trump suit and rank order.
+
+    Normal order: 11 high, the 24 above every trump. Reversed: 1 high, 11 low, and
+    the 24 the lowest trump (rulebook, "1" Played). The 24 follows the trump suit
+    (rulebook, The "24"), so it must be played to a trump lead when it is the only trump.
+    """
+    cls: list[int] = []
+    trump_power: list[int] = []
+    lead_power: list[int] = []
+    for card in range(TWENTY_FOUR):
+        suit, value = divmod(card, VALUES)
+        rank = VALUES + 1 - (value + 1) if reversed else value + 1  # 1..11, higher wins
+        cls.append(suit)
+        lead_power.append(rank)
+        trump_power.append(rank + 1 if suit == trump else 0)  # 2..12, leaving 1 and 13 for the 24
+    top = 1 if reversed else VALUES + 2
+    cls.append(trump)
+    lead_power.append(top)
+    trump_power.append(top)
+    return TrickRules(tuple(cls), tuple(trump_power), tuple(lead_power))
+
+
+def per_trick_points(trump: int, blind: bool) -> int:
+    """What one trick is worth: 1, yellow 2, yellow blind 4 (rulebook, Scoring a Round)."""
+    if blind:
+        return 4
+    return 2 if trump == YELLOW else 1
+
+
+def round_points(
+    won: Sequence[int],
+    trump: int,
+    blind: bool,
+    caller: int,
+    caller_penalty: bool = True,
+    dropped: Sequence[int] = (),
+) -> list[int]:
+    """Score change per seat for a round (negative is good).
+
+    Each trick won takes its worth off; no trick adds the round's total (6 tricks'
+    worth), the caller without a trick twice that ("Own Trump Without a Trick");
+    a player who dropped out scores nothing (variant b).
+    """
+    value = per_trick_points(trump, blind)
+    points: list[int] = []
+    for seat, tricks in enumerate(won):
+        if seat in dropped:
+            points.append(0)
+        elif tricks:
+            points.append(-value * tricks)
+        elif seat == caller and caller_penalty:
+            points.append(2 * TRICKS * value)
+        else:
+            points.append(TRICKS * value)
+    return points
+
+
+def _flag(event: Event, key: str, name: str) -> bool:
+    """A boolean field of an event (absent = False)."""
+    value = event.get(key, False)
+    if not isinstance(value, bool):
+        raise RuleError(f"{name}: {key!r} must be true or false, got {value!r}")
+    return value
+
+
+class VierUndZwanzigRound(Round):
+    """One round of 24: trump call, exchanges (or dropping out), 6 tricks."""
+
+    game: VierUndZwanzig
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None,
+        known: Mapping[str, Any] | None,
+        start: str,
+    ) -> None:
+        super().__init__(game, players, dealer, view, known, start)
+        n = game.players
+        self.scores = self._known_scores()
+        self.caller = (self.dealer + 1) % n
+        self.trump: int | None = None  # trump in force for the current trick
+        self.next_trump: int | None = None  # trump for the next trick (Trump Chaos)
+        self.blind = False
+        self.reversed = False  # order in force for the current trick
+        self.next_reversed = False  # order for the next trick: the last declaration counts
+        self.dropped: list[bool] = [False] * n
+        self.exchanged: list[int | None] = [None] * n  # cards exchanged; None = not yet decided
+        self.given: CardSet = 0  # cards known to be given away in exchanges
+        self.second_deal: list[CardSet | None] = [None] * n  # the 3 cards dealt after the trump call
+        self.stock: list[Card] | None = None  # draw order, when known
+        self.stock_cards: CardSet | None = None  # the stock's cards, when known
+        self.stock_size = 0
+        if start == "deal":
+            self._start_at_deal()
+        else:
+            self._start_at_tricks()
+
+    # -- starting positions --------------------------------------------------
+
+    def _known_scores(self) -> list[int]:
+        n = self.game.players
+        raw = self.known.get("scores")
+        if raw is None:
+            return [START_POINTS] * n
+        if (
+            not isinstance(raw, list)
+            or len(raw) != n
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in raw)
+        ):
+            raise StichError(f"known.scores must be a list of {n} whole numbers, one per seat, got {raw!r}")
+        return list(raw)
+
+    def _start_at_deal(self) -> None:
+        """Known hands are 6 cards each: the first 3 dealt before the trump call, then the 3 after."""
+        n = self.game.players
+        hands = self.known_hands()
+        for seat, hand in hands.items():
+            if popcount(hand) != HAND:
+                raise StichError(f"known.hands[{seat}] must list {HAND} cards, got {popcount(hand)}")
+        if self.view is None and len(hands) != n:
+            raise StichError("an omniscient record (view null) must give every hand in known.hands")
+        if self.view is not None and self.view not in hands:
+            raise StichError(f"known.hands must give the hand of the view, {self.names[self.view]}")
+        first_deal = self.known_hands_first_deal()
+        for seat in range(n):
+            self.hand_size[seat] = HAND // 2
+            if seat in hands:
+                self.hands[seat] = first_deal[seat]
+                self.second_deal[seat] = hands[seat] & ~first_deal[seat]
+        dealt = 0
+        for hand in hands.values():
+            dealt |= hand
+        rest = self.deck.size - HAND * n
+        self.stock_size = rest
+        if "stock" in self.known:
+            stock = self.known["stock"]
+            if not isinstance(stock, list):
+                raise StichError("known.stock must be a list of cards in draw order")
+            cards_ = self.deck.parse_set(stock, "known.stock")
+            if cards_ & dealt:
+                raise StichError(f"known.stock: card {self.deck.names(cards_ & dealt)[0]} is also in a hand")
+            if len(stock) != rest:
+                raise StichError(f"known.stock must hold the {rest} cards not dealt, got {len(stock)}")
+            self.stock = [self.deck.parse(c) for c in stock]
+            self.stock_cards = cards_
+        elif self.view is None:
+            self.stock_cards = self.deck.all & ~dealt  # known cards, unknown order
+        self.leader = self.caller
+        self.phase = "trump"
+
+    def known_hands_first_deal(self) -> dict[int, CardSet]:
+        """The first three cards listed per seat in ``known.hands``: those dealt before the trump call."""
+        raw = self.known.get("hands")
+        items = list(raw.items()) if isinstance(raw, dict) else list(enumerate(raw or []))
+        first: dict[int, CardSet] = {}
+        for key, cards in items:
+            if cards is None:
+                continue
+            seat = seat_index(int(key) if isinstance(key, str) and key.isdigit() else key, self.names)
+            first[seat] = self.deck.parse_set(cards[: HAND // 2])
+        return first
+
+    def _start_at_tricks(self) -> None:
+        """Hands after the exchanges, the trump and the order are known; the caller leads."""
+        n = self.game.players
+        if "caller" in self.known:
+            self.caller = seat_index(self.known["caller"], self.names, "known.caller")
+        if self.known.get("trump") is None:
+            raise StichError("known.trump is missing (the trump suit letter, Y B R G)")
+        self.trump = self.next_trump = parse_suit(self.known["trump"], "known.trump")
+        self.blind = bool(self.known.get("blind", False))
+        if self.blind and self.trump != YELLOW:
+            raise StichError("known.blind: only yellow may be called blind")
+        order = self.known.get("order", "normal")
+        if order not in ("normal", "reversed"):
+            raise StichError(f"known.order must be 'normal' or 'reversed', got {order!r}")
+        self.reversed = self.next_reversed = order == "reversed"
+        dropped = self.known.get("dropped", [])
+        if not isinstance(dropped, list):
+            raise StichError("known.dropped must be a list of seats")
+        for raw in dropped:
+            seat = seat_index(raw, self.names, "known.dropped seat")
+            if seat == self.caller:
+                raise StichError(f"known.dropped: the start player {self.names[seat]} never drops out")
+            self.dropped[seat] = True
+        if n - sum(self.dropped) < 2:
+            raise StichError("known.dropped: at least two players must take part")
+        hands = self.known_hands()
+        playing = [s for s in range(n) if not self.dropped[s]]
+        for seat, hand in hands.items():
+            if self.dropped[seat]:
+                raise StichError(f"known.hands[{seat}]: {self.names[seat]} dropped out and holds no hand")
+            if popcount(hand) != HAND:
+                raise StichError(f"known.hands[{seat}] must list {HAND} cards, got {popcount(hand)}")
+        if self.view is None and set(hands) != set(playing):
+            raise StichError("an omniscient record (view null) must give every playing hand in known.hands")
+        if self.view is not None and not self.dropped[self.view] and self.view not in hands:
+            raise StichError(f"known.hands must give the hand of the view, {self.names[self.view]}")
+        for seat in playing:
+            self.hand_size[seat] = HAND
+        for seat, hand in hands.items():
+            self.set_hand(seat, hand)
+        self.exchanged = [0] * n
+        self.leader = self.caller
+        self.phase = "play"
+
+    # -- trick tables ----------------------------------------------------------
+
+    def rules(self) -> TrickRules | None:
+        return None if self.trump is None else rules_24(self.trump, self.reversed)
+
+    def class_name(self, k: int) -> str:
+        return SUIT_NAMES[k]
+
+    def trick_order(self) -> list[int]:
+        n = self.game.players
+        seats = ((self.leader + i) % n for i in range(n))
+        return [s for s in seats if not self.dropped[s]]
+
+    def exchange_order(self) -> list[int]:
+        """From the start player round to the dealer (rulebook, Setup)."""
+        n = self.game.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    # -- the state machine -----------------------------------------------------
+
+    def to_move(self) -> int | None:
+        if self.phase == "trump":
+            return self.caller
+        if self.phase == "exchange":
+            return next(s for s in self.exchange_order() if self.exchanged[s] is None and not self.dropped[s])
+        if self.phase == "play":
+            return self.seat_to_play()
+        return None
+
+    def restricted(self) -> bool:
+        return bool(self.game.options["point_restrictions"])
+
+    def may_call_blind(self, seat: int) -> bool:
+        """Yellow blind needs 25 points under the point restrictions (variant c)."""
+        return not self.restricted() or self.scores[seat] >= 25
+
+    def may_exchange(self, seat: int) -> bool:
+        """6 or fewer points: no exchange under the point restrictions (variant c)."""
+        return not self.restricted() or self.scores[seat] > 6
+
+    def may_drop(self, seat: int) -> bool:
+        """Variant b: never the start player, at least two remain, not with 12 or fewer points (c)."""
+        if not self.game.options["dropping_out"] or seat == self.caller:
+            return False
+        if self.game.players - sum(self.dropped) - 1 < 2:
+            return False
+        return not self.restricted() or self.scores[seat] > 12
+
+    def may_name_trump(self) -> bool:
+        """Trump Chaos, but never after yellow blind."""
+        return bool(self.game.options["trump_chaos"]) and not self.blind
+
+    def legal_events(self) -> list[Event]:
+        seat = self.to_move()
+        if seat is None:
+            return []
+        if self.phase == "trump":
+            events: list[Event] = [{"seat": seat, "trump": s} for s in SUITS]
+            if self.may_call_blind(seat):
+                events.append({"seat": seat, "trump": "Y", "blind": True})
+            return events
+        if self.phase == "exchange":
+            return self.exchange_events(seat)
+        events = []
+        for event in self.play_events(seat):
+            events.append(event)
+            card = self.deck.parse(event["play"])
+            if value_of(card) == 1:
+                events.append({**event, "reverse": True})
+            elif value_of(card) == 2 and self.may_name_trump():
+                events += [{**event, "trump": s} for i, s in enumerate(SUITS) if i != self.next_trump]
+        return events
+
+    def exchange_events(self, seat: int) -> list[Event]:
+        """Every exchange (0-3 cards) and the drop; the received cards come from a known stock."""
+        events: list[Event] = []
+        hand = self.hands[seat]
+        most = MAX_EXCHANGE if self.may_exchange(seat) else 0
+        if hand is None:
+            events += [{"seat": seat, "exchange": k} for k in range(most + 1)]
+        else:
+            subsets: list[list[Card]] = [[]]
+            for card in iter_cards(hand):
+                subsets += [[*s, card] for s in subsets if len(s) < most]
+            subsets.sort(key=len)
+            for cards in subsets:
+                event: Event = {"seat": seat, "exchange": self.deck.names(cards)}
+                if cards:
+                    drawn = self._default_draw(len(cards))
+                    if drawn is not None:
+                        event["receive"] = self.deck.names(drawn)
+                events.append(event)
+        if self.may_drop(seat):
+            events.append({"seat": seat, "drop": True})
+        return events
+
+    def _default_draw(self, k: int) -> list[Card] | None:
+        """The next ``k`` cards of the stock: its top when the order is known, else the lowest cards."""
+        if self.stock is not None:
+            return self.stock[:k]
+        if self.stock_cards is not None:
+            return list(iter_cards(self.stock_cards))[:k]
+        return None
+
+    def _apply(self, event: Event) -> None:
+        if self.phase == "trump":
+            self.apply_trump_call(event)
+        elif self.phase == "exchange":
+            self.apply_exchange(event)
+        elif self.phase == "play":
+            self.apply_play(event)
+
+    def apply_trump_call(self, event: Event) -> None:
+        """The start player calls a trump suit, or yellow blind (rulebook, Setup; Blind Call)."""
+        if "trump" not in event or "play" in event:
+            raise RuleError(f"the start player {self.names[self.caller]} must first call the trump suit")
+        seat = self.event_seat(event, self.caller)
+        name = self.names[seat]
+        trump = parse_suit(event["trump"])
+        blind = _flag(event, "blind", name)
+        if blind and trump != YELLOW:
+            raise RuleError(f"{name} called {SUIT_NAMES[trump]} blind, but only yellow may be called blind")
+        if blind and not self.may_call_blind(seat):
+            raise RuleError(f"{name} may not call yellow blind with {self.scores[seat]} points (needs 25)")
+        self.trump = self.next_trump = trump
+        self.blind = blind
+        for s, second in enumerate(self.second_deal):
+            if second is not None:
+                self.hands[s] = (self.hands[s] or 0) | second
+            self.hand_size[s] = HAND
+        self.second_deal = [None] * self.game.players
+        self.phase = "exchange"
+
+    def apply_exchange(self, event: Event) -> None:
+        """Give 0-3 cards out of the round and draw as many from the stock, or drop out (variant b)."""
+        expected = self.to_move()
+        assert expected is not None
+        seat = self.event_seat(event, expected)
+        name = self.names[seat]
+        if "exchange" not in event and "drop" not in event:
+            raise RuleError(f'expected {name}\'s exchange ("exchange": cards or a count) or "drop"')
+        if "drop" in event:
+            if "exchange" in event or "receive" in event:
+                raise RuleError(f"{name} either drops out or exchanges, not both")
+            if event["drop"] is not True:
+                raise RuleError(f'{name}: "drop" must be true (leave it out to exchange instead)')
+            self.apply_drop(seat)
+        else:
+            self.apply_cards_exchange(seat, event)
+        if all(self.exchanged[s] is not None or self.dropped[s] for s in range(self.game.players)):
+            self.leader = self.caller
+            self.phase = "play"
+
+    def apply_drop(self, seat: int) -> None:
+        name = self.names[seat]
+        if not self.game.options["dropping_out"]:
+            raise RuleError(f"{name} may not drop out: dropping out is not played (option dropping_out)")
+        if seat == self.caller:
+            raise RuleError(f"{name} is the start player and may never drop out")
+        if self.game.players - sum(self.dropped) - 1 < 2:
+            raise RuleError(f"{name} may not drop out: at least two players must take part")
+        if not self.may_drop(seat):
+            raise RuleError(f"{name} may not drop out with {self.scores[seat]} points (needs 13 or more)")
+        hand = self.hands[seat]
+        if hand is not None:
+            self.gone |= hand
+            self.hands[seat] = 0
+        self.hand_size[seat] = 0
+        self.dropped[seat] = True
+
+    def apply_cards_exchange(self, seat: int, event: Event) -> None:
+        name = self.names[seat]
+        raw = event["exchange"]
+        hand = self.hands[seat]
+        if isinstance(raw, bool) or not isinstance(raw, int | list):
+            raise RuleError(f'{name}: "exchange" must be a list of cards or a count, got {raw!r}')
+        count = raw if isinstance(raw, int) else len(raw)
+        if not 0 <= count <= MAX_EXCHANGE:
+            raise RuleError(f"{name} may exchange at most {MAX_EXCHANGE} cards, not {count}")
+        if count and not self.may_exchange(seat):
+            raise RuleError(
+                f"{name} may not exchange cards with {self.scores[seat]} points (needs 7 or more)"
+            )
+        give: CardSet = 0
+        if isinstance(raw, list):
+            give = self.deck.parse_set(raw, f"{name}'s exchange")
+            if hand is not None and give & ~hand:
+                card = self.deck.names(give & ~hand)[0]
+                held = " ".join(self.deck.names(hand))
+                raise RuleError(f"{name} exchanged {card} but does not hold it (holds {held})")
+            if hand is None:
+                self._check_unseen(seat, give, "exchanged")
+        elif hand is not None and count:
+            raise RuleError(f"{name}'s hand is known, so the exchange must name the cards, not a count")
+        receive = self._draw(seat, count, event.get("receive"), give)
+        if hand is not None:
+            self.hands[seat] = hand & ~give | mask_of(receive)
+        self.gone |= give
+        self.given |= give
+        self.exchanged[seat] = count
+
+    def _check_unseen(self, seat: int, cards: CardSet, verb: str) -> None:
+        """Cards named for a hand the view cannot see must not be anywhere else."""
+        name = self.names[seat]
+        for card in iter_cards(cards):
+            code = self.deck.name_of(card)
+            if self.gone >> card & 1:
+                raise RuleError(f"{name} {verb} {code} but it is already played or out of play")
+            other = self.holder(card)
+            if other is not None:
+                raise RuleError(f"{name} {verb} {code} but {self.names[other]} holds it")
+
+    def _draw(self, seat: int, count: int, raw: object, give: CardSet) -> list[Card]:
+        """The cards ``seat`` draws from the stock for its exchange (empty when not known)."""
+        name = self.names[seat]
+        known_hand = self.hands[seat] is not None
+        if raw is not None and not known_hand:
+            raise RuleError(f"{name}'s received cards cannot be recorded: {name}'s hand is not known")
+        received: list[Card] | None = None
+        if raw is not None:
+            if not isinstance(raw, list):
+                raise RuleError(f'{name}: "receive" must be a list of cards, got {raw!r}')
+            received = [self.deck.parse(c) for c in raw]
+            if len(set(received)) != len(received):
+                raise RuleError(f"{name} received a card twice: {raw}")
+            if len(received) != count:
+                raise RuleError(f"{name} gave {count} cards but received {len(received)}")
+        if self.stock is not None:
+            top = self.stock[:count]
+            if received is not None and set(received) != set(top):
+                expected = " ".join(self.deck.names(top)) or "nothing"
+                got = " ".join(self.deck.names(received))
+                raise RuleError(f"{name} received {got} but the next cards of the stock are {expected}")
+            received = top
+            self.stock = self.stock[count:]
+        elif received is None:
+            if known_hand and count:
+                raise RuleError(f'{name}\'s exchange must list the cards received ("receive")')
+            received = []
+        else:
+            for card in received:
+                code = self.deck.name_of(card)
+                if give >> card & 1:
+                    raise RuleError(f"{name} received {code}, the card just given away")
+                if self.stock_cards is not None and not self.stock_cards >> card & 1:
+                    raise RuleError(f"{name} received {code} but it is not in the stock")
+                self._check_unseen(seat, bit(card), "received")
+        if self.stock_cards is not None:
+            self.stock_cards &= ~mask_of(received)
+        self.stock_size -= count
+        return received if known_hand else []
+
+    def apply_play(self, event: Event) -> None:
+        """A card to the trick, with a reversal (a 1) or a new trump (a 2, Trump Chaos)."""
+        if "play" not in event:
+            raise RuleError(f"expected {self.names[self.seat_to_play()]}'s play")
+        seat = self.event_seat(event, self.seat_to_play())
+        name = self.names[seat]
+        reverse = _flag(event, "reverse", name)
+        card = self.deck.parse(event["play"])
+        code = self.deck.name_of(card)
+        if reverse and value_of(card) != 1:
+            raise RuleError(f"{name} played {code} but only a 1 may reverse the order")
+        new_trump: int | None = None
+        if event.get("trump") is not None:
+            new_trump = parse_suit(event["trump"])
+            if not self.game.options["trump_chaos"]:
+                raise RuleError(
+                    f"{name} may not name a new trump: Trump Chaos is not played (option trump_chaos)"
+                )
+            if value_of(card) != 2:
+                raise RuleError(f"{name} played {code} but only a 2 may name a new trump")
+            if self.blind:
+                raise RuleError(f"{name} may not name a new trump: yellow blind was called")
+            if new_trump == self.next_trump:
+                raise RuleError(
+                    f"{name} named {SUIT_NAMES[new_trump]}, which is already trump for the next trick"
+                )
+        self.play_card(seat, event["play"])
+        if reverse:
+            self.next_reversed = not self.next_reversed
+        if new_trump is not None:
+            self.next_trump = new_trump
+        if self.trick_full():
+            winner = self.computed_winner()
+            assert winner is not None
+            self.finish_trick(winner)
+            # The order and trump in force at the end of a trick govern the next one.
+            self.reversed = self.next_reversed
+            self.trump = self.next_trump
+            if len(self.tricks) == TRICKS:
+                self.phase = "done"
+
+    # -- scoring and views -------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        trump = self.next_trump
+        result: dict[str, Any] = {
+            "tricks": list(self.won),
+            "points": None,
+            "trump": None if trump is None else SUITS[trump],
+            "blind": self.blind,
+            "order": "reversed" if self.next_reversed else "normal",
+            "caller": self.caller,
+            "dropped": [s for s, d in enumerate(self.dropped) if d],
+        }
+        if self.is_terminal() and trump is not None:
+            dropped = [s for s, d in enumerate(self.dropped) if d]
+            points = round_points(
+                self.won, trump, self.blind, self.caller, bool(self.game.options["caller_penalty"]), dropped
+            )
+            result["points"] = points
+            if "scores" in self.known:
+                result["scores"] = [s + p for s, p in zip(self.scores, points, strict=True)]
+        return result
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        view = super().observation(seat)
+        view["trump"] = None if self.trump is None else SUITS[self.trump]
+        view["next_trump"] = None if self.next_trump is None else SUITS[self.next_trump]
+        view["blind"] = self.blind
+        view["order"] = "reversed" if self.reversed else "normal"
+        view["next_order"] = "reversed" if self.next_reversed else "normal"
+        view["caller"] = self.caller
+        view["dealer"] = self.dealer
+        view["scores"] = list(self.scores)
+        view["exchanged"] = list(self.exchanged)
+        view["dropped"] = [s for s, d in enumerate(self.dropped) if d]
+        view["stock_size"] = self.stock_size
+        return view
+
+
+class VierUndZwanzig(Game):
+    """24 with the rulebook's variants a) Trump Chaos, b) dropping out, c) point restrictions."""
+
+    id = "24"
+    title = "24: Wer zuletzt sticht, sticht am besten!"
+    player_counts = (2, 3, 4, 5)
+    starts = ("deal", "tricks")
+    option_specs = (
+        Option("caller_penalty", True, "the start player without a trick adds double the round's total"),
+        Option("trump_chaos", False, "variant a: whoever plays a 2 may name a new trump from the next trick"),
+        Option("dropping_out", False, "variant b: at the exchange a player may sit the round out"),
+        Option(
+            "point_restrictions",
+            False,
+            "variant c: <= 12 points may not drop out, <= 6 may not exchange, yellow blind needs >= 25",
+        ),
+    )
+
+    @property
+    def deck(self) -> Deck:
+        return DECK
+
+    def check_options(self) -> None:
+        if self.options["dropping_out"] and self.players == 2:
+            raise StichError("option 'dropping_out' cannot be played by 2 players (two must take part)")
+
+    def deal(self, rng: random.Random, dealer: int, scores: Sequence[int] | None = None) -> dict[str, Any]:
+        """Hands list the 3 cards dealt before the trump call first, then the 3 dealt after."""
+        n = self.players
+        order = list(range(self.deck.size))
+        rng.shuffle(order)
+        seats = [(dealer + 1 + i) % n for i in range(n)]
+        first = {s: sorted(order[i * 3 : i * 3 + 3]) for i, s in enumerate(seats)}
+        second = {s: sorted(order[3 * n + i * 3 : 3 * n + i * 3 + 3]) for i, s in enumerate(seats)}
+        return {
+            "hands": {str(s): self.deck.names(first[s] + second[s]) for s in range(n)},
+            "stock": self.deck.names(order[HAND * n :]),
+            "scores": list(scores) if scores is not None else [START_POINTS] * n,
+        }
+
+    def new_round(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None = None,
+        known: Mapping[str, Any] | None = None,
+        start: str = "deal",
+    ) -> VierUndZwanzigRound:
+        return VierUndZwanzigRound(self, players, dealer, view, known, start)
+
+    def standing(self, scores: Sequence[int]) -> dict[str, Any]:
+        """Whether the game is over after a round, and who won (rulebook, End of the Game).
+
+        Over when someone has 0 or fewer (the one furthest below 0 wins) or someone has
+        48 or more (the lowest score wins); either way the lowest score wins, ties share.
+        """
+        low = min(scores)
+        if low <= 0:
+            reason: str | None = "zero"
+        elif max(scores) >= 2 * START_POINTS:
+            reason = "48"
+        else:
+            return {"ended": False, "winners": [], "reason": None}
+        return {"ended": True, "winners": [s for s, v in enumerate(scores) if v == low], "reason": reason}
+
+
+GAME = VierUndZwanzig
