@@ -1,0 +1,907 @@
+"""Was sticht?: draft your hand while only the dealer knows the trumps, then make a task.
+
+Rulebook: ``seeds/000_cf43b2246a13bea1.txt``. 36 cards, colours red, green, yellow,
+blue (``R G Y B``) × numbers 1-9. A trump suit and a trump number are drawn in
+secret (either may be "none": 5 × 10 = 50 hypotheses). The cards lie face up in
+9 columns of 4; the players pick one card each per column, and the dealer says
+who would have won each column as a trick. Then the trumps are revealed, each
+non-dealer chooses a task chip, and 9 tricks are played. With 3 players the
+Table is a dummy in the draft; its cards are out of the round.
+
+Rule decisions where the rulebook is silent are in ``docs/rules-was-sticht.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from games.base import Event, Game, Option, Round, Trick, seat_index
+from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
+from games.errors import RuleError, StichError
+from games.trick import TrickRules, trick_winner
+
+__all__ = [
+    "COLOURS",
+    "COLOUR_NAMES",
+    "DEFAULT_CHIPS",
+    "GAME",
+    "TABLE",
+    "TASKS",
+    "TASK_VALUES",
+    "TRUMP_CLASS",
+    "ColumnTrick",
+    "TrickSummary",
+    "WasSticht",
+    "WasStichtRound",
+    "card_of",
+    "colour_of",
+    "draft_chips_order",
+    "number_of",
+    "parse_secret",
+    "parse_task",
+    "secret_text",
+    "task_made",
+    "was_sticht_rules",
+]
+
+COLOURS = "RGYB"
+COLOUR_NAMES = ("red", "green", "yellow", "blue")
+NUMBERS = range(1, 10)
+TRUMP_CLASS = 4
+COLUMNS = 9
+TRICKS = 9
+TABLE = -1  # the Table (3 players) where a seat is expected: picks, announcements
+CHIPS_PER_PLAYER = 5
+
+DECK = Deck("was-sticht", [c + str(n) for c in COLOURS for n in NUMBERS])
+
+# The trump order (rulebook, "The Trick Game"): the supertrump (suit ∩ number) over
+# the other number trumps, which are all equal (the first played wins: equal power),
+# over the trump-suit cards 9..1.
+SUPERTRUMP_POWER = 11
+NUMBER_TRUMP_POWER = 10
+
+TASKS: tuple[str, ...] = (
+    "no-tricks",
+    "no-red",
+    "no-green",
+    "no-yellow",
+    "no-blue",
+    "exactly-1",
+    "exactly-2",
+    "exactly-3",
+    "exactly-4",
+    "last-trick",
+    "most-tricks",
+    "fewest-tricks",
+)
+
+# Difficulty values of the default chips. The rulebook prints a value on each chip
+# but does not list them, so they are estimated by `bench/task_values.py`
+# (``python bench/task_values.py --players 4 --rounds 20000 --seed 1``): the success
+# rate of each task under random legal play over random 4-player rounds, mapped onto
+# 1..5 linearly in the task's information content -log2(rate), between the easiest
+# and the hardest task. Figures of that run (rate → value):
+#   no-tricks 0.117 → 5; no-red / no-green / no-yellow / no-blue 0.330-0.332 → 1;
+#   exactly-1 0.235 → 2, exactly-2 0.257 → 2, exactly-3 0.190 → 3, exactly-4 0.114 → 5;
+#   last-trick 0.250 → 2, most-tricks 0.195 → 3, fewest-tricks 0.170 → 4.
+# Seed 2 gives the same values. With 3 players the rates differ (the rulebook warns of
+# this: no-tricks 0.057, last-trick 0.333, most-tricks 0.286, ...); the values stay.
+TASK_VALUES: dict[str, int] = {
+    "no-tricks": 5,
+    "no-red": 1,
+    "no-green": 1,
+    "no-yellow": 1,
+    "no-blue": 1,
+    "exactly-1": 2,
+    "exactly-2": 2,
+    "exactly-3": 3,
+    "exactly-4": 5,
+    "last-trick": 2,
+    "most-tricks": 3,
+    "fewest-tricks": 4,
+}
+
+# The default set: two chips of each task.
+DEFAULT_CHIPS: tuple[dict[str, Any], ...] = tuple(
+    {"task": task, "value": TASK_VALUES[task]} for task in TASKS for _ in range(2)
+)
+
+
+# -- cards and trumps ---------------------------------------------------------
+
+
+def card_of(colour: int, number: int) -> Card:
+    """The card of a colour index (``R G Y B`` = 0..3) and a number 1..9."""
+    return colour * 9 + number - 1
+
+
+def colour_of(card: Card) -> int:
+    """The physical colour of a card (0..3), whether or not it is a trump."""
+    return card // 9
+
+
+def number_of(card: Card) -> int:
+    """The number printed on a card, 1..9."""
+    return card % 9 + 1
+
+
+@cache
+def was_sticht_rules(trump_suit: int | None, trump_number: int | None) -> TrickRules:
+    """The trick tables for one trump hypothesis (suit index 0..3 or None, number 1..9 or None).
+
+    A trump belongs only to the trump class (Skat convention): with trumps red/5 the
+    Blue 5 is a trump, so a blue lead does not oblige it and it does not follow blue.
+    """
+    if trump_suit is not None and trump_suit not in range(4):
+        raise StichError(f"trump suit {trump_suit!r} is not a colour index 0..3 or None")
+    if trump_number is not None and trump_number not in NUMBERS:
+        raise StichError(f"trump number {trump_number!r} is not 1..9 or None")
+    cls, trump_power, lead_power = [], [], []
+    for card in range(DECK.size):
+        colour, number = colour_of(card), number_of(card)
+        in_suit, in_number = colour == trump_suit, number == trump_number
+        if in_suit and in_number:
+            power = SUPERTRUMP_POWER
+        elif in_number:
+            power = NUMBER_TRUMP_POWER
+        elif in_suit:
+            power = number
+        else:
+            power = 0
+        cls.append(TRUMP_CLASS if power else colour)
+        trump_power.append(power)
+        lead_power.append(number)
+    return TrickRules(tuple(cls), tuple(trump_power), tuple(lead_power))
+
+
+def secret_text(trump_suit: int | None, trump_number: int | None) -> str:
+    """Trumps as people say them: ``red/2``, ``no suit/5``, ``red/no number``."""
+    suit = "no suit" if trump_suit is None else COLOUR_NAMES[trump_suit]
+    number = "no number" if trump_number is None else str(trump_number)
+    return f"{suit}/{number}"
+
+
+def _is_none(value: object) -> bool:
+    return value is None or (isinstance(value, str) and value.strip().lower() in ("none", "no", "-"))
+
+
+def parse_secret(raw: object, what: str = "secret") -> tuple[int | None, int | None]:
+    """``{"trump_suit": "R"|null, "trump_number": 2|null}`` as (suit index, number)."""
+    if not isinstance(raw, Mapping):
+        raise StichError(
+            f'{what} must be an object like {{"trump_suit": "R", "trump_number": 2}}, got {raw!r}'
+        )
+    extra = set(raw) - {"trump_suit", "trump_number"}
+    if extra:
+        raise StichError(f"{what} has unknown fields {sorted(extra)} (give trump_suit and trump_number)")
+    if "trump_suit" not in raw or "trump_number" not in raw:
+        raise StichError(f"{what} must give both trump_suit and trump_number (null for none)")
+    suit_raw, number_raw = raw["trump_suit"], raw["trump_number"]
+    suit: int | None = None
+    if not _is_none(suit_raw):
+        text = suit_raw.strip().lower() if isinstance(suit_raw, str) else None
+        if text is not None and text.upper() in COLOURS and len(text) == 1:
+            suit = COLOURS.index(text.upper())
+        elif text in COLOUR_NAMES:
+            suit = COLOUR_NAMES.index(text)
+        else:
+            raise StichError(f"{what} trump_suit {suit_raw!r} is not a colour (use R, G, Y, B or null)")
+    number: int | None = None
+    if not _is_none(number_raw):
+        if isinstance(number_raw, str) and number_raw.strip().isdigit():
+            number_raw = int(number_raw)
+        if isinstance(number_raw, bool) or not isinstance(number_raw, int) or number_raw not in NUMBERS:
+            raise StichError(f"{what} trump_number {number_raw!r} is not a number 1..9 or null")
+        number = number_raw
+    return suit, number
+
+
+def secret_json(trump_suit: int | None, trump_number: int | None) -> dict[str, Any]:
+    """The record form of a secret."""
+    return {
+        "trump_suit": None if trump_suit is None else COLOURS[trump_suit],
+        "trump_number": trump_number,
+    }
+
+
+# -- tasks --------------------------------------------------------------------
+
+
+def parse_task(text: object) -> str:
+    """A task id from its text (case-insensitive); a `StichError` naming it if unknown."""
+    if isinstance(text, str):
+        task = text.strip().lower().replace("_", "-")
+        if task in TASKS:
+            return task
+    raise StichError(f"unknown task {text!r} (tasks: {', '.join(TASKS)})")
+
+
+@dataclass(frozen=True)
+class TrickSummary:
+    """What the tasks are judged on: tricks and cards won per seat, and the last trick's winner."""
+
+    won: tuple[int, ...]
+    taken: tuple[CardSet, ...]
+    last: int | None
+
+    @classmethod
+    def of(cls, tricks: Sequence[Trick], players: int) -> TrickSummary:
+        won = [0] * players
+        taken = [0] * players
+        for trick in tricks:
+            won[trick.winner] += 1
+            for card in trick.cards:
+                taken[trick.winner] |= bit(card)
+        return cls(tuple(won), tuple(taken), tricks[-1].winner if tricks else None)
+
+
+def task_made(task: str, seat: int, summary: TrickSummary) -> bool:
+    """Whether ``seat`` has made ``task`` (rulebook, "Meanings of the Task Chips")."""
+    won = summary.won[seat]
+    others = [w for s, w in enumerate(summary.won) if s != seat]
+    if task == "no-tricks":
+        return won == 0
+    if task.startswith("no-"):
+        # Physical colour: a Red 5 is red even when it is a trump.
+        colour = COLOUR_NAMES.index(task[3:])
+        return not any(colour_of(card) == colour for card in iter_cards(summary.taken[seat]))
+    if task.startswith("exactly-"):
+        return won == int(task[8:])
+    if task == "last-trick":
+        return summary.last == seat
+    if task == "most-tricks":
+        return all(won > w for w in others)
+    if task == "fewest-tricks":
+        return all(won < w for w in others)
+    raise StichError(f"unknown task {task!r} (tasks: {', '.join(TASKS)})")
+
+
+def draft_chips_order(dealer: int, players: int) -> list[int]:
+    """Seats in the order they take task chips at preparation: the dealer first, clockwise, 5 each."""
+    return [(dealer + i) % players for i in range(CHIPS_PER_PLAYER * players)]
+
+
+# -- the round ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ColumnTrick:
+    """One draft column judged as a trick: pick order (the Table as `TABLE`), cards, announcement."""
+
+    column: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    announced: int
+
+
+class WasStichtRound(Round):
+    """One round: draft with announcements, reveal, task choice, 9 tricks."""
+
+    game: WasSticht
+    _fixed: ClassVar[frozenset[str]] = Round._fixed | {"layout"}
+
+    def __init__(
+        self,
+        game: WasSticht,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None,
+        known: Mapping[str, Any] | None,
+        start: str,
+    ) -> None:
+        super().__init__(game, players, dealer, view, known, start)
+        self.layout: list[list[Card]] = []
+        self.column = 0
+        self.column_seats: list[int] = []
+        self.column_cards: list[Card] = []
+        self.column_left: CardSet = 0
+        self.columns: list[ColumnTrick] = []
+        self.table: CardSet = 0
+        self.secret_known = False
+        self.trump_suit: int | None = None
+        self.trump_number: int | None = None
+        self.revealed = False
+        self.tasks: dict[int, str] = {}
+        self.chips = self._known_chips()
+        self._read_secret()
+        if start == "deal":
+            self._start_deal()
+        else:
+            self._start_hands()
+            if start == "tricks":
+                self._start_tricks()
+
+    # -- known blocks --------------------------------------------------------
+
+    def _read_secret(self) -> None:
+        raw = self.known.get("secret")
+        if raw is None:
+            if self.view is None:
+                raise StichError("an omniscient record (view null) must give known.secret")
+            if self.view == self.dealer:
+                raise StichError(f"the dealer's view ({self.names[self.dealer]}) must give known.secret")
+            if self.start != "deal":
+                raise StichError(
+                    f"a record starting at {self.start!r} must give known.secret (trumps are open)"
+                )
+            return
+        self.trump_suit, self.trump_number = parse_secret(raw, "known.secret")
+        self.secret_known = True
+        self.revealed = self.start != "deal"
+
+    def _start_deal(self) -> None:
+        raw = self.known.get("layout")
+        if not isinstance(raw, list) or len(raw) != COLUMNS:
+            raise StichError(f"known.layout must be {COLUMNS} columns of 4 cards, column 1 first")
+        seen = 0
+        for i, column in enumerate(raw):
+            if not isinstance(column, list) or len(column) != 4:
+                raise StichError(f"known.layout column {i + 1} must be a list of 4 cards, got {column!r}")
+            cards = [DECK.parse(text) for text in column]
+            for card in cards:
+                if seen >> card & 1:
+                    raise StichError(f"known.layout: card {DECK.name_of(card)} is laid out twice")
+                seen |= bit(card)
+            self.layout.append(cards)
+        for seat in range(self.game.players):
+            self.set_hand(seat, 0)
+        self.column_left = sum(bit(c) for c in self.layout[0])
+        self.phase = "draft"
+
+    def _start_hands(self) -> None:
+        n = self.game.players
+        hands = self.known_hands()
+        if self.view is None and len(hands) != n:
+            raise StichError("an omniscient record (view null) must give every hand in known.hands")
+        if self.view is not None and self.view not in hands:
+            raise StichError(f"known.hands must give the hand of the view, {self.names[self.view]}")
+        for seat, hand in hands.items():
+            if popcount(hand) != TRICKS:
+                raise StichError(f"known.hands[{seat}] must hold {TRICKS} cards, not {popcount(hand)}")
+            self.set_hand(seat, hand)
+        for seat in range(n):
+            self.hand_size[seat] = TRICKS
+        held = sum(hands.values())
+        if n == 3:
+            raw = self.known.get("table")
+            if raw is not None:
+                if not isinstance(raw, list):
+                    raise StichError("known.table must be a list of the Table's 9 cards")
+                self.table = DECK.parse_set(raw, "known.table")
+                if popcount(self.table) != TRICKS or self.table & held:
+                    raise StichError("known.table must be 9 cards that are in no hand")
+            elif len(hands) == n:
+                self.table = DECK.all & ~held
+            self.gone |= self.table
+        self.phase = "tasks"
+
+    def _start_tricks(self) -> None:
+        raw = self.known.get("tasks")
+        if not isinstance(raw, Mapping):
+            raise StichError('a record starting at "tricks" must give known.tasks as {seat: task id}')
+        for key, text in raw.items():
+            seat = seat_index(
+                int(key) if isinstance(key, str) and key.isdigit() else key, self.names, "known.tasks seat"
+            )
+            self.choose_task(seat, text)
+        missing = [self.names[s] for s in self.task_order() if s not in self.tasks]
+        if missing:
+            raise StichError(f"known.tasks lacks the task of {', '.join(missing)}")
+        self.begin_tricks()
+
+    def _known_chips(self) -> dict[int, list[str]] | None:
+        raw = self.known.get("chips")
+        if raw is None:
+            return None
+        if not isinstance(raw, Mapping):
+            raise StichError("known.chips must be an object of seat → task ids held")
+        chips: dict[int, list[str]] = {}
+        for key, tasks in raw.items():
+            seat = seat_index(
+                int(key) if isinstance(key, str) and key.isdigit() else key, self.names, "known.chips seat"
+            )
+            if not isinstance(tasks, list):
+                raise StichError(f"known.chips[{key}] must be a list of task ids")
+            chips[seat] = [parse_task(t) for t in tasks]
+        available = self.game.chip_counts()
+        for task in TASKS:
+            held = sum(c.count(task) for c in chips.values())
+            if held > available.get(task, 0):
+                raise StichError(
+                    f"known.chips hold {held} {task} chips, but the chip set has {available.get(task, 0)}"
+                )
+        return chips
+
+    # -- draft ---------------------------------------------------------------
+
+    def marker(self) -> int:
+        """The seat holding the place marker for the current column (rulebook: left of the dealer first)."""
+        return (self.dealer + 1 + self.column) % self.game.players
+
+    def pick_order(self) -> list[int]:
+        """Seats that pick from the current column, the marker holder first, clockwise."""
+        n = self.game.players
+        return [(self.marker() + i) % n for i in range(n)]
+
+    def table_counts(self) -> bool:
+        """True when the Table's card is the last card of each column trick (3 players, option)."""
+        return self.game.players == 3 and bool(self.game.options["table_card"])
+
+    def who(self, seat: int) -> str:
+        return "the Table" if seat == TABLE else self.names[seat]
+
+    def apply_pick(self, event: Event) -> None:
+        seat = self.event_seat(event, self.pick_order()[len(self.column_cards)])
+        card = DECK.parse(event["pick"])
+        if not self.column_left >> card & 1:
+            left = " ".join(DECK.names(self.column_left))
+            raise RuleError(
+                f"{self.names[seat]} picked {DECK.name_of(card)} but it is not in column {self.column + 1}"
+                f" (left: {left})"
+            )
+        self.column_left &= ~bit(card)
+        self.column_seats.append(seat)
+        self.column_cards.append(card)
+        self.set_hand(seat, (self.hands[seat] or 0) | bit(card))
+        if len(self.column_cards) == self.game.players:
+            if self.column_left:  # 3 players: the leftover card goes to the Table
+                leftover = self.column_left
+                self.table |= leftover
+                self.gone |= leftover
+                self.column_left = 0
+                if self.table_counts():
+                    self.column_seats.append(TABLE)
+                    self.column_cards.append(next(iter_cards(leftover)))
+            self.phase = "announce"
+
+    def column_winner(self) -> int | None:
+        """The seat (or `TABLE`) that wins the current column trick, if the trumps are known."""
+        if not self.secret_known:
+            return None
+        rules = was_sticht_rules(self.trump_suit, self.trump_number)
+        return self.column_seats[trick_winner(rules, self.column_cards)]
+
+    def parse_announcement(self, value: object) -> int:
+        if isinstance(value, str) and value.strip().lower() == "table":
+            return TABLE
+        return seat_index(value, self.names, "announcement")
+
+    def apply_announce(self, event: Event) -> None:
+        dealer = self.event_seat(event, self.dealer)
+        announced = self.parse_announcement(event["announce"])
+        column = self.column + 1
+        if announced == TABLE and TABLE not in self.column_seats:
+            why = "there is no Table with 4 players" if self.game.players == 4 else "option table_card is off"
+            raise RuleError(f"{self.names[dealer]} announced the Table for column {column}, but {why}")
+        winner = self.column_winner()
+        if winner is not None and winner != announced:
+            card = DECK.name_of(self.column_cards[self.column_seats.index(winner)])
+            owner = "the Table's" if winner == TABLE else f"{self.names[winner]}'s"
+            raise RuleError(
+                f"{self.names[dealer]} announced {self.who(announced)} for column {column},"
+                f" but {owner} {card} wins it"
+            )
+        self.columns.append(
+            ColumnTrick(self.column, tuple(self.column_seats), tuple(self.column_cards), announced)
+        )
+        self.column_seats, self.column_cards = [], []
+        self.column += 1
+        if self.column < COLUMNS:
+            self.column_left = sum(bit(c) for c in self.layout[self.column])
+            self.phase = "draft"
+        else:
+            self.phase = "reveal"
+
+    def apply_reveal(self, event: Event) -> None:
+        dealer = self.event_seat(event, self.dealer)
+        suit, number = parse_secret(event["reveal"], "reveal")
+        if self.secret_known and (suit, number) != (self.trump_suit, self.trump_number):
+            raise RuleError(
+                f"{self.names[dealer]} revealed trumps {secret_text(suit, number)},"
+                f" but the trumps are {secret_text(self.trump_suit, self.trump_number)}"
+            )
+        if not self.secret_known:
+            # The announcements were taken on trust; now they can be checked.
+            rules = was_sticht_rules(suit, number)
+            for col in self.columns:
+                winner = col.seats[trick_winner(rules, col.cards)]
+                if winner != col.announced:
+                    owner = "the Table's" if winner == TABLE else f"{self.names[winner]}'s"
+                    card = DECK.name_of(col.cards[col.seats.index(winner)])
+                    raise RuleError(
+                        f"{self.names[dealer]} revealed trumps {secret_text(suit, number)}, but then"
+                        f" {owner} {card} wins column {col.column + 1}, not {self.who(col.announced)}"
+                    )
+        self.trump_suit, self.trump_number = suit, number
+        self.secret_known = True
+        self.revealed = True
+        self.phase = "tasks"
+
+    # -- tasks ---------------------------------------------------------------
+
+    def task_order(self) -> list[int]:
+        """Seats that choose a task: everyone but the dealer, from the dealer's left."""
+        n = self.game.players
+        return [(self.dealer + i) % n for i in range(1, n)]
+
+    def choices(self, seat: int) -> list[str]:
+        """Task ids ``seat`` may choose: the chips it holds if known, else every task of the chip set."""
+        if self.chips is not None and seat in self.chips:
+            held = self.chips[seat]
+            return [task for task in TASKS if task in held]
+        counts = self.game.chip_counts()
+        return [task for task in TASKS if counts.get(task)]
+
+    def choose_task(self, seat: int, text: object) -> None:
+        name = self.names[seat]
+        if seat == self.dealer:
+            raise RuleError(f"{name} is the dealer and chooses no task")
+        if seat in self.tasks:
+            raise RuleError(f"{name} has already chosen a task ({self.tasks[seat]})")
+        task = parse_task(text)
+        allowed = self.choices(seat)
+        if task not in allowed:
+            if self.chips is not None and seat in self.chips:
+                raise RuleError(f"{name} chose {task} but holds no such chip (holds {', '.join(allowed)})")
+            raise RuleError(f"{name} chose {task} but the chip set has no such chip")
+        self.tasks[seat] = task
+
+    def apply_task(self, event: Event) -> None:
+        # Chips are chosen in secret and turned up together, so any order is accepted.
+        if "seat" in event:
+            seat = seat_index(event["seat"], self.names)
+        else:
+            expected = self.to_move()
+            assert expected is not None
+            seat = expected
+        self.choose_task(seat, event["task"])
+        if len(self.tasks) == self.game.players - 1:
+            self.begin_tricks()
+
+    # -- tricks ----------------------------------------------------------------
+
+    def begin_tricks(self) -> None:
+        self.leader = (self.dealer + 1) % self.game.players
+        self.phase = "play"
+
+    def rules(self) -> TrickRules | None:
+        if not self.secret_known:
+            return None
+        return was_sticht_rules(self.trump_suit, self.trump_number)
+
+    def class_name(self, k: int) -> str:
+        return "trump" if k == TRUMP_CLASS else COLOUR_NAMES[k]
+
+    def apply_play(self, event: Event) -> None:
+        seat = self.event_seat(event, self.seat_to_play())
+        self.play_card(seat, event["play"])
+        if self.trick_full():
+            winner = self.computed_winner()
+            assert winner is not None  # the trumps are open in the trick game
+            self.finish_trick(winner)
+            if len(self.tricks) == TRICKS:
+                self.phase = "done"
+
+    def summary(self) -> TrickSummary:
+        """The tricks so far, as the tasks judge them."""
+        return TrickSummary.of(self.tricks, self.game.players)
+
+    def success(self) -> dict[int, bool]:
+        """Whether each player made the task it chose."""
+        summary = self.summary()
+        return {seat: task_made(task, seat, summary) for seat, task in self.tasks.items()}
+
+    def dealer_made(self) -> list[int]:
+        """Seats whose task the dealer made while its owner failed (rulebook, "Determining Tasks")."""
+        summary = self.summary()
+        return [
+            seat
+            for seat, task in sorted(self.tasks.items())
+            if not task_made(task, seat, summary) and task_made(task, self.dealer, summary)
+        ]
+
+    def dealer_chips(self) -> list[str]:
+        """Task ids of the chips the dealer holds: ``known.chips`` if given, else every task of the set."""
+        if self.chips is not None and self.dealer in self.chips:
+            return [task for task in TASKS if task in self.chips[self.dealer]]
+        counts = self.game.chip_counts()
+        return [task for task in TASKS if counts.get(task)]
+
+    def default_dealer_discard(self) -> str | None:
+        """The chip the dealer discards when the caller does not say: its most valuable one.
+
+        The hardest task is the one least likely to be made in a later round, and its
+        value counts most when several players go out together.
+        """
+        if not self.dealer_made():
+            return None
+        values = self.game.chip_values()
+        held = self.dealer_chips()
+        return max(held, key=lambda task: values[task]) if held else None
+
+    # -- the state machine -------------------------------------------------
+
+    _EXPECTED: ClassVar[dict[str, str]] = {
+        "draft": "pick",
+        "announce": "announce",
+        "reveal": "reveal",
+        "tasks": "task",
+        "play": "play",
+    }
+
+    def to_move(self) -> int | None:
+        if self.phase == "draft":
+            return self.pick_order()[len(self.column_cards)]
+        if self.phase in ("announce", "reveal"):
+            return self.dealer
+        if self.phase == "tasks":
+            return next(s for s in self.task_order() if s not in self.tasks)
+        if self.phase == "play":
+            return self.seat_to_play()
+        return None
+
+    def legal_events(self) -> list[Event]:
+        seat = self.to_move()
+        if seat is None:
+            return []
+        if self.phase == "draft":
+            return [{"seat": seat, "pick": name} for name in DECK.names(self.column_left)]
+        if self.phase == "announce":
+            return [{"announce": "table" if s == TABLE else s} for s in self.possible_winners()]
+        if self.phase == "reveal":
+            if self.secret_known:
+                return [{"reveal": secret_json(self.trump_suit, self.trump_number)}]
+            return [
+                {"reveal": secret_json(suit, number)}
+                for suit in (0, 1, 2, 3, None)
+                for number in (*NUMBERS, None)
+                if self._consistent(suit, number)
+            ]
+        if self.phase == "tasks":
+            return [{"seat": seat, "task": task} for task in self.choices(seat)]
+        return self.play_events(seat)
+
+    def possible_winners(self) -> list[int]:
+        """Announcements for the current column that some trumps still allow (all of them agree
+        with the earlier announcements); just the true winner when the trumps are known."""
+        winner = self.column_winner()
+        if winner is not None:
+            return [winner]
+        found = {
+            self.column_seats[trick_winner(was_sticht_rules(suit, number), self.column_cards)]
+            for suit in (0, 1, 2, 3, None)
+            for number in (*NUMBERS, None)
+            if self._consistent(suit, number)
+        }
+        return [s for s in self.column_seats if s in found]
+
+    def _consistent(self, suit: int | None, number: int | None) -> bool:
+        rules = was_sticht_rules(suit, number)
+        return all(col.seats[trick_winner(rules, col.cards)] == col.announced for col in self.columns)
+
+    def _apply(self, event: Event) -> None:
+        kind = self._EXPECTED.get(self.phase)
+        if kind is None or kind not in event:
+            seat = self.to_move()
+            whose = "" if seat is None else f" ({self.names[seat]} to move)"
+            raise RuleError(f"expected a {kind} event{whose}, got {event!r}")
+        if self.phase == "draft":
+            self.apply_pick(event)
+        elif self.phase == "announce":
+            self.apply_announce(event)
+        elif self.phase == "reveal":
+            self.apply_reveal(event)
+        elif self.phase == "tasks":
+            self.apply_task(event)
+        else:
+            self.apply_play(event)
+
+    # -- results and views -------------------------------------------------
+
+    def result(self, dealer_discard: str | None = None) -> dict[str, Any]:
+        """Tricks won, and once the tricks are over: tasks, success, the dealer's share, discards.
+
+        ``discards`` maps each seat that discards a chip this round to the chip's task:
+        a player whose task succeeded discards that chip; the dealer, when ``dealer_made``
+        is not empty, discards ``dealer_discard`` (a chip it holds; by default its most
+        valuable one, see `default_dealer_discard`). ``points`` are the values of the
+        chips each seat discards this round (0 if none).
+        """
+        n = self.game.players
+        out: dict[str, Any] = {"tricks": list(self.won), "points": None, "tasks": dict(self.tasks)}
+        if len(self.tricks) < TRICKS:
+            return out
+        values = self.game.chip_values()
+        success = self.success()
+        made = self.dealer_made()
+        discards: dict[int, str] = {seat: self.tasks[seat] for seat, ok in success.items() if ok}
+        task: str | None = None
+        if dealer_discard is not None:
+            name = self.names[self.dealer]
+            if not made:
+                raise RuleError(f"{name} (dealer) made no task that its owner failed, so discards no chip")
+            task = parse_task(dealer_discard)
+            held = self.dealer_chips()
+            if task not in held:
+                raise RuleError(
+                    f"{name} (dealer) discards {task} but holds no such chip (holds {', '.join(held)})"
+                )
+        else:
+            task = self.default_dealer_discard()
+        if task is not None:
+            discards[self.dealer] = task
+        out["success"] = success
+        out["dealer_made"] = made
+        out["discards"] = discards
+        out["points"] = [values[discards[s]] if s in discards else 0 for s in range(n)]
+        return out
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        view = super().observation(seat)
+        # The draft is open: everyone sees who takes which card.
+        view["hands"] = [None if h is None else DECK.names(h) for h in self.hands]
+        view["dealer"] = self.dealer
+        if self.phase in ("draft", "announce"):
+            columns = self.layout[self.column :]
+            view["layout"] = [
+                DECK.names([x for x in col if i or self.column_left >> x & 1])
+                for i, col in enumerate(columns)
+            ]
+            view["column"] = self.column + 1
+            view["marker"] = self.marker()
+            view["picks"] = [
+                {"seat": "table" if s == TABLE else s, "card": DECK.name_of(c)}
+                for s, c in zip(self.column_seats, self.column_cards, strict=True)
+            ]
+        view["columns"] = [self.column_json(col) for col in self.columns]
+        view["table"] = DECK.names(self.table)
+        secret_seen = self.secret_known and (self.revealed or seat == self.dealer)
+        view["secret"] = secret_json(self.trump_suit, self.trump_number) if secret_seen else None
+        all_chosen = len(self.tasks) == self.game.players - 1
+        view["tasks"] = {s: t for s, t in self.tasks.items() if all_chosen or s == seat}
+        if self.chips is not None:
+            view["chips"] = {s: list(c) for s, c in self.chips.items()}
+        return view
+
+    def column_json(self, col: ColumnTrick) -> dict[str, Any]:
+        """A judged draft column: pick order from the marker holder, cards, announced winner."""
+        return {
+            "column": col.column + 1,
+            "leader": col.seats[0],
+            "seats": ["table" if s == TABLE else s for s in col.seats],
+            "cards": DECK.names(col.cards),
+            "announced": "table" if col.announced == TABLE else col.announced,
+        }
+
+
+# -- the game -------------------------------------------------------------------
+
+
+class WasSticht(Game):
+    """Was sticht? for 3 or 4 players, with the task chips as an option."""
+
+    id = "was-sticht"
+    title = "Was sticht?"
+    player_counts = (3, 4)
+    starts = ("deal", "tasks", "tricks")
+    option_specs = (
+        Option(
+            "table_card",
+            True,
+            "3 players: the Table's leftover card is the last card of each column trick,"
+            " so the dealer may announce the Table as its winner",
+        ),
+        Option(
+            "chips",
+            None,
+            'your own task chips as a list of {"task": id, "value": int};'
+            " null = the default set (two of each of the 12 tasks)",
+        ),
+    )
+
+    @property
+    def deck(self) -> Deck:
+        return DECK
+
+    def check_options(self) -> None:
+        raw = self.options["chips"]
+        if raw is None:
+            return
+        if not isinstance(raw, list):
+            raise StichError(f'option \'chips\' must be a list of {{"task": id, "value": int}}, got {raw!r}')
+        values: dict[str, int] = {}
+        for chip in raw:
+            if not isinstance(chip, Mapping) or set(chip) != {"task", "value"}:
+                raise StichError(
+                    f'option \'chips\': each chip must be {{"task": id, "value": int}}, got {chip!r}'
+                )
+            task = parse_task(chip["task"])
+            value = chip["value"]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise StichError(
+                    f"option 'chips': the value of {task} must be a whole number ≥ 0, got {value!r}"
+                )
+            if values.setdefault(task, value) != value:
+                raise StichError(f"option 'chips': {task} is given the values {values[task]} and {value}")
+        need = CHIPS_PER_PLAYER * self.players
+        if len(raw) < need:
+            raise StichError(
+                f"option 'chips' gives {len(raw)} chips, but {self.players} players take {need} (5 each)"
+            )
+
+    def chip_set(self) -> list[dict[str, Any]]:
+        """The task chips of this game: ``[{"task": id, "value": int}, ...]``."""
+        raw = self.options["chips"]
+        chips = DEFAULT_CHIPS if raw is None else raw
+        return [{"task": parse_task(c["task"]), "value": int(c["value"])} for c in chips]
+
+    def chip_values(self) -> dict[str, int]:
+        """The value of each task's chips."""
+        return {c["task"]: c["value"] for c in self.chip_set()}
+
+    def chip_counts(self) -> dict[str, int]:
+        """How many chips of each task the set has."""
+        counts: dict[str, int] = {}
+        for chip in self.chip_set():
+            counts[chip["task"]] = counts.get(chip["task"], 0) + 1
+        return counts
+
+    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+        order = list(range(DECK.size))
+        rng.shuffle(order)
+        layout = [DECK.names(order[i * 4 : (i + 1) * 4]) for i in range(COLUMNS)]
+        # The bottom cards of the two shuffled trump decks (5 suit cards, 10 number cards).
+        suit = rng.choice([0, 1, 2, 3, None])
+        number = rng.choice([*NUMBERS, None])
+        return {"layout": layout, "secret": secret_json(suit, number)}
+
+    def new_round(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        view: int | None = None,
+        known: Mapping[str, Any] | None = None,
+        start: str = "deal",
+    ) -> WasStichtRound:
+        return WasStichtRound(self, players, dealer, view, known, start)
+
+    def draft_chips_order(self, dealer: int) -> list[int]:
+        """Seats in the order they take task chips at preparation (the dealer first, 5 each)."""
+        return draft_chips_order(dealer, self.players)
+
+    def standing(
+        self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]
+    ) -> dict[str, Any]:
+        """Whether the game is over after a round, and who won (rulebook, "Game End").
+
+        ``discarded_values[s]`` are the values of all chips seat ``s`` has discarded so
+        far, ``chips_left[s]`` how many it still holds. The game ends when a player has
+        discarded its last chip; if several did so in the same round, the one with the
+        highest total value of discarded chips wins (equal totals share the win).
+        """
+        n = self.players
+        if len(discarded_values) != n or len(chips_left) != n:
+            raise StichError(f"standing needs discarded values and chips left for all {n} players")
+        totals = [sum(values) for values in discarded_values]
+        finished = [s for s in range(n) if chips_left[s] == 0]
+        winners: list[int] = []
+        if finished:
+            best = max(totals[s] for s in finished)
+            winners = [s for s in finished if totals[s] == best]
+        # Positions: the finishers first, then by total value of discarded chips.
+        ranking = sorted(range(n), key=lambda s: (chips_left[s] != 0, -totals[s], s))
+        return {
+            "over": bool(finished),
+            "finished": finished,
+            "winners": winners,
+            "totals": totals,
+            "ranking": ranking,
+        }
+
+
+GAME = WasSticht
