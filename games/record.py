@@ -104,9 +104,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                 "properties": {
                     "seat": _seat,
                     "pick": _card,
-                    "announce": {
-                        "oneOf": [{"type": "integer", "minimum": 0}, {"const": "table"}, {"type": "string"}]
-                    },
+                    "announce": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]},
                     "reveal": {"type": "object"},
                     "task": {"type": "string"},
                     "trump": {"oneOf": [{"type": "string"}, {"type": "null"}]},
@@ -215,7 +213,7 @@ def parse_record(data: object, source: str = "record") -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    """Read a record file (``-``: standard input); a one-line `StichError` naming the file for anything wrong with it."""
+    """Read a record file (``-``: standard input); a one-line `StichError` naming the file if it is bad."""
     path = Path(path)
     try:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -14,8 +14,10 @@ from hints.cli._common import fail, print_json, user_errors
 
 
 def check_cli(
-    record_path: Path = typer.Argument(..., metavar="RECORD", help="A stich-round/1 record file, or - for standard input."),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+    record_path: Annotated[
+        Path, typer.Argument(metavar="RECORD", help="A stich-round/1 record file, or - for standard input.")
+    ],
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Replay a record; print its tricks, winners and result, or the first event the rules forbid."""
     with user_errors():
@@ -40,7 +42,9 @@ def print_report(report: dict[str, Any], players: list[str]) -> None:
     table.add_column("cards")
     table.add_column("winner")
     for i, trick in enumerate(report["tricks"], 1):
-        seats = trick.get("seats") or [(trick["leader"] + k) % len(players) for k in range(len(trick["cards"]))]
+        seats = trick.get("seats") or [
+            (trick["leader"] + k) % len(players) for k in range(len(trick["cards"]))
+        ]
         cards = "  ".join(f"{players[s]}:{c}" for s, c in zip(seats, trick["cards"], strict=True))
         table.add_row(str(i), players[trick["leader"]], cards, players[trick["winner"]])
     console.print(table)

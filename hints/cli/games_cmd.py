@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -10,7 +12,7 @@ from games import all_games
 from hints.cli._common import print_json
 
 
-def games_cli(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def games_cli(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the games, their player counts and options."""
     facts = [game.describe() for game in all_games()]
     if json_out:

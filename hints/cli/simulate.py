@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -12,13 +13,21 @@ from hints.cli._common import parse_options, user_errors
 
 
 def simulate_cli(
-    game: str = typer.Argument(..., help="Game id, e.g. stiche-raten (see `stich games`)."),
-    players: int = typer.Option(4, "--players", "-n", help="Number of players."),
-    seed: int | None = typer.Option(None, "--seed", "-s", help="Random seed (same seed, same round)."),
-    option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option key=value, repeatable."),
-    dealer: int | None = typer.Option(None, "--dealer", help="Dealer seat (default: the last seat)."),
-    out: Path | None = typer.Option(None, "--out", help="Write the record to this file (never overwrites)."),
-    json_out: bool = typer.Option(False, "--json", help="Print the record as one JSON document (the default)."),
+    game: Annotated[str, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`).")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Random seed (same seed, same round).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
+    ] = None,
+    dealer: Annotated[
+        int | None, typer.Option("--dealer", help="Dealer seat (default: the last seat).")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the record to this file (never overwrites).")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the record as JSON (the default).")] = False,
 ) -> None:
     """Play a random legal round and print it as a stich-round/1 record."""
     with user_errors():

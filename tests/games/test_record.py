@@ -67,11 +67,19 @@ def test_incomplete_record_is_ok_but_not_complete() -> None:
         ('{"format": "stich-round/1", "game": "stiche-raten"', "truncated at line 1"),
         ("[1, 2]", "a record must be a JSON object"),
         ('{"format": "stich-round/2"}', "format must be 'stich-round/1'"),
-        ('{"format": "stich-round/1", "game": "skat", "players": [], "dealer": 0, "events": []}', "unknown game 'skat'"),
-        ('{"format": "stich-round/1", "game": "wizard", "players": ["a", "b", "c"], "events": []}',
-         "'dealer' is a required property"),
-        ('{"format": "stich-round/1", "game": "wizard", "players": ["a", "b", "c"], "dealer": 0, '
-         '"events": [{"seat": 0, "dance": 1}]}', "events/0: an event needs one of the keys"),
+        (
+            '{"format": "stich-round/1", "game": "skat", "players": [], "dealer": 0, "events": []}',
+            "unknown game 'skat'",
+        ),
+        (
+            '{"format": "stich-round/1", "game": "wizard", "players": ["a", "b", "c"], "events": []}',
+            "'dealer' is a required property",
+        ),
+        (
+            '{"format": "stich-round/1", "game": "wizard", "players": ["a", "b", "c"], "dealer": 0, '
+            '"events": [{"seat": 0, "dance": 1}]}',
+            "events/0: an event needs one of the keys",
+        ),
     ],
 )
 def test_malformed_files_give_one_line(tmp_path: Path, text: str, message: str) -> None:

@@ -57,7 +57,7 @@ def test_rulebook_scoring_rules() -> None:
 
 
 def test_rulebook_round_sequence_seven_players() -> None:
-    """"Zu siebt also 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7 Karten."""
+    """ "Zu siebt also 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7 Karten."""
     assert SticheRaten(7).round_sizes() == [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
     assert round_sizes(3, "up") == [1, 2, 3]
     assert round_sizes(3, "down") == [3, 2, 1]
@@ -77,7 +77,7 @@ def test_simultaneous_bids_any_order_no_restriction() -> None:
 
 
 def test_all_cards_dealt_means_no_trump() -> None:
-    """"Werden alle 52 Karten verteilt, bleibt keine zum Aufdecken: Diese Runde wird ohne Trumpf gespielt."""
+    """ "Werden alle 52 Karten verteilt, bleibt keine zum Aufdecken: Diese Runde wird ohne Trumpf gespielt."""
     game = SticheRaten(4, {"sequence": "constant", "first_round": 13})
     state = game.new_round(NAMES, 3, None, {"hands": hands_of(13), "trump_card": None})
     assert state.trump is None
@@ -103,8 +103,15 @@ def test_trump_beats_led_suit_and_must_follow() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 @pytest.mark.parametrize(
     "options",
-    [{}, {"scoring": "strict"}, {"scoring": "minus"}, {"restriction": False}, {"bidding": "simultaneous"},
-     {"sequence": "constant", "first_round": 52 // 7}, {"blind_round": 1}],
+    [
+        {},
+        {"scoring": "strict"},
+        {"scoring": "minus"},
+        {"restriction": False},
+        {"bidding": "simultaneous"},
+        {"sequence": "constant", "first_round": 52 // 7},
+        {"blind_round": 1},
+    ],
 )
 def test_random_rounds_are_complete(players: int, options: dict[str, object]) -> None:
     for seed in range(5):
@@ -122,7 +129,9 @@ def test_random_rounds_are_complete(players: int, options: dict[str, object]) ->
 
 def test_undo_restores_the_state() -> None:
     record = simulate("stiche-raten", 4, 3, {"first_round": 5})
-    state = find("stiche-raten")(4, {"first_round": 5}).new_round(record.players, record.dealer, None, record.known)
+    state = find("stiche-raten")(4, {"first_round": 5}).new_round(
+        record.players, record.dealer, None, record.known
+    )
     rng = random.Random(0)
     for event in record.events:
         before = state._snapshot()

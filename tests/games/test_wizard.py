@@ -22,7 +22,7 @@ def winner(trump: int | None, *names: str) -> int:
 
 
 def test_rulebook_first_wizard_wins() -> None:
-    """"Ein Zauberer gewinnt den Stich immer; liegen mehrere drin, gewinnt der erste.\""""
+    """ "Ein Zauberer gewinnt den Stich immer; liegen mehrere drin, gewinnt der erste.\""""
     assert winner(0, "AS", "Z1", "KS", "Z2") == 1
     assert winner(None, "Z2", "Z1") == 0
 
