@@ -713,7 +713,7 @@ class StichFuerStich(Game):
         """Winners after every player was confidant once: most points; ties share the win."""
         best = max(totals)
         winners = [s for s, t in enumerate(totals) if t == best]
-        return {"winners": winners, "shared": len(winners) > 1}
+        return {"ended": True, "winners": winners, "shared": len(winners) > 1}
 
 
 GAME = StichFuerStich

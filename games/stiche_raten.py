@@ -363,8 +363,8 @@ class SticheRaten(Game):
         best = max(totals)
         leaders = [s for s, t in enumerate(totals) if t == best]
         return {
+            "ended": len(leaders) == 1,
             "winners": leaders,
-            "decided": len(leaders) == 1,
             "extra_round_cards": None if len(leaders) == 1 else max(self.round_sizes()),
         }
 

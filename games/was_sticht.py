@@ -896,7 +896,7 @@ class WasSticht(Game):
         # Positions: the finishers first, then by total value of discarded chips.
         ranking = sorted(range(n), key=lambda s: (chips_left[s] != 0, -totals[s], s))
         return {
-            "over": bool(finished),
+            "ended": bool(finished),
             "finished": finished,
             "winners": winners,
             "totals": totals,

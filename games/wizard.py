@@ -136,7 +136,7 @@ class Wizard(Game):
         """Winners after the last round: the most points (ties share)."""
         best = max(totals)
         leaders = [s for s, t in enumerate(totals) if t == best]
-        return {"winners": leaders, "decided": len(leaders) == 1}
+        return {"ended": True, "winners": leaders, "shared": len(leaders) > 1}
 
 
 GAME = Wizard

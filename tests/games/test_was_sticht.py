@@ -207,7 +207,7 @@ def test_most_and_fewest_need_strictly() -> None:
 
 def test_standing_tie_break_by_discarded_value() -> None:
     game = WasSticht(4)
-    assert game.standing([[1], [2], [3], []], [4, 4, 4, 5])["over"] is False
+    assert game.standing([[1], [2], [3], []], [4, 4, 4, 5])["ended"] is False
     alone = game.standing([[1, 1, 1, 1, 1], [5, 5], [3], []], [0, 3, 4, 5])
     assert alone["winners"] == [0] and alone["ranking"][0] == 0
     # Two go out in the same round: the higher total of discarded values wins.

@@ -1,0 +1,104 @@
+"""Whole games from the first deal to the winner, and one seat's view of a round."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import StichError, find
+from games.match import play_match
+from games.record import replay, simulate
+from games.views import seat_view
+
+VARIANTS = [
+    ("stiche-raten", {}),
+    ("stiche-raten", {"scoring": "minus", "sequence": "up", "first_round": 5}),
+    ("stiche-raten", {"scoring": "strict", "restriction": False, "first_round": 4, "blind_round": 4}),
+    ("stiche-raten", {"bidding": "simultaneous", "sequence": "constant", "first_round": 3, "rounds": 3}),
+    ("wizard", {}),
+    ("wizard", {"edition": "original", "restriction": True}),
+    ("24", {}),
+    ("24", {"trump_chaos": True, "caller_penalty": False}),
+    ("24", {"dropping_out": True, "point_restrictions": True}),
+    ("stich-fuer-stich", {}),
+    ("was-sticht", {}),
+    ("was-sticht", {"table_card": False}),
+]
+
+
+def _counts(game_id: str, options: dict[str, object]) -> list[int]:
+    counts = list(find(game_id).player_counts)
+    if options.get("dropping_out"):
+        counts = [n for n in counts if n > 2]  # the rulebook: not in a two-player game
+    return counts
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_whole_games_end_with_a_winner(game_id: str, options: dict[str, object]) -> None:
+    for players in _counts(game_id, options):
+        match = play_match(game_id, players, seed=players, options=options)
+        assert match.standing["ended"], (game_id, players)
+        assert match.standing["winners"], (game_id, players)
+        assert all(replay(r).ok and replay(r).round.is_terminal() for r in match.rounds)
+        dealers = [r.dealer for r in match.rounds]
+        assert dealers[:players] == sorted(dealers[:players], key=lambda d: (d - dealers[0]) % players)
+
+
+def test_stiche_raten_game_follows_the_round_sequence() -> None:
+    match = play_match("stiche-raten", 7, seed=1)
+    assert [r.known["cards"] for r in match.rounds][:13] == [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
+    assert all(len(r.known["hands"]["0"]) == r.known["cards"] for r in match.rounds)
+
+
+def test_stich_fuer_stich_every_player_is_confidant_once() -> None:
+    match = play_match("stich-fuer-stich", 4, seed=2)
+    assert sorted(r.dealer for r in match.rounds) == [0, 1, 2, 3]
+
+
+def test_vierundzwanzig_game_ends_at_zero_or_48() -> None:
+    match = play_match("24", 4, seed=3)
+    assert min(match.totals) <= 0 or max(match.totals) >= 48
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("stiche-raten", 4, {}),
+        ("wizard", 5, {}),
+        ("24", 3, {}),
+        ("24", 4, {"dropping_out": True}),
+        ("stich-fuer-stich", 4, {}),
+        ("was-sticht", 3, {}),
+        ("was-sticht", 4, {}),
+    ],
+)
+def test_a_seat_view_replays_to_the_same_tricks_without_the_hidden_cards(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    for seed in range(5):
+        record = simulate(game_id, players, seed, options)
+        full = replay(record).round
+        for seat in range(players):
+            view = seat_view(record, seat)
+            outcome = replay(view)
+            assert outcome.ok, outcome.error
+            state = outcome.round
+            assert [(t.seats, t.cards, t.winner) for t in state.tricks] == [
+                (t.seats, t.cards, t.winner) for t in full.tricks
+            ]
+            assert "stock" not in view.known
+            if game_id != "was-sticht":  # Was sticht? hands come from the open draft
+                assert set(view.known["hands"]) == {str(seat)}
+            secret_visible = "secret" in view.known
+            if game_id in ("was-sticht", "stich-fuer-stich"):
+                assert secret_visible == (seat == record.dealer)
+            for event in view.events:
+                if event.get("seat") != seat and "exchange" in event:
+                    assert isinstance(event["exchange"], int) and "receive" not in event
+                if "guess" in event and seat != record.dealer:
+                    assert event["seat"] == seat
+
+
+def test_a_view_needs_an_omniscient_record() -> None:
+    view = seat_view(simulate("wizard", 3, 1), 0)
+    with pytest.raises(StichError, match="already seen from seat 0"):
+        seat_view(view, 1)
