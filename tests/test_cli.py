@@ -84,3 +84,11 @@ def test_user_errors_are_one_line(args: list[str], message: str) -> None:
     assert result.exit_code == 1
     assert message in result.stderr
     assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
+
+
+def test_simulate_a_whole_game() -> None:
+    result = runner.invoke(app, ["simulate", "24", "-n", "3", "-s", "2", "--match"])
+    assert result.exit_code == 0, result.output
+    match = json.loads(result.stdout)
+    assert match["format"] == "stich-match/1" and match["standing"]["ended"]
+    assert all(r["format"] == "stich-round/1" for r in match["rounds"])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from games.errors import StichError
+from games.match import play_match
 from games.record import simulate
 from hints.cli._common import parse_options, user_errors
 
@@ -27,12 +29,17 @@ def simulate_cli(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write the record to this file (never overwrites).")
     ] = None,
+    whole: Annotated[
+        bool, typer.Option("--match", help="Play a whole game to its end (a stich-match/1 document).")
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the record as JSON (the default).")] = False,
 ) -> None:
     """Play a random legal round and print it as a stich-round/1 record."""
     with user_errors():
-        record = simulate(game, players, seed, parse_options(option), dealer)
-        text = record.dumps()
+        if whole:
+            text = json.dumps(play_match(game, players, seed, parse_options(option)).to_json()) + "\n"
+        else:
+            text = simulate(game, players, seed, parse_options(option), dealer).dumps()
         if out is not None:
             if out.exists():
                 raise StichError(f"{out} already exists; choose another name")
