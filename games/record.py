@@ -54,6 +54,7 @@ _EVENT_KINDS = (
     "winner",
     "guess",
     "solved",
+    "discard",
 )
 
 RECORD_SCHEMA: dict[str, Any] = {
@@ -107,6 +108,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                     "announce": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]},
                     "reveal": {"type": "object"},
                     "task": {"type": "string"},
+                    "discard": {"type": "string"},
                     "trump": {"oneOf": [{"type": "string"}, {"type": "null"}]},
                     "blind": {"type": "boolean"},
                     "exchange": {"oneOf": [_cards, {"type": "integer", "minimum": 0, "maximum": 3}]},

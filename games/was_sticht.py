@@ -308,6 +308,7 @@ class WasStichtRound(Round):
         self.revealed = False
         self.tasks: dict[int, str] = {}
         self.chips = self._known_chips()
+        self.dealer_discard: str | None = None  # the chip the dealer chose to discard
         self._read_secret()
         if start == "deal":
             self._start_deal()
@@ -585,7 +586,20 @@ class WasStichtRound(Round):
             assert winner is not None  # the trumps are open in the trick game
             self.finish_trick(winner)
             if len(self.tricks) == TRICKS:
-                self.phase = "done"
+                # The dealer chooses which chip to discard only when it has earned one.
+                self.phase = "discard" if self.dealer_made() and self.dealer_chips() else "done"
+
+    def apply_discard(self, event: Event) -> None:
+        seat = self.event_seat(event, self.dealer)
+        task = parse_task(event["discard"])
+        held = self.dealer_chips()
+        if task not in held:
+            raise RuleError(
+                f"{self.names[seat]} (dealer) discards {task} but holds no such chip "
+                f"(holds {', '.join(held)})"
+            )
+        self.dealer_discard = task
+        self.phase = "done"
 
     def summary(self) -> TrickSummary:
         """The tricks so far, as the tasks judge them."""
@@ -632,12 +646,13 @@ class WasStichtRound(Round):
         "reveal": "reveal",
         "tasks": "task",
         "play": "play",
+        "discard": "discard",
     }
 
     def to_move(self) -> int | None:
         if self.phase == "draft":
             return self.pick_order()[len(self.column_cards)]
-        if self.phase in ("announce", "reveal"):
+        if self.phase in ("announce", "reveal", "discard"):
             return self.dealer
         if self.phase == "tasks":
             return next(s for s in self.task_order() if s not in self.tasks)
@@ -664,6 +679,8 @@ class WasStichtRound(Round):
             ]
         if self.phase == "tasks":
             return [{"seat": seat, "task": task} for task in self.choices(seat)]
+        if self.phase == "discard":
+            return [{"seat": seat, "discard": task} for task in self.dealer_chips()]
         return self.play_events(seat)
 
     def possible_winners(self) -> list[int]:
@@ -698,6 +715,8 @@ class WasStichtRound(Round):
             self.apply_reveal(event)
         elif self.phase == "tasks":
             self.apply_task(event)
+        elif self.phase == "discard":
+            self.apply_discard(event)
         else:
             self.apply_play(event)
 
@@ -708,8 +727,8 @@ class WasStichtRound(Round):
 
         ``discards`` maps each seat that discards a chip this round to the chip's task:
         a player whose task succeeded discards that chip; the dealer, when ``dealer_made``
-        is not empty, discards ``dealer_discard`` (a chip it holds; by default its most
-        valuable one, see `default_dealer_discard`). ``points`` are the values of the
+        is not empty, discards the chip of its ``discard`` event (or ``dealer_discard``;
+        by default its most valuable one, see `default_dealer_discard`). ``points`` are the values of the
         chips each seat discards this round (0 if none).
         """
         n = self.game.players
@@ -721,6 +740,8 @@ class WasStichtRound(Round):
         made = self.dealer_made()
         discards: dict[int, str] = {seat: self.tasks[seat] for seat, ok in success.items() if ok}
         task: str | None = None
+        if dealer_discard is None:
+            dealer_discard = self.dealer_discard
         if dealer_discard is not None:
             name = self.names[self.dealer]
             if not made:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from games import StichError, find
@@ -40,7 +42,7 @@ def test_whole_games_end_with_a_winner(game_id: str, options: dict[str, object])
         assert match.standing["winners"], (game_id, players)
         assert all(replay(r).ok and replay(r).round.is_terminal() for r in match.rounds)
         dealers = [r.dealer for r in match.rounds]
-        assert all(b == (a + 1) % players for a, b in zip(dealers, dealers[1:], strict=False))  # to the left
+        assert all(b == (a + 1) % players for a, b in itertools.pairwise(dealers))  # to the left
 
 
 def test_stiche_raten_game_follows_the_round_sequence() -> None:

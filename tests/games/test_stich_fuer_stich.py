@@ -440,8 +440,8 @@ def test_game_rotates_the_confidant_and_ties_share_the_win() -> None:
     game = find("stich-fuer-stich")(4)
     assert isinstance(game, StichFuerStich)
     assert game.confidant_order(3) == [3, 0, 1, 2]
-    assert game.standing([10, 12, 12, 5]) == {"winners": [1, 2], "shared": True}
-    assert game.standing([10, 13, 12, 5]) == {"winners": [1], "shared": False}
+    assert game.standing([10, 12, 12, 5]) == {"ended": True, "winners": [1, 2], "shared": True}
+    assert game.standing([10, 13, 12, 5]) == {"ended": True, "winners": [1], "shared": False}
 
 
 # -- random complete cases -----------------------------------------------------------

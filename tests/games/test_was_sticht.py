@@ -11,6 +11,7 @@ from games import find
 from games.base import Trick
 from games.cards import bit, iter_cards
 from games.errors import RuleError, StichError
+from games.record import replay, simulate
 from games.trick import legal_plays, trick_winner
 from games.was_sticht import (
     DECK,
@@ -337,8 +338,13 @@ def test_dealer_discard_and_points() -> None:
             with pytest.raises(RuleError, match=r"^Anna \(dealer\) made no task that its owner failed"):
                 rnd.result(dealer_discard="no-red")
             continue
-        # By default the dealer discards its most valuable chip; the caller may name another.
-        assert result["discards"][0] == "exactly-4" and result["points"][0] == TASK_VALUES["exactly-4"]
+        # The dealer's discard event names the chip; without it, its most valuable chip counts.
+        event = rnd.events[-1]
+        assert (
+            result["discards"][0] == event["discard"] and result["points"][0] == TASK_VALUES[event["discard"]]
+        )
+        rnd.undo()
+        assert rnd.phase == "discard" and rnd.result()["discards"][0] == "exactly-4"
         chosen = rnd.result(dealer_discard="last-trick")
         assert chosen["discards"][0] == "last-trick" and chosen["points"][0] == TASK_VALUES["last-trick"]
         assert chosen["points"][1:] == result["points"][1:]
@@ -541,3 +547,20 @@ def test_observation_hides_the_secret_and_tasks() -> None:
     assert rnd.observation(chooser)["tasks"] == {chooser: rnd.events[-1]["task"]}
     assert rnd.observation((chooser + 1) % 4)["tasks"] == {}
     assert all(len(h) == 9 for h in rnd.observation(0)["hands"])
+
+
+def test_dealer_discard_is_the_last_event_when_earned() -> None:
+    """The dealer discards a chip of its choice only after making a task whose owner failed."""
+    seen = set()
+    for seed in range(40):
+        record = simulate("was-sticht", 4, seed)
+        state = replay(record).round
+        made = state.result()["dealer_made"]
+        last = record.events[-1]
+        seen.add(bool(made))
+        if made:
+            assert "discard" in last and last["seat"] == record.dealer
+            assert state.result()["discards"][record.dealer] == last["discard"]
+        else:
+            assert "play" in last and record.dealer not in state.result()["discards"]
+    assert seen == {True, False}
