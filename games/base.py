@@ -268,6 +268,10 @@ class Round(ABC):
             "won": list(self.won),
         }
 
+    def report(self) -> dict[str, Any]:
+        """Public facts of the round beyond its tricks, for ``stich check`` (a game adds its own)."""
+        return {}
+
     def trick_json(self, trick: Trick) -> dict[str, Any]:
         """A finished trick in the ``stich check --json`` shape."""
         return {

@@ -274,6 +274,7 @@ def check_report(record: Record) -> dict[str, Any]:
         "tricks": [state.trick_json(t) for t in state.tricks],
         "result": state.result(),
     }
+    report.update(state.report())
     if not outcome.ok:
         report["event"] = outcome.error_event
         report["error"] = outcome.error

@@ -789,6 +789,11 @@ class WasStichtRound(Round):
             view["chips"] = {s: list(c) for s, c in self.chips.items()}
         return view
 
+    def report(self) -> dict[str, Any]:
+        """The draft columns with the dealer's announcements, and the trumps once known."""
+        secret = secret_json(self.trump_suit, self.trump_number) if self.secret_known else None
+        return {"columns": [self.column_json(col) for col in self.columns], "secret": secret}
+
     def column_json(self, col: ColumnTrick) -> dict[str, Any]:
         """A judged draft column: pick order from the marker holder, cards, announced winner."""
         return {

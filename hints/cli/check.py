@@ -36,6 +36,8 @@ def check_cli(
 def print_report(report: dict[str, Any], players: list[str]) -> None:
     """The tricks and the result as a table."""
     console = Console()
+    if report.get("columns"):
+        print_columns(console, report, players)
     table = Table(title=f"{report['game']}: {len(report['tricks'])} tricks", box=None, padding=(0, 2))
     table.add_column("#", justify="right")
     table.add_column("led by")
@@ -55,5 +57,28 @@ def print_report(report: dict[str, Any], players: list[str]) -> None:
         if isinstance(values, list) and len(values) == len(players):
             shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(values))
             console.print(f"{key}: {shown}")
+        elif isinstance(values, dict) and values and all(isinstance(k, int) for k in values):
+            console.print(f"{key}: " + ", ".join(f"{players[s]} {v}" for s, v in values.items()))
         elif values not in (None, {}, []):
             console.print(f"{key}: {values}")
+
+
+def print_columns(console: Console, report: dict[str, Any], players: list[str]) -> None:
+    """Was sticht?: the draft columns in pick order and the dealer's announcements."""
+    table = Table(title="draft", box=None, padding=(0, 2))
+    table.add_column("column", justify="right")
+    table.add_column("picks")
+    table.add_column("announced")
+
+    def who(seat: int | str) -> str:
+        return "Table" if seat == "table" else players[int(seat)]
+
+    for col in report["columns"]:
+        picks = "  ".join(f"{who(s)}:{c}" for s, c in zip(col["seats"], col["cards"], strict=True))
+        table.add_row(str(col["column"]), picks, who(col["announced"]))
+    console.print(table)
+    secret = report.get("secret")
+    if secret is not None:
+        console.print(
+            f"trumps: suit {secret['trump_suit'] or 'none'}, number {secret['trump_number'] or 'none'}"
+        )
