@@ -127,6 +127,26 @@ class BiddingRound(Round):
         self.bids: list[int | None] = [None] * n
         self.leader = (self.dealer + 1) % n
         self.phase = "trump" if self.needs_trump_choice() else "bid"
+        if start == "tricks":
+            self.start_at_tricks()
+
+    def start_at_tricks(self) -> None:
+        """A record of the trick play alone: the bids (and a chosen trump) are in ``known``."""
+        n = self.game.players
+        bids = self.known.get("bids")
+        if not isinstance(bids, list) or len(bids) != n:
+            raise StichError(f"known.bids must list the {n} bids by seat for a record starting at tricks")
+        for seat, bid in enumerate(bids):
+            if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= self.size:
+                raise StichError(
+                    f"known.bids: {self.names[seat]} bid {bid!r}, but bids go from 0 to {self.size}"
+                )
+        if self.phase == "trump":
+            if "trump" not in self.known:
+                raise StichError("known.trump: the dealer's trump choice is needed (a wizard was turned)")
+            self.trump = parse_suit(self.known["trump"], "known.trump")
+        self.bids = list(bids)
+        self.phase = "play"
 
     # -- trump ---------------------------------------------------------------
 
@@ -282,6 +302,7 @@ class SticheRaten(Game):
     id = "stiche-raten"
     title = "Stiche-Raten (Oh Hell!)"
     player_counts = (3, 4, 5, 6, 7)
+    starts = ("deal", "tricks")
     option_specs = (
         Option("first_round", 0, "cards per hand in the first round; 0 = floor(51 / players)"),
         Option(

@@ -86,6 +86,7 @@ class Wizard(Game):
     id = "wizard"
     title = "Wizard"
     player_counts = (3, 4, 5, 6)
+    starts = ("deal", "tricks")
     option_specs = (
         Option(
             "edition",

@@ -185,3 +185,19 @@ def test_hands_never_share_a_card() -> None:
         assert not mask & seen
         seen |= mask
     assert len(list(iter_cards(seen))) == 5 * record.known["cards"]
+
+
+def test_record_may_start_at_the_tricks() -> None:
+    """A recorded trick game alone: the bids are known from the start."""
+    from games.record import check_report, parse_record
+
+    full = simulate("stiche-raten", 4, 9, {"first_round": 4})
+    bids = [e["bid"] for e in sorted((e for e in full.events if "bid" in e), key=lambda e: e["seat"])]
+    data = full.to_json() | {"start": "tricks", "events": [e for e in full.events if "play" in e]}
+    data["known"] = data["known"] | {"bids": bids}
+    report = check_report(parse_record(data))
+    assert report["ok"] and report["complete"]
+    assert report["result"] == check_report(full)["result"]
+    data["known"] = data["known"] | {"bids": [1, 2]}
+    with pytest.raises(StichError, match=r"known\.bids must list the 4 bids"):
+        check_report(parse_record(data))
