@@ -83,6 +83,13 @@ def seat_index(value: object, players: Sequence[str], what: str = "seat") -> int
     raise StichError(f"{what} {value!r} is neither a seat number nor a player's name")
 
 
+def most_points_win(totals: Sequence[int]) -> dict[str, Any]:
+    """The standing of a game won on the most points, ties sharing the win."""
+    best = max(totals)
+    winners = [s for s, t in enumerate(totals) if t == best]
+    return {"ended": True, "winners": winners, "shared": len(winners) > 1}
+
+
 class Game(ABC):
     """Static facts of one game with its options fixed, and a factory of rounds."""
 
@@ -91,6 +98,7 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     option_specs: ClassVar[tuple[Option, ...]] = ()
     starts: ClassVar[tuple[str, ...]] = ("deal",)
+    round_class: ClassVar[type[Round]]
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in self.player_counts:
@@ -128,7 +136,6 @@ class Game(ABC):
     def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
         """A random omniscient ``known`` block for a round starting at ``deal``."""
 
-    @abstractmethod
     def new_round(
         self,
         players: Sequence[str],
@@ -138,6 +145,7 @@ class Game(ABC):
         start: str = "deal",
     ) -> Round:
         """A round in its starting phase, from what ``view`` knows."""
+        return self.round_class(self, players, dealer, view, known, start)
 
     @classmethod
     def describe(cls) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, TypeAlias
 
-from games.base import Event, Game, Option, Round, seat_index
+from games.base import Event, Game, Option, Round, most_points_win, seat_index
 from games.cards import Card, Deck, popcount
 from games.errors import RuleError, StichError
 from games.trick import TrickRules, trick_winner
@@ -651,6 +651,7 @@ class StichFuerStich(Game):
     """Stich für Stich: 3-4 players, each the confidant of one criminal case."""
 
     id = "stich-fuer-stich"
+    round_class = StichFuerStichRound
     title = "Stich für Stich"
     player_counts = (3, 4)
     option_specs = (
@@ -699,21 +700,9 @@ class StichFuerStich(Game):
             "secret": secret_json((culprit, weapon)),
         }
 
-    def new_round(
-        self,
-        players: Sequence[str],
-        dealer: int,
-        view: int | None = None,
-        known: Mapping[str, Any] | None = None,
-        start: str = "deal",
-    ) -> StichFuerStichRound:
-        return StichFuerStichRound(self, players, dealer, view, known, start)
-
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:
         """Winners after every player was confidant once: most points; ties share the win."""
-        best = max(totals)
-        winners = [s for s, t in enumerate(totals) if t == best]
-        return {"ended": True, "winners": winners, "shared": len(winners) > 1}
+        return most_points_win(totals)
 
 
 GAME = StichFuerStich

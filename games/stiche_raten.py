@@ -300,6 +300,7 @@ class SticheRaten(Game):
     """Stiche-Raten (Oh Hell!) with every variant of the rulebook."""
 
     id = "stiche-raten"
+    round_class = StichRatenRound
     title = "Stiche-Raten (Oh Hell!)"
     player_counts = (3, 4, 5, 6, 7)
     starts = ("deal", "tricks")
@@ -368,16 +369,6 @@ class SticheRaten(Game):
             "blind": self.options.get("blind_round") == round_number,
             "trump_card": self.deck.name_of(stock[0]) if stock else None,
         }
-
-    def new_round(
-        self,
-        players: Sequence[str],
-        dealer: int,
-        view: int | None = None,
-        known: Mapping[str, Any] | None = None,
-        start: str = "deal",
-    ) -> Round:
-        return StichRatenRound(self, players, dealer, view, known, start)
 
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:
         """Winners after the last round: most points; a tie plays extra rounds of the largest size."""

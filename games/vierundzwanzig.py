@@ -626,6 +626,7 @@ class VierUndZwanzig(Game):
     """24 with the rulebook's variants a) Trump Chaos, b) dropping out, c) point restrictions."""
 
     id = "24"
+    round_class = VierUndZwanzigRound
     title = "24: Wer zuletzt sticht, sticht am besten!"
     player_counts = (2, 3, 4, 5)
     starts = ("deal", "tricks")
@@ -661,16 +662,6 @@ class VierUndZwanzig(Game):
             "stock": self.deck.names(order[HAND * n :]),
             "scores": list(scores) if scores is not None else [START_POINTS] * n,
         }
-
-    def new_round(
-        self,
-        players: Sequence[str],
-        dealer: int,
-        view: int | None = None,
-        known: Mapping[str, Any] | None = None,
-        start: str = "deal",
-    ) -> VierUndZwanzigRound:
-        return VierUndZwanzigRound(self, players, dealer, view, known, start)
 
     def standing(self, scores: Sequence[int]) -> dict[str, Any]:
         """Whether the game is over after a round, and who won (rulebook, End of the Game).

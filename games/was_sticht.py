@@ -812,6 +812,7 @@ class WasSticht(Game):
     """Was sticht? for 3 or 4 players, with the task chips as an option."""
 
     id = "was-sticht"
+    round_class = WasStichtRound
     title = "Was sticht?"
     player_counts = (3, 4)
     starts = ("deal", "tasks", "tricks")
@@ -885,16 +886,6 @@ class WasSticht(Game):
         suit = rng.choice([0, 1, 2, 3, None])
         number = rng.choice([*NUMBERS, None])
         return {"layout": layout, "secret": secret_json(suit, number)}
-
-    def new_round(
-        self,
-        players: Sequence[str],
-        dealer: int,
-        view: int | None = None,
-        known: Mapping[str, Any] | None = None,
-        start: str = "deal",
-    ) -> WasStichtRound:
-        return WasStichtRound(self, players, dealer, view, known, start)
 
     def draft_chips_order(self, dealer: int) -> list[int]:
         """Seats in the order they take task chips at preparation (the dealer first, 5 each)."""

@@ -13,11 +13,11 @@ a suit card names it, a jester or no card means none, a wizard lets the dealer c
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from games.base import Game, Option, Round
+from games.base import Game, Option, most_points_win
 from games.cards import FRENCH_RANKS, FRENCH_SUITS, Card, Deck
 from games.errors import StichError
 from games.stiche_raten import BiddingRound
@@ -84,6 +84,7 @@ class Wizard(Game):
     """Wizard, in the rulebook's 56-card variant or the original 60-card game."""
 
     id = "wizard"
+    round_class = WizardRound
     title = "Wizard"
     player_counts = (3, 4, 5, 6)
     starts = ("deal", "tricks")
@@ -123,21 +124,9 @@ class Wizard(Game):
             "trump_card": self.deck.name_of(stock[0]) if stock else None,
         }
 
-    def new_round(
-        self,
-        players: Sequence[str],
-        dealer: int,
-        view: int | None = None,
-        known: Mapping[str, Any] | None = None,
-        start: str = "deal",
-    ) -> Round:
-        return WizardRound(self, players, dealer, view, known, start)
-
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:
         """Winners after the last round: the most points (ties share)."""
-        best = max(totals)
-        leaders = [s for s, t in enumerate(totals) if t == best]
-        return {"ended": True, "winners": leaders, "shared": len(leaders) > 1}
+        return most_points_win(totals)
 
 
 GAME = Wizard
