@@ -262,8 +262,15 @@ def replay(record: Record) -> Replay:
 
 
 def check_report(record: Record) -> dict[str, Any]:
-    """The ``stich check --json`` shape: tricks, winners and result, or the first bad event."""
-    outcome = replay(record)
+    """The ``stich check --json`` shape: tricks, winners and result, or the first bad event.
+
+    A record whose start cannot be set up (bad options, a bad ``known`` block) gives
+    ``{"ok": false, "event": null, "error": ...}``.
+    """
+    try:
+        outcome = replay(record)
+    except StichError as exc:
+        return {"ok": False, "game": record.game, "event": None, "error": str(exc)}
     state = outcome.round
     report: dict[str, Any] = {
         "ok": outcome.ok,

@@ -92,3 +92,17 @@ def test_simulate_a_whole_game() -> None:
     match = json.loads(result.stdout)
     assert match["format"] == "stich-match/1" and match["standing"]["ended"]
     assert all(r["format"] == "stich-round/1" for r in match["rounds"])
+
+
+def test_check_names_a_bad_known_block(tmp_path: Path) -> None:
+    record = json.loads(runner.invoke(app, ["simulate", "wizard", "-n", "3", "-s", "1"]).stdout)
+    record["known"]["hands"]["1"][0] = record["known"]["hands"]["0"][0]
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False and report["event"] is None
+    assert "is in two hands" in report["error"]
+    text = runner.invoke(app, ["check", str(path)])
+    assert text.exit_code == 1 and "is in two hands" in text.stderr and text.stderr.count("\n") == 1

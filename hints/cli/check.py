@@ -28,6 +28,8 @@ def check_cli(
         if not report["ok"]:
             raise typer.Exit(1)
         return
+    if "tricks" not in report:  # the record's start could not be set up
+        raise fail(f"{record_path}: {report['error']}")
     print_report(report, record.players)
     if not report["ok"]:
         raise fail(f"{record_path}: {report['error']}")
