@@ -25,7 +25,6 @@ from deducer.observations import (
     Void,
     observe,
     observe_record,
-    view_record,
 )
 from deducer.sampling import Deal, DealSampler, count_deals, hands_of, sample_deals
 
@@ -52,5 +51,4 @@ __all__ = [
     "observe_record",
     "overfull_cards",
     "sample_deals",
-    "view_record",
 ]

@@ -65,6 +65,9 @@ class Trick:
     # what a card that did not follow shows about its hand depends on them.
     rules: TrickRules | None = field(default=None, compare=False, repr=False)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Trick:
+        return self  # immutable: undo snapshots share it
+
 
 def seat_index(value: object, players: Sequence[str], what: str = "seat") -> int:
     """A seat from an index or a player's name."""

@@ -39,6 +39,9 @@ class TrickRules:
     free_mask: CardSet = field(init=False, repr=False, compare=False)
     trump_mask: CardSet = field(init=False, repr=False, compare=False)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TrickRules:
+        return self  # immutable: undo snapshots share it
+
     def __post_init__(self) -> None:
         if not len(self.cls) == len(self.trump_power) == len(self.lead_power):
             raise ValueError("trick tables differ in length")

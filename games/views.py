@@ -32,7 +32,10 @@ def _view_known(record: Record, seat: int) -> dict[str, Any]:
         if record.game in ("stiche-raten", "wizard") and own is not None:
             known["cards"] = len(own)
     known.pop("stock", None)
-    if record.game in _SECRET_GAMES and seat != record.dealer:
+    # The dealer (Was sticht?) and the confidant (Stich für Stich) know the secret; a Was
+    # sticht? record that starts after the draft has the trumps revealed.
+    revealed = record.game == "was-sticht" and record.start != "deal"
+    if record.game in _SECRET_GAMES and seat != record.dealer and not revealed:
         known.pop("secret", None)
     return known
 
