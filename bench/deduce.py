@@ -19,6 +19,8 @@ import random
 import time
 from typing import Any
 
+from deduce_hypotheses import measure  # bench/deduce_hypotheses.py, beside this file
+
 from deducer import DealSampler, Observations, card_locations, location_model, observe_record
 from deducer.locations import LocationModel
 from games.cards import iter_cards
@@ -98,10 +100,6 @@ def run(seed: int, deals: int, reference_seconds: float) -> dict[str, Any]:
         "reference_deals_per_second": reference,
         "reference_acceptance": accepted / tried if tried else 0.0,
         "ratio": rate / reference if reference else float("inf"),
-        # -- hypothesis updates -------------------------------------------------------------
-        # Timings of the hypothesis models (Was sticht?, Stich für Stich: update after an
-        # announcement or an answer, posterior, information value) are added here by their
-        # author, measured in this same run.
     }
 
 
@@ -110,6 +108,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first simulation seed to try")
     parser.add_argument("--deals", type=int, default=50_000, help="deals to draw with our sampler")
     parser.add_argument("--reference-seconds", type=float, default=3.0, help="time for rejection sampling")
+    parser.add_argument("--repeat", type=int, default=30, help="repeats of each hypothesis timing (median)")
     args = parser.parse_args()
     report = run(args.seed, args.deals, args.reference_seconds)
     pos = report["position"]
@@ -125,7 +124,16 @@ def main() -> None:
         f" (accepts {100 * report['reference_acceptance']:.2f}% of shuffles)"
     )
     print(f"ratio:                      {report['ratio']:.1f}x")
-    # -- hypothesis updates: their lines are printed here (see `run`). --
+    # The hypothesis models, in the same run: update after one observation (target < 50 ms).
+    for game in ("was-sticht", "stich-fuer-stich"):
+        figures = measure(game, args.seed + 1, args.repeat)
+        clues, possible = int(figures.pop("clues")), int(figures.pop("possible after"))
+        print(
+            f"{game}: full {'draft' if game == 'was-sticht' else 'case'}, "
+            f"{clues} clues, {possible} possible after"
+        )
+        for name, ms in figures.items():
+            print(f"  {name:<28} {ms:8.2f} ms")
 
 
 if __name__ == "__main__":

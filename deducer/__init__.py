@@ -1,5 +1,10 @@
 """Constraint models over what a seat's view has seen.
 
+Hidden secrets: which Was sticht? trumps or Stich für Stich culprit/weapon pairs the
+announcements still allow (`deduce`, `HypothesisTracker`, three evaluators that must
+agree), why a record contradicts itself (`find_hypothesis_conflict`), and how much a
+candidate pick or card would tell (`information`).
+
 Card locations: which hidden card can be in which hand or out of play
 (`card_locations`), exact uniform sampling of the hidden hands (`DealSampler`,
 `sample_deals`, `count_deals`), and the first contradiction among the observations
@@ -8,6 +13,22 @@ round) or `observe_record` (a view record).
 """
 
 from deducer.conflicts import Conflict, find_conflict, is_consistent
+from deducer.explain import HypothesisConflict, find_hypothesis_conflict, minimal_conflict
+from deducer.hypotheses import (
+    STICH_FUER_STICH,
+    WAS_STICHT,
+    Clue,
+    Deduction,
+    Evidence,
+    HypothesisSpace,
+    HypothesisTracker,
+    Posterior,
+    consistent_hypotheses,
+    deduce,
+    evidence,
+    posterior,
+)
+from deducer.information import InformationReport, information
 from deducer.locations import (
     LocationModel,
     Locations,
@@ -30,6 +51,23 @@ from deducer.sampling import Deal, DealSampler, count_deals, hands_of, sample_de
 
 __all__ = [
     "OUT_OF_PLAY",
+    "STICH_FUER_STICH",
+    "WAS_STICHT",
+    "Clue",
+    "Deduction",
+    "Evidence",
+    "HypothesisConflict",
+    "HypothesisSpace",
+    "HypothesisTracker",
+    "InformationReport",
+    "Posterior",
+    "consistent_hypotheses",
+    "deduce",
+    "evidence",
+    "find_hypothesis_conflict",
+    "information",
+    "minimal_conflict",
+    "posterior",
     "Conflict",
     "Deal",
     "DealSampler",

@@ -1,0 +1,834 @@
+"""Which hidden secrets a seat's view still allows, and how likely each is.
+
+*Was sticht?* hides the trumps: a suit in {R, G, Y, B, none} and a number in
+{1..9, none} (50 hypotheses). *Stich für Stich* hides a culprit and a weapon (4 × 7 =
+28). What a view has seen becomes a list of `Clue`s:
+
+- a judged draft column (Was sticht?) or trick (Stich für Stich) with its announced
+  winner: the hypotheses under which that card wins;
+- the reveal after the draft, the secret the dealer or confidant holds from the start
+  (``known.secret``), and the viewing sleuth's own "case solved": just that secret;
+- the viewing sleuth's own "false suspicion": every pair but the one guessed.
+
+Another sleuth's "solved" or "false" says nothing about the pair for the viewer: it
+does not see the tiles that were handed in, and how other players choose is not
+modelled. Each clue has an *audience*, the seats that know it, so that from the
+dealer's or confidant's view the model also tells what each other seat can still
+consider possible.
+
+Three evaluators find the hypotheses every clue allows, independently written so
+that they check each other: a python-constraint model (pairwise "the announced card
+beats that card" constraints, with the ranking coded from the rulebooks), a CP-SAT
+model (linear card strengths over Boolean secret variables, all solutions
+enumerated), and a brute-force filter (`games.trick.trick_winner` under each
+hypothesis's tables). The posterior is uniform over the consistent hypotheses: the
+rules draw the secret uniformly (two separately shuffled trump decks; one culprit
+and one weapon tile), the announcements are certain given the cards, and no hidden
+deal bears on a hypothesis (the Was sticht? draft is open; Stich für Stich has no
+duty to follow, so its hidden hands fit every pair equally). See ``docs/deducer.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+from constraint import FunctionConstraint, Problem
+from ortools.sat.python import cp_model
+
+from games.base import Event, Round, seat_index
+from games.cards import Card, Deck
+from games.errors import StichError
+from games.record import Record, start_round
+from games.stich_fuer_stich import (
+    DEFAULT_WEAPONS,
+    SFS_DECK,
+    SUSPECTS,
+    WEAPONS,
+    StichFuerStichRound,
+    WeaponLayout,
+    is_phantom,
+    sfs_rules,
+    suspect_of,
+    weapon_of,
+)
+from games.stich_fuer_stich import number_of as sfs_number_of
+from games.stich_fuer_stich import parse_secret as sfs_parse_secret
+from games.trick import TrickRules, trick_winner
+from games.was_sticht import (
+    COLOUR_NAMES,
+    COLOURS,
+    TABLE,
+    WasStichtRound,
+    colour_of,
+    number_of,
+    was_sticht_rules,
+)
+from games.was_sticht import DECK as WS_DECK
+from games.was_sticht import parse_secret as ws_parse_secret
+
+__all__ = [
+    "METHODS",
+    "Clue",
+    "ClueKind",
+    "CpSatModel",
+    "Deduction",
+    "Evidence",
+    "HypothesisSpace",
+    "HypothesisTracker",
+    "Method",
+    "Posterior",
+    "STICH_FUER_STICH",
+    "WAS_STICHT",
+    "clue_mask",
+    "consistent_brute_force",
+    "consistent_constraint",
+    "consistent_cp_sat",
+    "consistent_hypotheses",
+    "constraint_problem",
+    "cp_sat_model",
+    "deduce",
+    "evidence",
+    "members",
+    "posterior",
+    "sfs_space",
+    "space_of",
+]
+
+Method: TypeAlias = Literal["brute-force", "constraint", "cp-sat"]
+METHODS: tuple[Method, ...] = ("brute-force", "constraint", "cp-sat")
+Value: TypeAlias = str | int | None
+
+
+# -- hypothesis spaces ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HypothesisSpace:
+    """The secrets of one game: two components, hypothesis ``i * len(second) + j`` for values i, j."""
+
+    game: str
+    secret_name: str  # how players call the secret: "trumps", "culprit and weapon"
+    components: tuple[str, str]
+    values: tuple[tuple[Value, ...], tuple[Value, ...]]
+    labels: tuple[tuple[str, ...], tuple[str, ...]]
+    weapons: WeaponLayout = DEFAULT_WEAPONS  # Stich für Stich: the weapon on each card
+
+    @property
+    def deck(self) -> Deck:
+        """The game's cards."""
+        return WS_DECK if self.game == "was-sticht" else SFS_DECK
+
+    @property
+    def size(self) -> int:
+        """How many hypotheses there are."""
+        return len(self.values[0]) * len(self.values[1])
+
+    @property
+    def all(self) -> int:
+        """Every hypothesis, as a bit mask."""
+        return (1 << self.size) - 1
+
+    def split(self, h: int) -> tuple[int, int]:
+        """The value indices of hypothesis ``h``."""
+        i, j = divmod(h, len(self.values[1]))
+        return i, j
+
+    def index(self, i: int, j: int) -> int:
+        """The hypothesis of value indices ``i`` and ``j``."""
+        return i * len(self.values[1]) + j
+
+    def rules(self, h: int) -> TrickRules:
+        """The trick tables of the game when ``h`` is the secret."""
+        i, j = self.split(h)
+        if self.game == "was-sticht":
+            return was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1)
+        return sfs_rules(i, j, self.weapons)
+
+    def text(self, h: int) -> str:
+        """``red/2``, ``no suit/5``, ``gardener/knife``."""
+        i, j = self.split(h)
+        return f"{self.labels[0][i]}/{self.labels[1][j]}"
+
+    def to_json(self, h: int) -> dict[str, Value]:
+        """``{"trump_suit": "R", "trump_number": 2}`` or ``{"culprit": "gardener", "weapon": "knife"}``."""
+        i, j = self.split(h)
+        return {self.components[0]: self.values[0][i], self.components[1]: self.values[1][j]}
+
+
+WAS_STICHT = HypothesisSpace(
+    "was-sticht",
+    "trumps",
+    ("trump_suit", "trump_number"),
+    ((*COLOURS, None), (*range(1, 10), None)),
+    ((*COLOUR_NAMES, "no suit"), (*(str(n) for n in range(1, 10)), "no number")),
+)
+STICH_FUER_STICH = HypothesisSpace(
+    "stich-fuer-stich", "culprit and weapon", ("culprit", "weapon"), (SUSPECTS, WEAPONS), (SUSPECTS, WEAPONS)
+)
+
+
+def sfs_space(weapons: WeaponLayout = DEFAULT_WEAPONS) -> HypothesisSpace:
+    """The Stich für Stich space for a deck's weapon layout."""
+    if weapons == DEFAULT_WEAPONS:
+        return STICH_FUER_STICH
+    return HypothesisSpace(
+        "stich-fuer-stich",
+        "culprit and weapon",
+        ("culprit", "weapon"),
+        (SUSPECTS, WEAPONS),
+        (SUSPECTS, WEAPONS),
+        weapons,
+    )
+
+
+def space_of(state: Round) -> HypothesisSpace:
+    """The hypothesis space of a round's game; a `StichError` for games without a hidden secret."""
+    if isinstance(state, WasStichtRound):
+        return WAS_STICHT
+    if isinstance(state, StichFuerStichRound):
+        return sfs_space(state.weapons)
+    raise StichError(
+        f"{state.game.id} has no hidden secret to deduce (deduce works for was-sticht and stich-fuer-stich)"
+    )
+
+
+def members(mask: int) -> list[int]:
+    """The hypotheses of a bit mask, in order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+# -- clues --------------------------------------------------------------------------
+
+ClueKind: TypeAlias = Literal["column", "trick", "answer", "reveal", "secret"]
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One observation that bears on the secret.
+
+    ``column``/``trick``: ``seats`` played ``cards`` in that order (the Table as
+    `games.was_sticht.TABLE`) and ``announced`` was said to win column/trick ``number``.
+    ``answer``: ``seat`` guessed ``hypothesis`` after trick ``number`` and heard
+    "solved" (``solved``) or "false suspicion". ``reveal``/``secret``: ``hypothesis``
+    is the secret. ``event`` is the index of the record event (None: known from the
+    start, or an announcement the record leaves implied); ``audience`` the seats that
+    know the clue (None: everyone).
+    """
+
+    kind: ClueKind
+    event: int | None
+    number: int = 0
+    seats: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    announced: int = 0
+    hypothesis: int = -1
+    solved: bool = False
+    seat: int | None = None
+    audience: frozenset[int] | None = None
+
+    def known_to(self, seat: int) -> bool:
+        """Whether ``seat`` knows this clue."""
+        return self.audience is None or seat in self.audience
+
+    @property
+    def pins(self) -> bool:
+        """True when the clue allows a single secret."""
+        return self.kind in ("reveal", "secret") or (self.kind == "answer" and self.solved)
+
+
+def clue_mask(space: HypothesisSpace, clue: Clue) -> int:
+    """The hypotheses a clue allows (brute force: the game's own trick tables for each one)."""
+    if clue.kind in ("column", "trick"):
+        mask = 0
+        for h in range(space.size):
+            if clue.seats[trick_winner(space.rules(h), clue.cards)] == clue.announced:
+                mask |= 1 << h
+        return mask
+    if clue.kind == "answer" and not clue.solved:
+        return space.all & ~(1 << clue.hypothesis)
+    return 1 << clue.hypothesis
+
+
+def consistent_brute_force(space: HypothesisSpace, clues: Iterable[Clue]) -> int:
+    """The hypotheses every clue allows, by trying each one with the game's trick tables."""
+    mask = space.all
+    for clue in clues:
+        mask &= clue_mask(space, clue)
+    return mask
+
+
+# -- the python-constraint model ---------------------------------------------------
+# The ranking is coded here from the rulebooks, apart from the games' trick tables.
+
+
+def _ws_strength(card: Card, first: Card, suit: Value, number: Value) -> tuple[int, int]:
+    """Was sticht? ("The Trick Game"): supertrump > number trumps (all equal) > suit trumps 9..1
+    > cards of the led colour by number; the led colour is the first card's unless it is a trump."""
+    colour = COLOURS[colour_of(card)]
+    in_suit, in_number = colour == suit, number_of(card) == number
+    if in_suit and in_number:
+        return 3, 0
+    if in_number:
+        return 2, 0
+    if in_suit:
+        return 1, number_of(card)
+    first_trump = COLOURS[colour_of(first)] == suit or number_of(first) == number
+    if not first_trump and colour_of(card) == colour_of(first):
+        return 0, number_of(card)
+    return 0, 0
+
+
+def _sfs_strength(card: Card, culprit: Value, weapon: Value, weapons: WeaponLayout) -> tuple[int, int]:
+    """Stich für Stich (trump rules 1-4): full > weapon > culprit trumps (phantoms: culprit, 0) >
+    non-trumps; inside each kind the number."""
+    if is_phantom(card):
+        return 1, 0
+    is_culprit = SUSPECTS[suspect_of(card) or 0] == culprit
+    is_weapon = WEAPONS[weapons[card]] == weapon
+    return 2 * is_weapon + is_culprit, sfs_number_of(card)
+
+
+def _beats(
+    space: HypothesisSpace, cards: Sequence[Card], winner: int, other: int
+) -> Callable[[Value, Value], bool]:
+    """The constraint that the card at position ``winner`` beats the one at ``other`` (rule 5 and
+    the rulebook's Was sticht? example: of equal cards the one played first wins)."""
+    card, rival, first = cards[winner], cards[other], cards[0]
+
+    def beats(a: Value, b: Value) -> bool:
+        if space.game == "was-sticht":
+            mine, theirs = _ws_strength(card, first, a, b), _ws_strength(rival, first, a, b)
+        else:
+            mine, theirs = _sfs_strength(card, a, b, space.weapons), _sfs_strength(rival, a, b, space.weapons)
+        return mine > theirs if other < winner else mine >= theirs
+
+    return beats
+
+
+def constraint_problem(space: HypothesisSpace, clues: Iterable[Clue]) -> Problem:
+    """A python-constraint model: the two secret components as variables, each clue as constraints."""
+    problem = Problem()
+    first, second = space.components
+    problem.addVariable(first, list(space.values[0]))
+    problem.addVariable(second, list(space.values[1]))
+    for clue in clues:
+        if clue.kind in ("column", "trick"):
+            # The announced card beats every other card of the column or trick.
+            winner = clue.seats.index(clue.announced)
+            for other in range(len(clue.cards)):
+                if other != winner:
+                    problem.addConstraint(
+                        FunctionConstraint(_beats(space, clue.cards, winner, other)), [first, second]
+                    )
+            continue
+        i, j = space.split(clue.hypothesis)
+        pair = (space.values[0][i], space.values[1][j])
+        if clue.kind == "answer" and not clue.solved:
+            # A false suspicion: not both of the guessed culprit and weapon.
+            problem.addConstraint(FunctionConstraint(lambda a, b, pair=pair: (a, b) != pair), [first, second])
+        else:
+            problem.addConstraint(FunctionConstraint(lambda a, b, pair=pair: (a, b) == pair), [first, second])
+    return problem
+
+
+def consistent_constraint(space: HypothesisSpace, clues: Iterable[Clue]) -> int:
+    """The hypotheses every clue allows, from all solutions of the python-constraint model."""
+    first, second = space.components
+    mask = 0
+    for solution in constraint_problem(space, clues).getSolutions():
+        i, j = space.values[0].index(solution[first]), space.values[1].index(solution[second])
+        mask |= 1 << space.index(i, j)
+    return mask
+
+
+# -- the CP-SAT model ------------------------------------------------------------
+
+
+def _var_name(prefix: str, value: Value, none: str) -> str:
+    return f"{prefix}_{none}" if value is None else f"{prefix}_{value}"
+
+
+@dataclass
+class CpSatModel:
+    """A CP-SAT model of a space and its clues: one Boolean per value of each component.
+
+    With ``literals``, clue k holds only when ``literals[k]`` is true (for solving under
+    assumptions); otherwise every clue always holds.
+    """
+
+    space: HypothesisSpace
+    model: cp_model.CpModel
+    first: list[cp_model.IntVar]
+    second: list[cp_model.IntVar]
+    literals: list[cp_model.IntVar] = field(default_factory=list)
+    _cards: dict[Card, tuple[cp_model.IntVar, cp_model.LinearExpr]] = field(default_factory=dict)
+
+    def hypothesis(self, solver: cp_model.CpSolver | cp_model.CpSolverSolutionCallback) -> int:
+        """The hypothesis of the current solution."""
+        i = next(k for k, var in enumerate(self.first) if solver.boolean_value(var))
+        j = next(k for k, var in enumerate(self.second) if solver.boolean_value(var))
+        return self.space.index(i, j)
+
+    def ws_card(self, card: Card) -> tuple[cp_model.IntVar, cp_model.LinearExpr]:
+        """Was sticht?: whether ``card`` is a trump, and its trump power (0 if none)."""
+        if card in self._cards:
+            return self._cards[card]
+        model, n = self.model, number_of(card)
+        suit, number = self.first[colour_of(card)], self.second[n - 1]
+        name = COLOURS[colour_of(card)] + str(n)
+        # The supertrump: the card of the trump suit and the trump number.
+        supertrump = model.new_bool_var(f"supertrump_{name}")
+        model.add_bool_and([suit, number]).only_enforce_if(supertrump)
+        model.add_bool_or([suit.Not(), number.Not()]).only_enforce_if(supertrump.Not())
+        # A trump: of the trump suit or of the trump number.
+        trump = model.new_bool_var(f"is_trump_{name}")
+        model.add_bool_or([suit, number]).only_enforce_if(trump)
+        model.add_bool_and([suit.Not(), number.Not()]).only_enforce_if(trump.Not())
+        # Power: supertrump 11, number trumps 10, suit trumps their number, else 0.
+        power = (1 - n) * supertrump + 10 * number + n * suit
+        self._cards[card] = (trump, power)
+        return trump, power
+
+    def strengths(self, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
+        """One linear strength per card of a column or trick: the higher wins, the earlier on a tie."""
+        model = self.model
+        if self.space.game == "stich-fuer-stich":
+            keys: list[cp_model.LinearExpr] = []
+            for card in clue.cards:
+                if is_phantom(card):
+                    # Trump rule 4: a phantom is a culprit trump with number 0.
+                    keys.append(cp_model.LinearExpr.constant(14))
+                    continue
+                culprit = self.first[suspect_of(card) or 0]
+                weapon = self.second[weapon_of(card, self.space.weapons) or 0]
+                # Kind full 3 = weapon 2 + culprit 1 (rule 2), then the number (rule 3).
+                keys.append(14 * (2 * weapon + culprit) + sfs_number_of(card))
+            return keys
+        first_trump, _ = self.ws_card(clue.cards[0])
+        keys = []
+        for position, card in enumerate(clue.cards):
+            trump, power = self.ws_card(card)
+            lead = cp_model.LinearExpr.constant(0)
+            if position == 0:
+                lead = number_of(card) * first_trump.Not()
+            elif colour_of(card) == colour_of(clue.cards[0]):
+                # It follows the led colour: neither it nor the first card is a trump.
+                led = model.new_bool_var(f"follows_{index}_{position}")
+                model.add_bool_and([trump.Not(), first_trump.Not()]).only_enforce_if(led)
+                model.add_bool_or([trump, first_trump]).only_enforce_if(led.Not())
+                lead = number_of(card) * led
+            keys.append(10 * power + lead)
+        return keys
+
+
+def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: bool = False) -> CpSatModel:
+    """The CP-SAT model of ``clues``; with ``assumptions``, clue k is enforced by ``literals[k]``."""
+    model = cp_model.CpModel()
+
+    # Creates the variables.
+    if space.game == "was-sticht":
+        first = [model.new_bool_var(_var_name("trump", v, "no_suit")) for v in space.values[0]]
+        second = [model.new_bool_var(_var_name("trump", v, "no_number")) for v in space.values[1]]
+    else:
+        first = [model.new_bool_var(f"culprit_{v}") for v in space.values[0]]
+        second = [model.new_bool_var(f"weapon_{v}") for v in space.values[1]]
+    built = CpSatModel(space, model, first, second)
+
+    # Creates the constraints.
+    # The secret is one value of each component.
+    model.add_exactly_one(first)
+    model.add_exactly_one(second)
+    for k, clue in enumerate(clues):
+        literal = model.new_bool_var(f"clue_{k}") if assumptions else None
+        if literal is not None:
+            built.literals.append(literal)
+        enforce = [] if literal is None else [literal]
+        if clue.kind in ("column", "trick"):
+            keys = built.strengths(clue, k)
+            winner = clue.seats.index(clue.announced)
+            for other, key in enumerate(keys):
+                # The announced card is stronger than each earlier card, at least as strong as each later one.
+                if other < winner:
+                    model.add(keys[winner] >= key + 1).only_enforce_if(enforce)
+                elif other > winner:
+                    model.add(keys[winner] >= key).only_enforce_if(enforce)
+            continue
+        i, j = space.split(clue.hypothesis)
+        if clue.kind == "answer" and not clue.solved:
+            # A false suspicion: not both the guessed culprit and weapon.
+            model.add_bool_or([first[i].Not(), second[j].Not()]).only_enforce_if(enforce)
+        else:
+            # The secret itself.
+            model.add_bool_and([first[i], second[j]]).only_enforce_if(enforce)
+    if assumptions:
+        model.add_assumptions(built.literals)
+    return built
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Collects the hypothesis of every solution."""
+
+    def __init__(self, built: CpSatModel) -> None:
+        super().__init__()
+        self.built = built
+        self.found = 0
+        self.solutions = 0
+
+    def on_solution_callback(self) -> None:
+        self.solutions += 1
+        self.found |= 1 << self.built.hypothesis(self)
+
+
+def consistent_cp_sat(space: HypothesisSpace, clues: Sequence[Clue]) -> int:
+    """The hypotheses every clue allows, by enumerating all solutions of the CP-SAT model."""
+    built = cp_sat_model(space, clues)
+
+    # Solve.
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    collector = _Collector(built)
+    status = solver.solve(built.model, collector)
+    name = solver.status_name(status)
+    if name == "INFEASIBLE":
+        return 0
+    if name != "OPTIMAL":
+        raise RuntimeError(f"CP-SAT stopped with status {name} while enumerating {space.secret_name}")
+    return collector.found
+
+
+def consistent_hypotheses(
+    space: HypothesisSpace, clues: Sequence[Clue], method: Method = "brute-force"
+) -> int:
+    """The hypotheses every clue allows (a bit mask), by one of the three evaluators."""
+    if method == "brute-force":
+        return consistent_brute_force(space, clues)
+    if method == "constraint":
+        return consistent_constraint(space, clues)
+    if method == "cp-sat":
+        return consistent_cp_sat(space, clues)
+    raise StichError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
+
+
+# -- the posterior ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Posterior:
+    """Probabilities of the hypotheses: uniform over ``possible``, zero elsewhere."""
+
+    space: HypothesisSpace
+    possible: int
+    probabilities: tuple[float, ...]
+
+    @property
+    def count(self) -> int:
+        """How many hypotheses are still possible."""
+        return self.possible.bit_count()
+
+    @property
+    def entropy(self) -> float:
+        """Shannon entropy in bits (0 when the secret is known or nothing fits)."""
+        return max(0.0, -sum(p * math.log2(p) for p in self.probabilities if p > 0))
+
+    def marginals(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """P(component = value) for each value of each component, e.g. P(trump suit = red)."""
+        first = [0.0] * len(self.space.values[0])
+        second = [0.0] * len(self.space.values[1])
+        for h, p in enumerate(self.probabilities):
+            i, j = self.space.split(h)
+            first[i] += p
+            second[j] += p
+        return tuple(first), tuple(second)
+
+    def consistent(self) -> list[tuple[int, float]]:
+        """The possible hypotheses with their probabilities, in order."""
+        return [(h, self.probabilities[h]) for h in members(self.possible)]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"consistent": [{secret fields, "p"}], "count", "entropy", "marginals"}``; the marginals
+        give each component's values as ``[{"value", "p"}]``."""
+        marginals = self.marginals()
+        return {
+            "consistent": [{**self.space.to_json(h), "p": p} for h, p in self.consistent()],
+            "count": self.count,
+            "entropy": self.entropy,
+            "marginals": {
+                name: [{"value": v, "p": p} for v, p in zip(self.space.values[k], marginals[k], strict=True)]
+                for k, name in enumerate(self.space.components)
+            },
+        }
+
+
+def posterior(space: HypothesisSpace, possible: int) -> Posterior:
+    """The uniform prior of the rules' shuffles restricted to ``possible`` (see the module docstring)."""
+    count = possible.bit_count()
+    p = 1.0 / count if count else 0.0
+    return Posterior(space, possible, tuple(p if possible >> h & 1 else 0.0 for h in range(space.size)))
+
+
+# -- clues from a view -------------------------------------------------------------
+
+
+class HypothesisTracker:
+    """A view's clues event by event, with its round replayed alongside (for live updates).
+
+    `apply` takes the next record event. An event the rules reject because it
+    contradicts what came before (an announcement or answer no secret allows, a reveal
+    the columns refute) becomes the last clue and ends the reading (``stopped``), so
+    that the contradiction can be explained; any other rejected event raises `StichError`.
+    """
+
+    def __init__(self, record: Record) -> None:
+        if record.view is None:
+            raise StichError(
+                "the record is omniscient (view null); deduce from one seat's view (give --seat S)"
+            )
+        self.record = record
+        self.state = start_round(record)
+        self.space = space_of(self.state)
+        self.view: int = record.view
+        self.holder: int = record.dealer  # the dealer (Was sticht?) or confidant (Stich für Stich)
+        self.clues: list[Clue] = []
+        self.masks: list[int] = []
+        self.events = 0
+        self.stopped: str | None = None
+        secret = self._known_secret()
+        if secret is not None:
+            # Trumps open from the start of the record are public; otherwise only the holder knows.
+            public = isinstance(self.state, WasStichtRound) and self.state.start != "deal"
+            self._add(
+                Clue("secret", None, hypothesis=secret, audience=None if public else frozenset({self.holder}))
+            )
+
+    def _known_secret(self) -> int | None:
+        state = self.state
+        if isinstance(state, WasStichtRound) and state.secret_known:
+            return _ws_hypothesis(state.trump_suit, state.trump_number)
+        if isinstance(state, StichFuerStichRound) and state.secret is not None:
+            return self.space.index(*state.secret)
+        return None
+
+    def _add(self, clue: Clue) -> None:
+        self.clues.append(clue)
+        self.masks.append(clue_mask(self.space, clue))
+
+    def clues_for(self, seat: int | None = None) -> list[Clue]:
+        """The clues ``seat`` knows (default: the view)."""
+        seat = self.view if seat is None else seat
+        return [clue for clue in self.clues if clue.known_to(seat)]
+
+    def possible(self, seat: int | None = None, method: Method = "brute-force") -> int:
+        """The hypotheses ``seat`` can still consider possible (default: the view)."""
+        seat = self.view if seat is None else seat
+        if method == "brute-force":
+            mask = self.space.all
+            for clue, allowed in zip(self.clues, self.masks, strict=True):
+                if clue.known_to(seat):
+                    mask &= allowed
+            return mask
+        return consistent_hypotheses(self.space, self.clues_for(seat), method)
+
+    def posterior(self, seat: int | None = None, method: Method = "brute-force") -> Posterior:
+        """The posterior of ``seat`` (default: the view)."""
+        return posterior(self.space, self.possible(seat, method))
+
+    def others(self) -> list[int]:
+        """The seats whose knowledge the view can tell: every other seat from the holder's view."""
+        if self.view != self.holder:
+            return []
+        return [s for s in range(len(self.record.players)) if s != self.holder]
+
+    def apply(self, event: Event) -> list[Clue]:
+        """Take the next record event; returns the clues it gave."""
+        if self.stopped is not None:
+            raise StichError(f"the record contradicts itself ({self.stopped}); nothing after it is read")
+        index = self.events
+        state = self.state
+        before = len(self.clues)
+        tricks = len(state.tricks)
+        guesses = len(state.guesses) if isinstance(state, StichFuerStichRound) else 0
+        columns = len(state.columns) if isinstance(state, WasStichtRound) else 0
+        try:
+            state.apply(event)
+        except StichError as exc:
+            clue = self._rejected(event, index)
+            if clue is None or self.possible() & clue_mask(self.space, clue):
+                raise StichError(f"event {index}: {exc}") from None
+            self._add(clue)
+            self.stopped = f"event {index}: {exc}"
+            self.events += 1
+            return self.clues[before:]
+        self.events += 1
+        if isinstance(state, WasStichtRound):
+            if len(state.columns) > columns:
+                col = state.columns[-1]
+                self._add(Clue("column", index, col.column + 1, col.seats, col.cards, col.announced))
+            if "reveal" in event:
+                self._add(
+                    Clue("reveal", index, hypothesis=_ws_hypothesis(state.trump_suit, state.trump_number))
+                )
+        elif isinstance(state, StichFuerStichRound):
+            if len(state.tricks) > tricks:
+                trick = state.tricks[-1]
+                said = index if "winner" in event else None  # None: the record leaves it implied
+                self._add(Clue("trick", said, len(state.tricks), trick.seats, trick.cards, trick.winner))
+            if len(state.guesses) > guesses and state.guesses[-1]["guess"] is not None:
+                guess = state.guesses[-1]
+                self._add(self._answer(index, guess["trick"], guess["seat"], guess["guess"], guess["solved"]))
+        return self.clues[before:]
+
+    def _answer(self, index: int, trick: int, seat: int, pair: tuple[int, int], solved: bool) -> Clue:
+        return Clue(
+            "answer",
+            index,
+            trick,
+            hypothesis=self.space.index(*pair),
+            solved=solved,
+            seat=seat,
+            audience=frozenset({seat, self.holder}),
+        )
+
+    def _rejected(self, event: Event, index: int) -> Clue | None:
+        """The clue a rejected event would give, if it is a claim about the secret."""
+        state = self.state
+        try:
+            if isinstance(state, WasStichtRound):
+                if state.phase == "announce" and "announce" in event:
+                    announced = state.parse_announcement(event["announce"])
+                    if announced not in state.column_seats:
+                        return None
+                    seats, cards = tuple(state.column_seats), tuple(state.column_cards)
+                    return Clue("column", index, state.column + 1, seats, cards, announced)
+                if state.phase == "reveal" and "reveal" in event:
+                    suit, number = ws_parse_secret(event["reveal"], "reveal")
+                    return Clue("reveal", index, hypothesis=_ws_hypothesis(suit, number))
+            elif isinstance(state, StichFuerStichRound):
+                if state.phase == "winner" and "winner" in event:
+                    winner = seat_index(event["winner"], state.names, "winner")
+                    if winner not in state.trick_seats:
+                        return None
+                    seats, cards = tuple(state.trick_seats), tuple(state.trick_cards)
+                    return Clue("trick", index, len(state.tricks) + 1, seats, cards, winner)
+                if state.phase == "search" and "guess" in event and "answer" in event:
+                    seat = (
+                        state.guessers_left()[0]
+                        if "seat" not in event
+                        else seat_index(event["seat"], state.names)
+                    )
+                    pair = sfs_parse_secret(event["guess"], "guess")
+                    answer = event["answer"]
+                    if answer not in ("solved", "false"):
+                        return None
+                    return self._answer(index, len(state.tricks), seat, pair, answer == "solved")
+        except StichError:
+            return None
+        return None
+
+    def evidence(self) -> Evidence:
+        """What has been read so far."""
+        return Evidence(
+            self.space,
+            tuple(self.record.players),
+            self.view,
+            self.holder,
+            tuple(self.clues),
+            self.state,
+            self.events,
+            self.stopped,
+        )
+
+
+def _ws_hypothesis(suit: int | None, number: int | None) -> int:
+    return WAS_STICHT.index(4 if suit is None else suit, 9 if number is None else number - 1)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The clues of one view, and the round replayed up to where they were read."""
+
+    space: HypothesisSpace
+    names: tuple[str, ...]
+    view: int
+    holder: int
+    clues: tuple[Clue, ...]
+    round: Round = field(compare=False, repr=False)
+    events: int = 0  # record events read
+    stopped: str | None = None  # the rule error of a contradicting event, which is the last clue
+
+    def clues_for(self, seat: int | None = None) -> list[Clue]:
+        """The clues ``seat`` knows (default: the view)."""
+        seat = self.view if seat is None else seat
+        return [clue for clue in self.clues if clue.known_to(seat)]
+
+    def others(self) -> list[int]:
+        """Every other seat, when the view is the holder's; else none."""
+        if self.view != self.holder:
+            return []
+        return [s for s in range(len(self.names)) if s != self.holder]
+
+
+def evidence(record: Record) -> Evidence:
+    """The clues of a view record (a `StichError` for an omniscient one, or a broken record)."""
+    tracker = HypothesisTracker(record)
+    for event in record.events:
+        tracker.apply(event)
+        if tracker.stopped is not None:
+            break
+    return tracker.evidence()
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What a view can deduce: its posterior, and from the holder's view each other seat's."""
+
+    evidence: Evidence
+    posterior: Posterior
+    others: dict[int, Posterior]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``stich deduce --json`` body (without conflicts and card locations)."""
+        ev = self.evidence
+        return {
+            "game": ev.space.game,
+            "view": ev.view,
+            "holder": ev.holder,
+            "events": ev.events,
+            "stopped": ev.stopped,
+            **self.posterior.to_json(),
+            "clues": [_clue_json(ev.space, clue) for clue in ev.clues],
+            "others": [{"seat": seat, **post.to_json()} for seat, post in self.others.items()],
+        }
+
+
+def _clue_json(space: HypothesisSpace, clue: Clue) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": clue.kind, "event": clue.event}
+    if clue.kind in ("column", "trick"):
+        data[clue.kind] = clue.number
+        data["seats"] = ["table" if s == TABLE else s for s in clue.seats]
+        data["cards"] = space.deck.names(clue.cards)
+        data["announced"] = "table" if clue.announced == TABLE else clue.announced
+    else:
+        data["secret"] = space.to_json(clue.hypothesis)
+        if clue.kind == "answer":
+            data.update({"seat": clue.seat, "after_trick": clue.number, "solved": clue.solved})
+    return data
+
+
+def deduce(record: Record, method: Method = "brute-force") -> Deduction:
+    """The posterior of a view record's seat, and from the holder's view every other seat's."""
+    ev = evidence(record)
+    mine = posterior(ev.space, consistent_hypotheses(ev.space, ev.clues_for(), method))
+    others = {
+        seat: posterior(ev.space, consistent_hypotheses(ev.space, ev.clues_for(seat), method))
+        for seat in ev.others()
+    }
+    return Deduction(ev, mine, others)
