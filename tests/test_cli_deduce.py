@@ -104,3 +104,22 @@ def test_deduce_hidden_hands_prints_the_card_locations(tmp_path: Path, game: str
     assert "Ben" not in places and places >= {"Anna", "Carla", "Dan"}
     text = CliRunner().invoke(app, ["deduce", str(path), "--seat", "1"])
     assert text.exit_code == 0 and "card locations" in text.stdout
+
+
+def test_deduce_info_ranks_the_drafters_picks(tmp_path: Path) -> None:
+    """A drafter's choices ordered by the doubt they leave; the figures match the deducer's."""
+    from deducer.hypotheses import evidence
+    from deducer.information import information
+
+    record = simulate("was-sticht", 4, 4)
+    view = seat_view(record, 1)
+    view = replace(view, events=view.events[:5])  # Ben holds the marker for column 2
+    path = write(tmp_path, view)
+    result = runner.invoke(app, ["deduce", path, "--info", "--json"])
+    assert result.exit_code == 0, result.output
+    info = json.loads(result.stdout)["information"]
+    expected = information(evidence(view)).to_json()
+    assert info["want_low"] == expected["want_low"] and info["mode"] == "finder"
+    assert len(info["candidates"]) == 4
+    text = runner.invoke(app, ["deduce", path, "--info"])
+    assert "what each choice tells" in text.stdout

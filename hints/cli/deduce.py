@@ -12,6 +12,7 @@ from rich.table import Table
 from deducer.conflicts import find_conflict
 from deducer.explain import find_hypothesis_conflict
 from deducer.hypotheses import Method, deduce
+from deducer.information import information
 from deducer.locations import card_locations
 from deducer.observations import observe
 from games.base import seat_index
@@ -46,7 +47,7 @@ def view_of(record: Record, seat: str | int | None) -> Record:
 
 
 def deduce_report(
-    record: Record, seat: str | int | None = None, method: Method = "brute-force"
+    record: Record, seat: str | int | None = None, method: Method = "brute-force", info: bool = False
 ) -> dict[str, Any]:
     """The ``stich deduce --json`` shape: the consistent secrets with probabilities, the marginals,
     what each other seat can still consider (from the dealer's or confidant's view), the first
@@ -59,6 +60,11 @@ def deduce_report(
     report: dict[str, Any] = {"players": list(view.players), **deduction.to_json()}
     conflict = find_hypothesis_conflict(ev)
     report["conflict"] = None if conflict is None else conflict.to_json()
+    if info:
+        try:
+            report["information"] = information(ev).to_json()
+        except StichError as exc:
+            report["information"] = {"error": str(exc)}
     obs = observe(ev.round)
     if obs.places and any(place.seat is not None for place in obs.places):
         locations = card_locations(obs)
@@ -97,13 +103,20 @@ def deduce_cli(
         str | None,
         typer.Option("--seat", "-s", help="Deduce as this seat (number or name) saw an omniscient record."),
     ] = None,
+    info: Annotated[
+        bool,
+        typer.Option(
+            "--info",
+            help="For the seat to move (the view): each pick or card with the expected entropy it leaves.",
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Which hidden trumps or culprit-weapon pairs a seat's view still allows, how likely each is,
     and where the hidden cards can be."""
     with user_errors():
         record = load_record(record_path)
-        report = deduce_report(record, seat)
+        report = deduce_report(record, seat, info=info)
     if json_out:
         print_json(report)
     else:
@@ -161,6 +174,8 @@ def print_deduction(report: dict[str, Any]) -> None:
             console.print(
                 f"  {players[other['seat']]}: {other['count']} ({other['entropy']:.2f} bits): {listed}{more}"
             )
+    if "information" in report:
+        _print_information(console, report["information"])
     if report["stopped"]:
         console.print(f"the record stops being read at {report['stopped']}")
     if report["conflict"] is not None:
@@ -177,6 +192,24 @@ def print_deduction(report: dict[str, Any]) -> None:
             )
         else:
             console.print(_locations(report["locations"]))
+
+
+def _print_information(console: Console, info: dict[str, Any]) -> None:
+    """Candidates best first: lowest expected entropy for a finder, highest for a hider."""
+    if "error" in info:
+        console.print(f"information value: {info['error']}")
+        return
+    order = info["want_low"] if info["mode"] == "finder" else info["want_high"]
+    by_card = {c["card"]: c for c in info["candidates"]}
+    wants = "leaves the least doubt" if info["mode"] == "finder" else "keeps the others most in doubt"
+    table = Table(title=f"what each choice tells (best first: {wants})", box=None, padding=(0, 2))
+    table.add_column("choice")
+    table.add_column("expected entropy", justify="right")
+    table.add_column("gain (bits)", justify="right")
+    for name in order:
+        c = by_card[name]
+        table.add_row(name, f"{c['expected_entropy']:.2f}", f"{c['gain']:.2f}")
+    console.print(table)
 
 
 def _secret_text(entry: dict[str, Any], first: str, second: str) -> str:
