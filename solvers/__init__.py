@@ -1,1 +1,29 @@
-"""solvers package."""
+"""Double-dummy search over the trick algebra, for every game.
+
+``solve(parse_position(data))`` gives the value of a position with all hands known,
+each legal move's value and a best line; `Solver` answers single yes/no questions and
+keeps its transposition table between them; `reference_solve` is the plain minimax
+the search is tested against. See ``docs/solver.md``.
+"""
+
+from solvers.objectives import Objective, make_objective
+from solvers.position import ObjectiveSpec, Position, load_position, parse_position
+from solvers.reference import reference_solve
+from solvers.search import Move, Solution, Solver, solve
+from solvers.table import TableCell, trick_table
+
+__all__ = [
+    "Move",
+    "Objective",
+    "ObjectiveSpec",
+    "Position",
+    "Solution",
+    "Solver",
+    "TableCell",
+    "load_position",
+    "make_objective",
+    "parse_position",
+    "reference_solve",
+    "solve",
+    "trick_table",
+]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hints.cli import check, deduce, games_cmd, simulate
+from hints.cli import check, deduce, games_cmd, simulate, solve
 
 __all__ = ["app", "main"]
 
@@ -19,6 +19,7 @@ app.command("games")(games_cmd.games_cli)
 app.command("simulate")(simulate.simulate_cli)
 app.command("check")(check.check_cli)
 app.command("deduce")(deduce.deduce_cli)
+app.command("solve")(solve.solve_cli)
 
 
 def main() -> None:

@@ -1,0 +1,145 @@
+"""Our double-dummy search against DDS (PyPI ``endplay``) on the same bridge deals.
+
+For each random deal (``--cards`` per hand, 13 = full deals) and each of the 20
+(trump or none) × leader cases, both solvers find the tricks of the leader's
+partnership. Ours shares one transposition table between the two leaders of a
+partnership in a strain and starts from the value found for the previous leader,
+as DDS's table calculation does (``--fresh``: a new table and no guess for every
+solve). The script checks that the two agree and prints, over all solves of the
+run, the median and 90th percentile time per (deal, trump, leader) solve for each
+solver, their ratio, and our node counts. DDS is timed per ``solve_board`` call
+and, for full deals, per ``calc_dd_table`` call (20 results at once) divided by 20.
+
+    python bench/dd_vs_dds.py --deals 100 --cards 13 --seed 1
+    python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1
+
+``--max-minutes`` stops after the deal that passes a time budget and reports the
+deals done. The machine may be shared: compare the ratio, not the absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from endplay import dds
+
+from solvers.dds_oracle import dds_deal, dds_table
+from solvers.position import parse_position
+from solvers.samples import bridge_position_json
+from solvers.search import Solver
+
+TRUMPS = ["S", "H", "D", "C", None]
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100, help="number of random deals")
+    parser.add_argument("--cards", type=int, default=13, help="cards per hand (13 = full deals)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
+    parser.add_argument("--tt-limit", type=int, default=2_000_000, help="transposition table entries")
+    parser.add_argument("--fresh", action="store_true", help="a new solver (and table) for every solve")
+    parser.add_argument(
+        "--max-minutes", type=float, default=None, help="stop after the deal that passes this time budget"
+    )
+    args = parser.parse_args()
+
+    ours: list[float] = []
+    theirs: list[float] = []
+    tables: list[float] = []
+    nodes: list[int] = []
+    agree = disagree = 0
+    started = time.perf_counter()
+    deals_done = 0
+    for d in range(args.deals):
+        if args.max_minutes is not None and time.perf_counter() - started > 60 * args.max_minutes:
+            print(
+                f"time budget of {args.max_minutes} minutes spent: stopped after {d} deals", file=sys.stderr
+            )
+            break
+        seed = args.seed + d
+        base = bridge_position_json(seed, args.cards, None, 0)
+        if args.cards == 13:
+            hands = list(parse_position(base).hands)
+            t0 = time.perf_counter()
+            table = dds_table(hands)
+            tables.append((time.perf_counter() - t0) / 20)
+        for trump in TRUMPS:
+            # As DDS's table does, the two leaders of a partnership share one transposition table.
+            solvers: dict[int, Solver] = {}
+            found: dict[int, int] = {}  # values found in this strain: the next leader's guess
+            for leader in range(4):
+                position = parse_position({**base, "trump": trump, "leader": leader})
+                t0 = time.perf_counter()
+                solver = solvers.get(leader % 2)
+                if solver is None or args.fresh or not solver.reuse_for(position):
+                    solver = solvers[leader % 2] = Solver(position, args.tt_limit)
+                before = solver.nodes
+                guess = None
+                if not args.fresh and leader - 2 in found:
+                    guess = found[leader - 2]
+                elif not args.fresh and found:
+                    guess = args.cards - found[max(found)]
+                value = solver.value(guess)
+                found[leader] = value
+                ours.append(time.perf_counter() - t0)
+                nodes.append(solver.nodes - before)
+                deal = dds_deal(position)
+                t0 = time.perf_counter()
+                expected = max(tricks for _, tricks in dds.solve_board(deal))
+                theirs.append(time.perf_counter() - t0)
+                if args.cards == 13:
+                    suit = None if trump is None else "SHDC".index(trump)
+                    assert table[(suit, leader)] == expected
+                if value == expected:
+                    agree += 1
+                else:
+                    disagree += 1
+                    print(f"DISAGREE seed {seed} trump {trump} leader {leader}: ours {value}, DDS {expected}")
+        done = len(ours)
+        deals_done = d + 1
+        print(
+            f"deal {d + 1}/{args.deals}: {done} solves,"
+            f" median ours {statistics.median(ours) * 1000:.1f} ms,"
+            f" DDS {statistics.median(theirs) * 1000:.2f} ms",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def ms(x: float) -> str:
+        return f"{x * 1000:.2f} ms"
+
+    med_ours, p90_ours = statistics.median(ours), percentile(ours, 0.9)
+    med_dds, p90_dds = statistics.median(theirs), percentile(theirs, 0.9)
+    print(
+        f"deals: {deals_done} of {args.deals} asked, {args.cards} cards per hand,"
+        f" seeds {args.seed}..{args.seed + deals_done - 1}"
+    )
+    print(f"solves: {len(ours)} (deal × trump × leader); agree with DDS: {agree}, disagree: {disagree}")
+    print(f"ours per solve: median {ms(med_ours)}, p90 {ms(p90_ours)}, max {ms(max(ours))}")
+    print(f"DDS  per solve (solve_board): median {ms(med_dds)}, p90 {ms(p90_dds)}")
+    if tables:
+        print(f"DDS  per solve (calc_dd_table / 20): median {ms(statistics.median(tables))}")
+    print(f"ratio ours / DDS: median {med_ours / med_dds:.0f}x, p90 {p90_ours / p90_dds:.0f}x")
+    print(
+        f"our nodes per solve: median {statistics.median(nodes):.0f},"
+        f" p90 {percentile([float(n) for n in nodes], 0.9):.0f},"
+        f" max {max(nodes)} (DDS's node counts are not exposed by endplay)"
+    )
+    print(f"wall time {time.perf_counter() - started:.1f} s")
+    return 1 if disagree else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

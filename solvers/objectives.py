@@ -1,0 +1,311 @@
+"""What a side plays for, in the form the search needs.
+
+The search asks "can the side reach value ≥ target from here?". An objective says
+how the value comes about:
+
+- *additive* objectives (`Tricks`) count one per trick the side wins, so the
+  transposition table stores bounds on the tricks still to come, whatever was won
+  before (as DDS does);
+- the others carry a *progress* (what the finished tricks have settled: tricks per
+  seat, colours taken, the last winner) that is part of the table key, and a
+  *final* value once the tricks are over, with cheap *bounds* that end the search
+  early when the outcome is already decided.
+
+Values are integers and larger is better for the side; `report` turns a value into
+the figure a user reads (24 round points, where fewer is better).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from games.cards import CardSet
+from games.errors import StichError
+from solvers.position import Position
+
+__all__ = [
+    "Objective",
+    "Tricks",
+    "ExactTricks",
+    "WasStichtTask",
+    "Points24",
+    "check_objective",
+    "make_objective",
+]
+
+Progress = Hashable
+
+
+class Objective:
+    """The interface the search uses; `Tricks` is the additive case."""
+
+    additive: bool = False
+    # More tricks for the side never hurt: quick-trick bounds apply.
+    monotone: bool = False
+    # Goal text for reports.
+    goal: str = "max"
+
+    def value_range(self, left: int) -> tuple[int, int]:
+        """Smallest and largest value possible with ``left`` tricks to play."""
+        raise NotImplementedError
+
+    def start(self) -> Progress:
+        """The progress at the position."""
+        return None
+
+    def after_trick(self, progress: Progress, winner: int, cards: CardSet) -> Progress:
+        """The progress once ``winner`` has taken a trick of ``cards``."""
+        return progress
+
+    def final(self, progress: Progress, state: int) -> int:
+        """The value when no trick is left (``state``: the dynamic state at the end)."""
+        raise NotImplementedError
+
+    def bounds(self, progress: Progress, left: int) -> tuple[int, int]:
+        """Cheap bounds on the value from here; equal when the outcome is settled."""
+        return self.value_range(left)
+
+    def card_tags(self, size: int) -> list[int]:
+        """A tag per card: cards with different tags are never treated as equivalent."""
+        return [0] * size
+
+    def report(self, value: int) -> int:
+        """The value as a user reads it."""
+        return value
+
+
+class Tricks(Objective):
+    """The number of the remaining tricks the side takes (Stich für Stich: its trick points)."""
+
+    additive = True
+    monotone = True
+
+    def value_range(self, left: int) -> tuple[int, int]:
+        return 0, left
+
+
+@dataclass
+class ExactTricks(Objective):
+    """1 if the side ends the round with exactly ``k`` tricks (``so_far`` of them already won), else 0."""
+
+    k: int
+    so_far: int
+    side: frozenset[int]
+
+    def value_range(self, left: int) -> tuple[int, int]:
+        return 0, 1
+
+    def start(self) -> Progress:
+        return min(self.so_far, self.k + 1)
+
+    def after_trick(self, progress: Progress, winner: int, cards: CardSet) -> Progress:
+        assert isinstance(progress, int)
+        return min(progress + 1, self.k + 1) if winner in self.side else progress
+
+    def final(self, progress: Progress, state: int) -> int:
+        return int(progress == self.k)
+
+    def bounds(self, progress: Progress, left: int) -> tuple[int, int]:
+        assert isinstance(progress, int)
+        if progress > self.k or progress + left < self.k:
+            return 0, 0
+        if left == 0:
+            return 1, 1
+        return 0, 1
+
+
+# Was sticht? tasks (rulebook, "Meanings of the Task Chips"), judged on the whole round.
+_COLOURS = ("red", "green", "yellow", "blue")
+
+
+@dataclass
+class WasStichtTask(Objective):
+    """1 if ``seat`` makes ``task`` (with ``owner``: while the owner fails it), else 0.
+
+    Progress: (tricks per seat, capped where more makes no difference; a bit per seat
+    for "has taken a card of the task's colour"; the last trick's winner).
+    """
+
+    task: str
+    seat: int
+    owner: int | None
+    players: int
+    won: tuple[int, ...]
+    taken: tuple[CardSet, ...]
+
+    def __post_init__(self) -> None:
+        self.watched = (self.seat,) if self.owner is None else (self.seat, self.owner)
+        self.colour: int | None = None
+        if self.task.startswith("no-") and self.task != "no-tricks":
+            self.colour = _COLOURS.index(self.task[3:])
+        self.all_seats = self.task in ("most-tricks", "fewest-tricks")
+        if self.task.startswith("exactly-"):
+            self.cap = int(self.task[8:]) + 1
+        elif self.task == "no-tricks":
+            self.cap = 1
+        elif self.all_seats:
+            self.cap = 1 << 20
+        else:
+            self.cap = 0
+        from games.was_sticht import colour_of
+
+        self.colour_mask = (
+            0 if self.colour is None else sum(1 << c for c in range(36) if colour_of(c) == self.colour)
+        )
+
+    def value_range(self, left: int) -> tuple[int, int]:
+        return 0, 1
+
+    def card_tags(self, size: int) -> list[int]:
+        return [int(self.colour_mask >> c & 1) for c in range(size)]
+
+    def _counted(self, seat: int) -> bool:
+        return self.all_seats or seat in self.watched
+
+    def start(self) -> Progress:
+        won = tuple(min(w, self.cap) if self._counted(s) else 0 for s, w in enumerate(self.won))
+        flags = sum(1 << s for s in self.watched if self.taken[s] & self.colour_mask)
+        return won, flags, -1
+
+    def after_trick(self, progress: Progress, winner: int, cards: CardSet) -> Progress:
+        won: tuple[int, ...]
+        flags: int
+        won, flags, _ = progress  # type: ignore[misc]
+        if self._counted(winner):
+            won = tuple(min(w + 1, self.cap) if s == winner else w for s, w in enumerate(won))
+        if cards & self.colour_mask and winner in self.watched:
+            flags |= 1 << winner
+        last = winner if self.task == "last-trick" and winner in self.watched else -1
+        return won, flags, last
+
+    def status(self, seat: int, progress: Progress, left: int) -> int | None:
+        """1 made, 0 failed (both settled), None open."""
+        won: tuple[int, ...]
+        flags: int
+        last: int
+        won, flags, last = progress  # type: ignore[misc]
+        mine = won[seat]
+        task = self.task
+        if task == "no-tricks":
+            return 0 if mine else (1 if left == 0 else None)
+        if self.colour is not None:
+            return 0 if flags >> seat & 1 else (1 if left == 0 else None)
+        if task.startswith("exactly-"):
+            k = self.cap - 1
+            if mine > k or mine + left < k:
+                return 0
+            return 1 if left == 0 else None
+        if task == "last-trick":
+            return int(last == seat) if left == 0 else None
+        others = [w for s, w in enumerate(won) if s != seat]
+        if task == "most-tricks":
+            if mine > max(others) + left:
+                return 1
+            if mine + left <= max(others):
+                return 0
+            return None if left else int(mine > max(others))
+        if task == "fewest-tricks":
+            if any(mine >= w + left for w in others):
+                return 0
+            return None if left else int(all(mine < w for w in others))
+        raise StichError(f"unknown task {task!r}")
+
+    def bounds(self, progress: Progress, left: int) -> tuple[int, int]:
+        made = self.status(self.seat, progress, left)
+        if made == 0:
+            return 0, 0
+        if self.owner is None:
+            return (0, 1) if made is None else (1, 1)
+        owner = self.status(self.owner, progress, left)
+        if owner == 1:
+            return 0, 0
+        if made == 1 and owner == 0:
+            return 1, 1
+        return 0, 1
+
+    def final(self, progress: Progress, state: int) -> int:
+        return self.bounds(progress, 0)[0]
+
+
+@dataclass
+class Points24(Objective):
+    """Minus the 24 round points of the side's seats (rulebook, "Scoring a Round"): each trick
+    takes 1 point off (yellow 2, yellow blind 4); no trick adds 6 tricks' worth, twice that for
+    the caller. With Trump Chaos the trump named last counts."""
+
+    side: tuple[int, ...]
+    won: tuple[int, ...]
+    blind: bool
+    caller: int | None
+    caller_penalty: bool
+    dropped: tuple[int, ...]
+    goal = "min"
+
+    def value_range(self, left: int) -> tuple[int, int]:
+        worst = 2 * 6 * 4 * len(self.side)
+        return -worst, worst
+
+    def start(self) -> Progress:
+        return tuple(self.won[s] for s in self.side)
+
+    def after_trick(self, progress: Progress, winner: int, cards: CardSet) -> Progress:
+        assert isinstance(progress, tuple)
+        if winner not in self.side:
+            return progress
+        i = self.side.index(winner)
+        return (*progress[:i], progress[i] + 1, *progress[i + 1 :])
+
+    def final(self, progress: Progress, state: int) -> int:
+        assert isinstance(progress, tuple)
+        trump = state // 2
+        worth = 4 if self.blind else (2 if trump == 0 else 1)
+        points = 0
+        for seat, tricks in zip(self.side, progress, strict=True):
+            if seat in self.dropped:
+                continue
+            if tricks:
+                points -= worth * tricks
+            elif seat == self.caller and self.caller_penalty:
+                points += 2 * 6 * worth
+            else:
+                points += 6 * worth
+        return -points
+
+    def report(self, value: int) -> int:
+        return -value
+
+
+def check_objective(position: Position) -> None:
+    """A `StichError` if the objective does not fit the game."""
+    spec = position.objective
+    game = position.game
+    if spec.type == "task" and game != "was-sticht":
+        raise StichError('objective "task" is a Was sticht? task; use it with game "was-sticht"')
+    if spec.type == "points" and game not in ("24", "stich-fuer-stich"):
+        raise StichError('objective "points" counts 24 round points or Stich für Stich trick points')
+    if spec.seat is not None and spec.seat not in position.playing:
+        raise StichError(f"objective.seat {spec.seat} does not play this round")
+    if spec.type == "task" and spec.owner is not None and spec.owner not in position.playing:
+        raise StichError(f"objective.owner {spec.owner} does not play this round")
+
+
+def make_objective(position: Position) -> Objective:
+    """The objective of a position, ready for the search."""
+    spec = position.objective
+    side = position.side()
+    if spec.type == "tricks" or (spec.type == "points" and position.game == "stich-fuer-stich"):
+        return Tricks()
+    if spec.type == "exact":
+        assert spec.k is not None
+        return ExactTricks(spec.k, sum(position.won[s] for s in side), frozenset(side))
+    if spec.type == "task":
+        assert spec.task is not None
+        seat = spec.seat if spec.seat is not None else position.to_move
+        return WasStichtTask(spec.task, seat, spec.owner, position.players, position.won, position.taken)
+    if spec.type == "points":
+        ctx = position.context
+        return Points24(
+            tuple(side), position.won, ctx["blind"], ctx["caller"], ctx["caller_penalty"], ctx["dropped"]
+        )
+    raise StichError(f"unknown objective {spec.type!r}")

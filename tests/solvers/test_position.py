@@ -1,0 +1,134 @@
+"""The position format of ``stich solve``: what it accepts, and one-line errors for what it does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.errors import StichError
+from solvers.position import parse_position
+
+EXAMPLE: dict[str, Any] = {
+    "game": "stiche-raten",
+    "options": {},
+    "trump": "S",
+    "hands": [["AS", "KS"], ["QS", "2H"], ["3H", "4H"], ["5H", "6H"]],
+    "leader": 0,
+    "trick": [],
+    "teams": [[0, 2], [1, 3]],
+    "objective": {"type": "tricks"},
+}
+
+
+def test_the_design_example_parses() -> None:
+    position = parse_position(EXAMPLE)
+    assert position.players == 4
+    assert position.to_move == 0
+    assert position.side() == (0, 2)
+    assert position.tricks_left() == 2
+    assert position.context["trump"] == 0
+    assert parse_position(position.to_json()) == position
+
+
+def test_teams_default_to_the_seat_to_move_against_the_others() -> None:
+    data = {**EXAMPLE, "hands": [["AS"], ["QS", "2H"], ["3H", "4H"], ["5H", "6H"]], "trick": ["KS"]}
+    del data["teams"]
+    position = parse_position(data)
+    assert position.to_move == 1
+    assert position.side() == (1,)
+    assert position.tricks_left() == 2
+
+
+def test_a_partial_trick_counts_towards_hand_sizes() -> None:
+    data = {**EXAMPLE, "hands": [["AS"], ["QS"], ["3H", "4H"], ["5H", "6H"]], "trick": ["KS", "2H"]}
+    assert parse_position(data).to_move == 2
+
+
+def _error(change: dict[str, Any]) -> str:
+    with pytest.raises(StichError) as info:
+        parse_position({**EXAMPLE, **change})
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"hands": [["AS", "XS"], ["QS", "2H"], ["3H", "4H"], ["5H", "6H"]]}, ["hands[0]", "XS"]),
+        ({"hands": [["AS", "KS"], ["AS", "2H"], ["3H", "4H"], ["5H", "6H"]]}, ["AS", "seat 0", "seat 1"]),
+        ({"hands": [["AS", "KS"], ["QS"], ["3H", "4H"], ["5H", "6H"]]}, ["sizes", "seat 1: 1"]),
+        ({"trick": ["7C", "8C", "9C", "TC"]}, ["trick", "4 cards"]),
+        ({"trick": ["AS"]}, ["AS", "seat 0"]),
+        ({"teams": [[0, 2], [1, 2]]}, ["teams", "seat 2"]),
+        ({"teams": [[0, 2], [1]]}, ["teams", "seat 3"]),
+        ({"objective": {"type": "slam"}}, ["objective", "slam"]),
+        ({"objective": {"type": "exact"}}, ["exact", "k"]),
+        ({"objective": {"type": "task", "task": "no-red"}}, ["task", "was-sticht"]),
+        ({"leader": 9}, ["leader", "9"]),
+        ({"trump": "X"}, ["trump", "X"]),
+        ({"secret": {}}, ["unknown fields", "secret"]),
+        ({"game": "skat"}, ["unknown game", "skat"]),
+    ],
+)
+def test_bad_input_names_the_field(change: dict[str, Any], words: list[str]) -> None:
+    message = _error(change)
+    for word in words:
+        assert word in message, message
+
+
+def test_was_sticht_tasks_and_the_dealers_goal() -> None:
+    data = {
+        "game": "was-sticht",
+        "secret": {"trump_suit": "R", "trump_number": 5},
+        "hands": [["R1", "G2"], ["Y3", "B4"], ["R6", "G7"], ["Y8", "B9"]],
+        "leader": 1,
+        "trick": [],
+        "objective": {"type": "task", "task": "exactly-1", "seat": 3, "owner": 1},
+    }
+    position = parse_position(data)
+    assert position.objective.owner == 1
+    assert position.side() == (3,)
+    with pytest.raises(StichError, match="task"):
+        parse_position({**data, "objective": {"type": "task", "task": "win-everything"}})
+
+
+def test_stich_fuer_stich_confidant_holds_three_more() -> None:
+    data = {
+        "game": "stich-fuer-stich",
+        "secret": {"culprit": "gardener", "weapon": "knife"},
+        "hands": [["I1", "I2", "I3", "I4", "I5"], ["H1", "H2"], ["G1", "G2"]],
+        "leader": 1,
+        "trick": [],
+        "objective": {"type": "points"},
+    }
+    position = parse_position(data)
+    assert position.context["confidant"] == 0
+    assert position.tricks_left() == 2
+    with pytest.raises(StichError, match="sizes"):
+        parse_position({**data, "confidant": 1})
+
+
+def test_24_context_and_dropped_seats() -> None:
+    data = {
+        "game": "24",
+        "options": {"dropping_out": True},
+        "trump": "Y",
+        "order": "reversed",
+        "caller": 0,
+        "dropped": [2],
+        "hands": [["Y1", "B2"], ["R3", "G4"], []],
+        "leader": 0,
+        "trick": [],
+        "objective": {"type": "points"},
+    }
+    position = parse_position(data)
+    assert position.playing == (0, 1)
+    assert position.context["reversed"]
+    with pytest.raises(StichError, match="dropped"):
+        parse_position({**data, "hands": [["Y1", "B2"], ["R3", "G4"], ["G5", "G6"]]})
+    with pytest.raises(StichError, match="order"):
+        parse_position({**data, "order": "upside-down"})
+    with pytest.raises(StichError, match="Trump Chaos"):
+        parse_position({**data, "next_trump": "B"})
