@@ -59,8 +59,31 @@ def main() -> int:
     theirs: list[float] = []
     tables: list[float] = []
     nodes: list[int] = []
-    agree = disagree = 0
+    counts = [0, 0, 0]
     started = time.perf_counter()
+    try:
+        deals_done = run_deals(args, ours, theirs, tables, nodes, counts, started)
+    except KeyboardInterrupt:  # Ctrl-C: report the deals finished so far
+        deals_done = counts[2]
+        print("interrupted: the figures cover the deals finished", file=sys.stderr)
+    agree, disagree = counts[0], counts[1]
+    if not ours:
+        print("no solve finished")
+        return 1
+    print_summary(args, deals_done, ours, theirs, tables, nodes, agree, disagree, started)
+    return 1 if disagree else 0
+
+
+def run_deals(
+    args: argparse.Namespace,
+    ours: list[float],
+    theirs: list[float],
+    tables: list[float],
+    nodes: list[int],
+    counts: list[int],
+    started: float,
+) -> int:
+    """Solve the deals; ``counts`` collects [agree, disagree, deals finished]."""
     deals_done = 0
     for d in range(args.deals):
         if args.max_minutes is not None and time.perf_counter() - started > 60 * args.max_minutes:
@@ -103,12 +126,12 @@ def main() -> int:
                     suit = None if trump is None else "SHDC".index(trump)
                     assert table[(suit, leader)] == expected
                 if value == expected:
-                    agree += 1
+                    counts[0] += 1
                 else:
-                    disagree += 1
+                    counts[1] += 1
                     print(f"DISAGREE seed {seed} trump {trump} leader {leader}: ours {value}, DDS {expected}")
         done = len(ours)
-        deals_done = d + 1
+        deals_done = counts[2] = d + 1
         print(
             f"deal {d + 1}/{args.deals}: {done} solves,"
             f" median ours {statistics.median(ours) * 1000:.1f} ms,"
@@ -117,6 +140,20 @@ def main() -> int:
             flush=True,
         )
 
+    return deals_done
+
+
+def print_summary(
+    args: argparse.Namespace,
+    deals_done: int,
+    ours: list[float],
+    theirs: list[float],
+    tables: list[float],
+    nodes: list[int],
+    agree: int,
+    disagree: int,
+    started: float,
+) -> None:
     def ms(x: float) -> str:
         return f"{x * 1000:.2f} ms"
 
@@ -138,7 +175,6 @@ def main() -> int:
         f" max {max(nodes)} (DDS's node counts are not exposed by endplay)"
     )
     print(f"wall time {time.perf_counter() - started:.1f} s")
-    return 1 if disagree else 0
 
 
 if __name__ == "__main__":
