@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ import jsonschema
 
 from games.base import Event, Game, Round
 from games.errors import StichError
+from games.jsonfile import read_json
 from games.registry import GAME_IDS, find
 
 __all__ = [
@@ -216,19 +216,8 @@ def parse_record(data: object, source: str = "record") -> Record:
 
 def load_record(path: str | Path) -> Record:
     """Read a record file (``-``: standard input); a one-line `StichError` naming the file if it is bad."""
-    path = Path(path)
-    try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise StichError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StichError(f"{path}: cannot read it ({exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        what = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
-        raise StichError(f"{path}: {what} at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
-    return parse_record(data, str(path))
+    data = read_json(path)
+    return parse_record(data, str(Path(path)))
 
 
 @dataclass

@@ -11,16 +11,15 @@ are in ``docs/rules-stich-fuer-stich.md``.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar, TypeAlias
 
 from games.base import Event, Game, Option, Round, most_points_win, seat_index
 from games.cards import Card, Deck, popcount
 from games.errors import RuleError, StichError
+from games.jsonfile import read_json
 from games.trick import TrickRules, trick_winner
 
 __all__ = [
@@ -224,17 +223,7 @@ def load_deck(source: str | Mapping[str, Any]) -> WeaponLayout:
     if not isinstance(source, str):
         return parse_deck(source, "option 'deck'")
     where = f"deck file {source}"
-    try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise StichError(f"{where}: cannot read it ({reason})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StichError(
-            f"{where}: not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})"
-        ) from None
+    data = read_json(source, where)
     return parse_deck(data, where)
 
 

@@ -18,7 +18,6 @@ round count. Every bad field raises one `StichError` line naming it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 from games.base import Game
 from games.cards import Card, CardSet, Deck, popcount
 from games.errors import StichError
+from games.jsonfile import parse_json, read_json
 from games.registry import find
 
 __all__ = [
@@ -147,29 +147,10 @@ class Position:
 
 def load_position(source: str | Path) -> Position:
     """A position from a JSON file (``-`` for standard input) or from JSON text."""
-    text: str
-    where: str
     if isinstance(source, Path) or not source.lstrip().startswith("{"):
-        path = Path(source)
-        where = str(path)
-        if str(path) == "-":
-            import sys
-
-            text = sys.stdin.read()
-        else:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                raise StichError(f"position {where}: cannot read it ({reason})") from None
+        data = read_json(source, f"position {Path(source)}")
     else:
-        text, where = source, "position"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StichError(
-            f"{where}: not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})"
-        ) from None
+        data = parse_json(source, "position")
     return parse_position(data)
 
 
