@@ -31,10 +31,11 @@ Cards are ints, hands int bitmasks; every table is built once per solver.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import pairwise
+from types import ModuleType
 from typing import Any
 
 from games.cards import Card, CardSet, popcount
@@ -73,6 +74,12 @@ def compress(x: int, m: int) -> int:
     """The bits of ``x`` where ``m`` has ones, packed to the bottom (``m`` below 2**14)."""
     return _PEXT7[(m & 127) << 7 | (x & 127)] | _PEXT7[(m >> 7 & 127) << 7 | (x >> 7 & 127)] << _POP7[m & 127]
 
+
+_dd: ModuleType | None
+try:  # the compiled kernel of the common case; the pure-Python search is its reference
+    from solvers import _dd
+except ImportError:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
+    _dd = None
 
 _TABLE_CACHE: dict[Any, tuple[Any, ...]] = {}
 _TABLE_CACHE_SIZE = 64
@@ -165,8 +172,9 @@ def _monotone(rules: TrickRules, cards: Sequence[Card]) -> int:
 class Solver:
     """Double-dummy solver for one position; the transposition table lives as long as the solver."""
 
-    def __init__(self, position: Position, tt_limit: int = DEFAULT_TT_LIMIT) -> None:
+    def __init__(self, position: Position, tt_limit: int = DEFAULT_TT_LIMIT, kernel: bool = True) -> None:
         self.position = position
+        self.use_kernel = kernel
         self.arena: Arena = build_arena(position.game, position.context, position.options)
         self.objective: Objective = make_objective(position)
         self.side: tuple[int, ...] = position.side()
@@ -897,10 +905,56 @@ class Solver:
                         rel |= 1 << low_card
             return not mine, rel
 
-        self._boundary = boundary
-        self._inner = inner
+        self._boundary: Callable[..., tuple[bool, CardSet]] = boundary
+        self._inner: Callable[..., tuple[bool, CardSet]] = inner
         self._sideof = sideof
         self._nxt = nxt
+        self._kernel: Any = None
+        if (
+            self.use_kernel
+            and _dd is not None
+            and partition
+            and additive
+            and monotone
+            and not has_decl
+            and size <= 63
+            and self.position.players <= 8
+            and len(key_groups) <= 8
+            and len(quick_info[arena.live]) <= 16
+        ):
+            live = arena.live
+            kernel = _dd.Kernel(
+                size=size,
+                players=self.position.players,
+                seats=list(seats),
+                nxt=nxt,
+                sideof=[int(x) for x in sideof],
+                beaters=beaters[live],
+                lead_follow=lead_follow[live],
+                free=free_of[live],
+                wizards=wizards_of[live],
+                power=power[live],
+                stronger=stronger[live],
+                class_of=class_of[live],
+                trump_mask=trump_mask[live],
+                span=span,
+                quick=quick_info[live],
+                strength=strength_of[live],
+                structured=structured[live],
+                must_follow=must_follow[live],
+                ascending=ascending[live],
+                equal_sizes=equal_sizes,
+                trumps_desc=trumps_desc[live],
+                tp=tp_of[live],
+                key_groups=list(key_groups),
+                absolute=absolute,
+                group_of=group_of,
+                max_left=max_left,
+                tt_limit=tt_limit,
+            )
+            self._kernel = kernel
+            self._boundary = kernel.boundary
+            self._inner = kernel.inner
 
     # -- nodes outside the hot path ------------------------------------------------------
 
@@ -1046,8 +1100,16 @@ class Solver:
                 target,
                 node.left,
             )
-        self.nodes = self._count[0]
+        self.nodes = self._nodes()
         return result
+
+    def _nodes(self) -> int:
+        return self._kernel.nodes if self._kernel is not None else self._count[0]
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the compiled kernel (``solvers._dd``) runs this solver's search."""
+        return self._kernel is not None
 
     def value_to_go(
         self, node: _Node, lo: int | None = None, hi: int | None = None, guess: int | None = None
@@ -1156,12 +1218,14 @@ class Solver:
             self.objective.goal,
             tuple((m, report(v)) for m, v in moves),
             tuple(line),
-            self._count[0],
+            self._nodes(),
         )
 
     @property
     def table_entries(self) -> int:
         """Entries in the transposition table now."""
+        if self._kernel is not None:
+            return int(self._kernel.entries)
         if self.partition:
             return sum(len(v) for t in self._tts for v in t.values())
         return sum(len(t) for t in self._tts)

@@ -1,0 +1,28 @@
+"""Type stub of the compiled kernel (solvers/_dd.c)."""
+
+from typing import Any
+
+class Kernel:
+    nodes: int
+    entries: int
+    def __init__(self, **tables: Any) -> None: ...
+    def boundary(
+        self, hands: list[int], leader: int, live: int, prog: Any, target: int, left: int, present: int, /
+    ) -> tuple[bool, int]: ...
+    def inner(
+        self,
+        hands: list[int],
+        seat: int,
+        k: int,
+        live: int,
+        pending: int,
+        follow: int,
+        wcard: int,
+        wseat: int,
+        tmask: int,
+        present: int,
+        prog: Any,
+        target: int,
+        left: int,
+        /,
+    ) -> tuple[bool, int]: ...
