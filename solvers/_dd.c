@@ -39,20 +39,36 @@ static inline unsigned pext14(u64 x, u64 m) {
 
 /* ---------------------------------------------------------------- the table */
 
+/* One table per number of tricks left. Under a key (the shape: leader, lengths, uncollapsed
+   cards) hang the distinct relevant top segments ("tops") stored under it, in the order first
+   seen; an entry is (tops node, holdings in that segment) -> lower and upper bound, found by
+   hash. At most one entry per tops node fits a position, so a lookup costs one probe per
+   tops node. */
 typedef struct {
-    /* keys: klen bytes each, chained from buckets */
+    uint16_t tops[MAXG];
+    u64 bloom; /* one bit per stored holdings (of the hash's top bits): most misses end here */
+    int32_t id;
+} TopsNode;
+
+typedef struct {
+    /* keys: klen bytes each, chained from kbuckets */
     uint8_t *keys;
     u64 *khash;
     int32_t *knext;
-    int32_t *kfirst; /* first entry of the key */
+    TopsNode **kvec; /* the tops nodes of each key, in the order first stored */
+    int32_t *kcount, *kcap;
     int32_t nkeys, capkeys;
-    int32_t *buckets;
-    uint32_t nbuckets; /* a power of 2, or 0 */
-    /* entries: ew uint16 each (tops per group, then holds per group and seat) */
-    uint16_t *edata;
+    int32_t *kbuckets;
+    uint32_t nkbuckets;
+    int32_t ntops;
+    /* entries: holdings (ngroups * seats uint16) of one tops node, chained from ebuckets */
+    uint16_t *hdata;
+    int32_t *etops, *enext;
+    u64 *ehash;
     int8_t *elo, *ehi;
-    int32_t *enext;
     int32_t nentries, capentries;
+    int32_t *ebuckets;
+    uint32_t nebuckets;
 } Level;
 
 typedef struct {
@@ -92,7 +108,7 @@ typedef struct {
     u64 absolute;
     u64 group_of[MAXC];
     /* the table */
-    int klen, ew;
+    int klen;
     int nlevels;
     Level *levels;
     i64 tt_limit, entries;
@@ -104,44 +120,60 @@ static void level_clear(Level *lv) {
     free(lv->keys);
     free(lv->khash);
     free(lv->knext);
-    free(lv->kfirst);
-    free(lv->buckets);
-    free(lv->edata);
+    for (int32_t i = 0; i < lv->nkeys; i++) free(lv->kvec[i]);
+    free(lv->kvec);
+    free(lv->kcount);
+    free(lv->kcap);
+    free(lv->kbuckets);
+    free(lv->hdata);
+    free(lv->etops);
+    free(lv->enext);
+    free(lv->ehash);
     free(lv->elo);
     free(lv->ehi);
-    free(lv->enext);
+    free(lv->ebuckets);
     memset(lv, 0, sizeof(*lv));
 }
 
-static u64 hash_bytes(const uint8_t *p, int n) {
-    u64 h = 1469598103934665603ULL;
-    for (int i = 0; i < n; i++) {
+static u64 hash_bytes(const uint8_t *p, size_t n, u64 h) {
+    for (size_t i = 0; i < n; i++) {
         h ^= p[i];
         h *= 1099511628211ULL;
     }
     return h ^ (h >> 29);
 }
 
-static int level_grow_buckets(Level *lv) {
-    uint32_t nb = lv->nbuckets ? lv->nbuckets * 2 : 1024;
+#define HASH_SEED 1469598103934665603ULL
+
+/* Grow an array of n items of size sz to cap items (at least 1 byte). */
+static int grow(void **p, size_t sz, int32_t cap) {
+    size_t bytes = sz * (size_t)cap;
+    void *q = realloc(*p, bytes ? bytes : 1);
+    if (!q) return -1;
+    *p = q;
+    return 0;
+}
+
+static int rehash(int32_t **buckets, uint32_t *nbuckets, const u64 *hashes, int32_t *next, int32_t n) {
+    uint32_t nb = *nbuckets ? *nbuckets * 2 : 1024;
     int32_t *b = malloc(sizeof(int32_t) * nb);
     if (!b) return -1;
     for (uint32_t i = 0; i < nb; i++) b[i] = -1;
-    for (int32_t i = 0; i < lv->nkeys; i++) {
-        uint32_t h = (uint32_t)lv->khash[i] & (nb - 1);
-        lv->knext[i] = b[h];
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)hashes[i] & (nb - 1);
+        next[i] = b[h];
         b[h] = i;
     }
-    free(lv->buckets);
-    lv->buckets = b;
-    lv->nbuckets = nb;
+    free(*buckets);
+    *buckets = b;
+    *nbuckets = nb;
     return 0;
 }
 
 /* The index of the key in the level, or -1. */
 static int32_t level_find(const Kernel *k, const Level *lv, const uint8_t *key, u64 h) {
-    if (!lv->nbuckets) return -1;
-    for (int32_t i = lv->buckets[(uint32_t)h & (lv->nbuckets - 1)]; i >= 0; i = lv->knext[i]) {
+    if (!lv->nkbuckets) return -1;
+    for (int32_t i = lv->kbuckets[(uint32_t)h & (lv->nkbuckets - 1)]; i >= 0; i = lv->knext[i]) {
         if (lv->khash[i] == h && memcmp(lv->keys + (size_t)i * k->klen, key, k->klen) == 0) return i;
     }
     return -1;
@@ -150,49 +182,89 @@ static int32_t level_find(const Kernel *k, const Level *lv, const uint8_t *key, 
 static int32_t level_add_key(const Kernel *k, Level *lv, const uint8_t *key, u64 h) {
     if (lv->nkeys == lv->capkeys) {
         int32_t cap = lv->capkeys ? lv->capkeys * 2 : 256;
-        uint8_t *keys = realloc(lv->keys, (size_t)cap * k->klen);
-        if (!keys) return -1;
-        lv->keys = keys;
-        u64 *kh = realloc(lv->khash, sizeof(u64) * cap);
-        if (!kh) return -1;
-        lv->khash = kh;
-        int32_t *kn = realloc(lv->knext, sizeof(int32_t) * cap);
-        if (!kn) return -1;
-        lv->knext = kn;
-        int32_t *kf = realloc(lv->kfirst, sizeof(int32_t) * cap);
-        if (!kf) return -1;
-        lv->kfirst = kf;
+        if (grow((void **)&lv->keys, k->klen, cap) || grow((void **)&lv->khash, sizeof(u64), cap) ||
+            grow((void **)&lv->knext, sizeof(int32_t), cap) || grow((void **)&lv->kvec, sizeof(TopsNode *), cap) ||
+            grow((void **)&lv->kcount, sizeof(int32_t), cap) || grow((void **)&lv->kcap, sizeof(int32_t), cap))
+            return -1;
         lv->capkeys = cap;
     }
-    if ((uint32_t)lv->nkeys + 1 > lv->nbuckets / 4 * 3 && level_grow_buckets(lv) < 0) return -1;
+    if ((uint32_t)lv->nkeys + 1 > lv->nkbuckets / 4 * 3 &&
+        rehash(&lv->kbuckets, &lv->nkbuckets, lv->khash, lv->knext, lv->nkeys) < 0)
+        return -1;
     int32_t i = lv->nkeys++;
     memcpy(lv->keys + (size_t)i * k->klen, key, k->klen);
     lv->khash[i] = h;
-    lv->kfirst[i] = -1;
-    uint32_t b = (uint32_t)h & (lv->nbuckets - 1);
-    lv->knext[i] = lv->buckets[b];
-    lv->buckets[b] = i;
+    lv->kvec[i] = NULL;
+    lv->kcount[i] = lv->kcap[i] = 0;
+    uint32_t b = (uint32_t)h & (lv->nkbuckets - 1);
+    lv->knext[i] = lv->kbuckets[b];
+    lv->kbuckets[b] = i;
     return i;
 }
 
-static int32_t level_add_entry(const Kernel *k, Level *lv) {
+/* The tops node of the key equal to tops, or a new one appended to the key's list (NULL: no memory). */
+static TopsNode *level_tops(const Kernel *k, Level *lv, int32_t ki, const uint16_t *tops) {
+    size_t tb = sizeof(uint16_t) * k->ngroups;
+    TopsNode *vec = lv->kvec[ki];
+    for (int32_t i = 0; i < lv->kcount[ki]; i++)
+        if (memcmp(vec[i].tops, tops, tb) == 0) return &vec[i];
+    if (lv->kcount[ki] == lv->kcap[ki]) {
+        int32_t cap = lv->kcap[ki] ? lv->kcap[ki] * 2 : 4;
+        if (grow((void **)&lv->kvec[ki], sizeof(TopsNode), cap)) return NULL;
+        lv->kcap[ki] = cap;
+    }
+    TopsNode *tn = &lv->kvec[ki][lv->kcount[ki]++];
+    memset(tn, 0, sizeof(*tn));
+    memcpy(tn->tops, tops, tb);
+    tn->id = lv->ntops++;
+    return tn;
+}
+
+static inline u64 holds_hash(const Kernel *k, int32_t t, const uint16_t *holds) {
+    /* eight bytes at a time: the holdings array has room for a whole last word */
+    size_t n = (size_t)k->ngroups * k->m;
+    u64 h = HASH_SEED ^ (u64)t * 0x9E3779B97F4A7C15ULL;
+    for (size_t i = 0; i < n; i += 4) {
+        u64 w = 0;
+        memcpy(&w, holds + i, sizeof(uint16_t) * (n - i < 4 ? n - i : 4));
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+/* The entry of tops node t with these holdings, or -1. */
+static int32_t level_entry(const Kernel *k, const Level *lv, int32_t t, const uint16_t *holds, u64 h) {
+    if (!lv->nebuckets) return -1;
+    size_t hb = sizeof(uint16_t) * k->ngroups * k->m;
+    for (int32_t e = lv->ebuckets[(uint32_t)h & (lv->nebuckets - 1)]; e >= 0; e = lv->enext[e]) {
+        if (lv->ehash[e] == h && lv->etops[e] == t && memcmp(lv->hdata + (size_t)e * k->ngroups * k->m, holds, hb) == 0)
+            return e;
+    }
+    return -1;
+}
+
+static int32_t level_add_entry(const Kernel *k, Level *lv, int32_t t, const uint16_t *holds, u64 h) {
+    size_t hw = (size_t)k->ngroups * k->m;
     if (lv->nentries == lv->capentries) {
         int32_t cap = lv->capentries ? lv->capentries * 2 : 256;
-        uint16_t *d = realloc(lv->edata, sizeof(uint16_t) * (size_t)cap * k->ew);
-        if (!d) return -1;
-        lv->edata = d;
-        int8_t *lo = realloc(lv->elo, cap);
-        if (!lo) return -1;
-        lv->elo = lo;
-        int8_t *hi = realloc(lv->ehi, cap);
-        if (!hi) return -1;
-        lv->ehi = hi;
-        int32_t *n = realloc(lv->enext, sizeof(int32_t) * cap);
-        if (!n) return -1;
-        lv->enext = n;
+        if (grow((void **)&lv->hdata, sizeof(uint16_t) * hw, cap) || grow((void **)&lv->etops, sizeof(int32_t), cap) ||
+            grow((void **)&lv->enext, sizeof(int32_t), cap) || grow((void **)&lv->ehash, sizeof(u64), cap) ||
+            grow((void **)&lv->elo, 1, cap) || grow((void **)&lv->ehi, 1, cap))
+            return -1;
         lv->capentries = cap;
     }
-    return lv->nentries++;
+    if ((uint32_t)lv->nentries + 1 > lv->nebuckets / 4 * 3 &&
+        rehash(&lv->ebuckets, &lv->nebuckets, lv->ehash, lv->enext, lv->nentries) < 0)
+        return -1;
+    int32_t e = lv->nentries++;
+    memcpy(lv->hdata + e * hw, holds, sizeof(uint16_t) * hw);
+    lv->etops[e] = t;
+    lv->ehash[e] = h;
+    uint32_t b = (uint32_t)h & (lv->nebuckets - 1);
+    lv->enext[e] = lv->ebuckets[b];
+    lv->ebuckets[b] = e;
+    return e;
 }
 
 /* ---------------------------------------------------------------- the search */
@@ -224,7 +296,7 @@ static void shape_key(const Kernel *k, const u64 *hands, int leader, u64 present
             p += 8;
         }
     }
-    sh->hash = hash_bytes(sh->key, k->klen);
+    sh->hash = hash_bytes(sh->key, k->klen, HASH_SEED);
 }
 
 /* The lowest relevant card of each group, in the current position, for a table hit. */
@@ -253,8 +325,9 @@ static void evict(Kernel *k) {
 }
 
 static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, int lo, int hi) {
-    uint16_t tops[MAXG];
-    for (int g = 0; g < k->ngroups; g++) {
+    uint16_t tops[MAXG], holds[MAXG * MAXP];
+    int G = k->ngroups, S = k->m;
+    for (int g = 0; g < G; g++) {
         u64 p = present >> k->gshift[g] & k->gmask[g];
         u64 r = rel >> k->gshift[g] & k->gmask[g] & p;
         tops[g] = 0;
@@ -263,53 +336,32 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
             int below = popc(p & (low - 1));
             tops[g] = (uint16_t)((((u64)1 << popc(p)) - 1) & ~(((u64)1 << below) - 1));
         }
+        for (int s = 0; s < S; s++) holds[g * S + s] = sh->rels[g * S + s] & tops[g];
     }
     Level *lv = &k->levels[left];
     int32_t ki = level_find(k, lv, sh->key, sh->hash);
-    if (ki < 0) {
-        ki = level_add_key(k, lv, sh->key, sh->hash);
-        if (ki < 0) {
-            k->oom = 1;
-            return;
-        }
+    if (ki < 0) ki = level_add_key(k, lv, sh->key, sh->hash);
+    TopsNode *tn = ki < 0 ? NULL : level_tops(k, lv, ki, tops);
+    if (!tn) {
+        k->oom = 1;
+        return;
     }
-    int G = k->ngroups, S = k->m;
-    for (int32_t e = lv->kfirst[ki]; e >= 0; e = lv->enext[e]) {
-        const uint16_t *d = lv->edata + (size_t)e * k->ew;
-        int same = 1;
-        for (int g = 0; g < G && same; g++) {
-            if (d[g] != tops[g]) same = 0;
-            for (int s = 0; s < S && same; s++) {
-                if (d[G + g * S + s] != (sh->rels[g * S + s] & tops[g])) same = 0;
-            }
-        }
-        if (same) {
-            if (lo > lv->elo[e]) lv->elo[e] = (int8_t)lo;
-            if (hi < lv->ehi[e]) lv->ehi[e] = (int8_t)hi;
-            return;
-        }
+    int32_t t = tn->id;
+    u64 h = holds_hash(k, t, holds);
+    int32_t e = level_entry(k, lv, t, holds, h);
+    if (e >= 0) {
+        if (lo > lv->elo[e]) lv->elo[e] = (int8_t)lo;
+        if (hi < lv->ehi[e]) lv->ehi[e] = (int8_t)hi;
+        return;
     }
-    int32_t e = level_add_entry(k, lv);
+    e = level_add_entry(k, lv, t, holds, h);
     if (e < 0) {
         k->oom = 1;
         return;
     }
-    uint16_t *d = lv->edata + (size_t)e * k->ew;
-    for (int g = 0; g < G; g++) {
-        d[g] = tops[g];
-        for (int s = 0; s < S; s++) d[G + g * S + s] = sh->rels[g * S + s] & tops[g];
-    }
+    tn->bloom |= (u64)1 << (h >> 58);
     lv->elo[e] = (int8_t)lo;
     lv->ehi[e] = (int8_t)hi;
-    /* appended last, as the Python list does: lookups see entries in insertion order */
-    lv->enext[e] = -1;
-    if (lv->kfirst[ki] < 0) {
-        lv->kfirst[ki] = e;
-    } else {
-        int32_t t = lv->kfirst[ki];
-        while (lv->enext[t] >= 0) t = lv->enext[t];
-        lv->enext[t] = e;
-    }
     k->entries++;
     if (k->entries > k->tt_limit) evict(k);
 }
@@ -464,23 +516,24 @@ static int boundary(Kernel *k, u64 *hands, int leader, int target, int left, u64
     Level *lv = &k->levels[left];
     int32_t ki = level_find(k, lv, sh.key, sh.hash);
     if (ki >= 0) {
+        /* At most one entry per top segment fits: the one with this position's holdings. */
         int G = k->ngroups, S = k->m;
-        for (int32_t e = lv->kfirst[ki]; e >= 0; e = lv->enext[e]) {
-            const uint16_t *d = lv->edata + (size_t)e * k->ew;
-            int match = 1;
-            for (int g = 0; g < G && match; g++)
-                for (int s = 0; s < S; s++)
-                    if ((sh.rels[g * S + s] & d[g]) != d[G + g * S + s]) {
-                        match = 0;
-                        break;
-                    }
-            if (!match) continue;
+        uint16_t holds[MAXG * MAXP];
+        const TopsNode *vec = lv->kvec[ki];
+        for (int32_t i = 0; i < lv->kcount[ki]; i++) {
+            const uint16_t *tops = vec[i].tops;
+            for (int g = 0; g < G; g++)
+                for (int s = 0; s < S; s++) holds[g * S + s] = sh.rels[g * S + s] & tops[g];
+            u64 h = holds_hash(k, vec[i].id, holds);
+            if (!(vec[i].bloom >> (h >> 58) & 1)) continue;
+            int32_t e = level_entry(k, lv, vec[i].id, holds, h);
+            if (e < 0) continue;
             if (lv->elo[e] >= target) {
-                *relout = entry_rel(k, d, present);
+                *relout = entry_rel(k, tops, present);
                 return 1;
             }
             if (lv->ehi[e] < target) {
-                *relout = entry_rel(k, d, present);
+                *relout = entry_rel(k, tops, present);
                 return 0;
             }
         }
@@ -859,8 +912,6 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     k->absolute = absolute;
     if (read_u64_list(group_of, k->group_of, size, "group_of") < 0) return -1;
     k->klen = 1 + k->ngroups * k->m + (absolute ? 8 * k->m : 0);
-    k->ew = k->ngroups + k->ngroups * k->m;
-    if (k->ew == 0) k->ew = 1;
     k->nlevels = max_left + 1;
     k->levels = calloc(k->nlevels, sizeof(Level));
     if (!k->levels) {

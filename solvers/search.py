@@ -620,7 +620,7 @@ class Solver:
             for table in tts:
                 if total <= tt_limit // 2:
                     break
-                total -= sum(len(v) for v in table.values()) if partition else len(table)
+                total -= sum(len(h) for v in table.values() for h in v.values()) if partition else len(table)
                 table.clear()
             count[1] = total
 
@@ -634,19 +634,24 @@ class Solver:
                         table = tts[left]
                 table[key] = [lo, hi]
                 return
+            # Under one shape: the relevant top segments seen (in the order first seen), each
+            # with the holdings in it that were stored; one bound pair per segment and holdings.
             tops, _ = top_fields(rel, present)
             holds = rels & tops
-            entries = table.get(key)
-            if entries is None:
-                entries = table[key] = []
-            for entry in entries:
-                if entry[0] == tops and entry[1] == holds:
-                    if lo > entry[2]:
-                        entry[2] = lo
-                    if hi < entry[3]:
-                        entry[3] = hi
-                    return
-            entries.append([tops, holds, lo, hi, rel])
+            by_tops: dict[int, dict[int, list[int]]] | None = table.get(key)
+            if by_tops is None:
+                by_tops = table[key] = {}
+            by_holds = by_tops.get(tops)
+            if by_holds is None:
+                by_holds = by_tops[tops] = {}
+            bounds = by_holds.get(holds)
+            if bounds is not None:
+                if lo > bounds[0]:
+                    bounds[0] = lo
+                if hi < bounds[1]:
+                    bounds[1] = hi
+                return
+            by_holds[holds] = [lo, hi]
             count[1] += 1
             if count[1] > tt_limit:
                 evict()
@@ -693,14 +698,16 @@ class Solver:
                 return sideof[ws], (1 << win if tmask & class_of[live][win] & ~(1 << win) else 0)
             if partition:
                 key, rels = shape_key(hands, leader, prog, present)
-                entries = tts[left].get(key)
-                if entries is not None:
-                    for entry in entries:
-                        if rels & entry[0] == entry[1]:
-                            if entry[2] >= target:
-                                return True, _entry_rel(entry, present)
-                            if entry[3] < target:
-                                return False, _entry_rel(entry, present)
+                by_tops = tts[left].get(key)
+                if by_tops is not None:
+                    # At most one entry per top segment fits: the one with this position's holdings.
+                    for tops, by_holds in by_tops.items():
+                        found = by_holds.get(rels & tops)
+                        if found is not None:
+                            if found[0] >= target:
+                                return True, _entry_rel(tops, present)
+                            if found[1] < target:
+                                return False, _entry_rel(tops, present)
             else:
                 key, rels = make_key(hands, leader, live, prog, present), 0
                 bounds = tts[left].get(key)
@@ -733,10 +740,9 @@ class Solver:
                 store(left, key, rels, rel, present, lo, target - 1)
             return result, rel
 
-        def _entry_rel(entry: list[Any], present: CardSet) -> CardSet:
+        def _entry_rel(tops: int, present: CardSet) -> CardSet:
             """The lowest relevant card of each group, in the current position, for a table hit."""
             rel = 0
-            tops = entry[0]
             nseats = len(seats)
             for gi in range(len(key_groups) - 1, -1, -1):
                 shift, gmask = key_groups[gi]
@@ -1227,7 +1233,7 @@ class Solver:
         if self._kernel is not None:
             return int(self._kernel.entries)
         if self.partition:
-            return sum(len(v) for t in self._tts for v in t.values())
+            return sum(len(h) for t in self._tts for v in t.values() for h in v.values())
         return sum(len(t) for t in self._tts)
 
 
