@@ -12,6 +12,7 @@ and, for full deals, per ``calc_dd_table`` call (20 results at once) divided by 
 
     python bench/dd_vs_dds.py --deals 100 --cards 13 --seed 1
     python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1
+    python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1 --no-kernel   # the pure-Python search
 
 ``--max-minutes`` stops after the deal that passes a time budget and reports the
 deals done. The machine may be shared: compare the ratio, not the absolute times.
@@ -51,6 +52,9 @@ def main() -> int:
     parser.add_argument("--tt-limit", type=int, default=2_000_000, help="transposition table entries")
     parser.add_argument("--fresh", action="store_true", help="a new solver (and table) for every solve")
     parser.add_argument(
+        "--no-kernel", action="store_true", help="the pure-Python search, not the compiled kernel"
+    )
+    parser.add_argument(
         "--max-minutes", type=float, default=None, help="stop after the deal that passes this time budget"
     )
     args = parser.parse_args()
@@ -60,9 +64,10 @@ def main() -> int:
     tables: list[float] = []
     nodes: list[int] = []
     counts = [0, 0, 0]
+    engines: set[str] = set()
     started = time.perf_counter()
     try:
-        deals_done = run_deals(args, ours, theirs, tables, nodes, counts, started)
+        deals_done = run_deals(args, ours, theirs, tables, nodes, counts, engines, started)
     except KeyboardInterrupt:  # Ctrl-C: report the deals finished so far
         deals_done = counts[2]
         print("interrupted: the figures cover the deals finished", file=sys.stderr)
@@ -70,6 +75,7 @@ def main() -> int:
     if not ours:
         print("no solve finished")
         return 1
+    print(f"our search: {', '.join(sorted(engines))}")
     print_summary(args, deals_done, ours, theirs, tables, nodes, agree, disagree, started)
     return 1 if disagree else 0
 
@@ -81,6 +87,7 @@ def run_deals(
     tables: list[float],
     nodes: list[int],
     counts: list[int],
+    engines: set[str],
     started: float,
 ) -> int:
     """Solve the deals; ``counts`` collects [agree, disagree, deals finished]."""
@@ -107,7 +114,8 @@ def run_deals(
                 t0 = time.perf_counter()
                 solver = solvers.get(leader % 2)
                 if solver is None or args.fresh or not solver.reuse_for(position):
-                    solver = solvers[leader % 2] = Solver(position, args.tt_limit)
+                    solver = solvers[leader % 2] = Solver(position, args.tt_limit, kernel=not args.no_kernel)
+                engines.add("compiled kernel" if solver.compiled else "pure Python")
                 before = solver.nodes
                 guess = None
                 if not args.fresh and leader - 2 in found:
