@@ -15,15 +15,20 @@ and, for full deals, per ``calc_dd_table`` call (20 results at once) divided by 
     python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1 --no-kernel   # the pure-Python search
 
 ``--max-minutes`` stops after the deal that passes a time budget and reports the
-deals done. The machine may be shared: compare the ratio, not the absolute times.
+deals done. ``--jobs N`` solves N deals at a time in worker processes; each deal's
+solves by both solvers run in one process, so the ratio compares like with like.
+The machine may be shared: compare the ratio, not the absolute times.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -44,6 +49,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+@dataclass
+class DealResult:
+    """One deal's figures: per-solve times and nodes, DDS's, and the disagreements."""
+
+    seed: int
+    ours: list[float] = field(default_factory=list)
+    theirs: list[float] = field(default_factory=list)
+    table: float | None = None
+    nodes: list[int] = field(default_factory=list)
+    agree: int = 0
+    disagree: list[str] = field(default_factory=list)
+    engines: set[str] = field(default_factory=set)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="number of random deals")
@@ -55,121 +74,128 @@ def main() -> int:
         "--no-kernel", action="store_true", help="the pure-Python search, not the compiled kernel"
     )
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes, one deal each at a time (both solvers per deal)",
+    )
+    parser.add_argument(
         "--max-minutes", type=float, default=None, help="stop after the deal that passes this time budget"
     )
     args = parser.parse_args()
 
-    ours: list[float] = []
-    theirs: list[float] = []
-    tables: list[float] = []
-    nodes: list[int] = []
-    counts = [0, 0, 0]
-    engines: set[str] = set()
+    results: list[DealResult] = []
     started = time.perf_counter()
+    seeds = [args.seed + d for d in range(args.deals)]
     try:
-        deals_done = run_deals(args, ours, theirs, tables, nodes, counts, engines, started)
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                for result in pool.imap_unordered(partial(solve_deal, args), seeds):
+                    if not collect(args, results, result, started):
+                        pool.terminate()
+                        break
+        else:
+            for seed in seeds:
+                if not collect(args, results, solve_deal(args, seed), started):
+                    break
     except KeyboardInterrupt:  # Ctrl-C: report the deals finished so far
-        deals_done = counts[2]
         print("interrupted: the figures cover the deals finished", file=sys.stderr)
-    agree, disagree = counts[0], counts[1]
-    if not ours:
+    if not results:
         print("no solve finished")
         return 1
-    print(f"our search: {', '.join(sorted(engines))}")
-    print_summary(args, deals_done, ours, theirs, tables, nodes, agree, disagree, started)
-    return 1 if disagree else 0
+    results.sort(key=lambda r: r.seed)
+    for r in results:
+        for line in r.disagree:
+            print(line)
+    print(f"our search: {', '.join(sorted(set().union(*(r.engines for r in results))))}")
+    print_summary(args, results, started)
+    return 1 if any(r.disagree for r in results) else 0
 
 
-def run_deals(
-    args: argparse.Namespace,
-    ours: list[float],
-    theirs: list[float],
-    tables: list[float],
-    nodes: list[int],
-    counts: list[int],
-    engines: set[str],
-    started: float,
-) -> int:
-    """Solve the deals; ``counts`` collects [agree, disagree, deals finished]."""
-    deals_done = 0
-    for d in range(args.deals):
-        if args.max_minutes is not None and time.perf_counter() - started > 60 * args.max_minutes:
-            print(
-                f"time budget of {args.max_minutes} minutes spent: stopped after {d} deals", file=sys.stderr
-            )
-            break
-        seed = args.seed + d
-        base = bridge_position_json(seed, args.cards, None, 0)
-        if args.cards == 13:
-            hands = list(parse_position(base).hands)
-            t0 = time.perf_counter()
-            table = dds_table(hands)
-            tables.append((time.perf_counter() - t0) / 20)
-        for trump in TRUMPS:
-            # As DDS's table does, the two leaders of a partnership share one transposition table.
-            solvers: dict[int, Solver] = {}
-            found: dict[int, int] = {}  # values found in this strain: the next leader's guess
-            for leader in range(4):
-                position = parse_position({**base, "trump": trump, "leader": leader})
-                t0 = time.perf_counter()
-                solver = solvers.get(leader % 2)
-                if solver is None or args.fresh or not solver.reuse_for(position):
-                    solver = solvers[leader % 2] = Solver(position, args.tt_limit, kernel=not args.no_kernel)
-                engines.add("compiled kernel" if solver.compiled else "pure Python")
-                before = solver.nodes
-                guess = None
-                if not args.fresh and leader - 2 in found:
-                    guess = found[leader - 2]
-                elif not args.fresh and found:
-                    guess = args.cards - found[max(found)]
-                value = solver.value(guess)
-                found[leader] = value
-                ours.append(time.perf_counter() - t0)
-                nodes.append(solver.nodes - before)
-                deal = dds_deal(position)
-                t0 = time.perf_counter()
-                expected = max(tricks for _, tricks in dds.solve_board(deal))
-                theirs.append(time.perf_counter() - t0)
-                if args.cards == 13:
-                    suit = None if trump is None else "SHDC".index(trump)
-                    assert table[(suit, leader)] == expected
-                if value == expected:
-                    counts[0] += 1
-                else:
-                    counts[1] += 1
-                    print(f"DISAGREE seed {seed} trump {trump} leader {leader}: ours {value}, DDS {expected}")
-        done = len(ours)
-        deals_done = counts[2] = d + 1
+def collect(args: argparse.Namespace, results: list[DealResult], result: DealResult, started: float) -> bool:
+    """Keep a finished deal and report progress; False once the time budget is spent."""
+    results.append(result)
+    ours = [t for r in results for t in r.ours]
+    theirs = [t for r in results for t in r.theirs]
+    print(
+        f"deal {len(results)}/{args.deals} (seed {result.seed}): {len(ours)} solves,"
+        f" median ours {statistics.median(ours) * 1000:.1f} ms,"
+        f" DDS {statistics.median(theirs) * 1000:.2f} ms",
+        file=sys.stderr,
+        flush=True,
+    )
+    if args.max_minutes is not None and time.perf_counter() - started > 60 * args.max_minutes:
         print(
-            f"deal {d + 1}/{args.deals}: {done} solves,"
-            f" median ours {statistics.median(ours) * 1000:.1f} ms,"
-            f" DDS {statistics.median(theirs) * 1000:.2f} ms",
+            f"time budget of {args.max_minutes} minutes spent: stopped after {len(results)} deals",
             file=sys.stderr,
-            flush=True,
         )
+        return False
+    return True
 
-    return deals_done
+
+def solve_deal(args: argparse.Namespace, seed: int) -> DealResult:
+    """All 20 (trump, leader) solves of one deal, by both solvers, timed in this process."""
+    out = DealResult(seed)
+    base = bridge_position_json(seed, args.cards, None, 0)
+    table = None
+    if args.cards == 13:
+        hands = list(parse_position(base).hands)
+        t0 = time.perf_counter()
+        table = dds_table(hands)
+        out.table = (time.perf_counter() - t0) / 20
+    for trump in TRUMPS:
+        # As DDS's table does, the two leaders of a partnership share one transposition table.
+        solvers: dict[int, Solver] = {}
+        found: dict[int, int] = {}  # values found in this strain: the next leader's guess
+        for leader in range(4):
+            position = parse_position({**base, "trump": trump, "leader": leader})
+            t0 = time.perf_counter()
+            solver = solvers.get(leader % 2)
+            if solver is None or args.fresh or not solver.reuse_for(position):
+                solver = solvers[leader % 2] = Solver(position, args.tt_limit, kernel=not args.no_kernel)
+            out.engines.add("compiled kernel" if solver.compiled else "pure Python")
+            before = solver.nodes
+            guess = None
+            if not args.fresh and leader - 2 in found:
+                guess = found[leader - 2]
+            elif not args.fresh and found:
+                guess = args.cards - found[max(found)]
+            value = solver.value(guess)
+            found[leader] = value
+            out.ours.append(time.perf_counter() - t0)
+            out.nodes.append(solver.nodes - before)
+            deal = dds_deal(position)
+            t0 = time.perf_counter()
+            expected = max(tricks for _, tricks in dds.solve_board(deal))
+            out.theirs.append(time.perf_counter() - t0)
+            if table is not None:
+                suit = None if trump is None else "SHDC".index(trump)
+                assert table[(suit, leader)] == expected
+            if value == expected:
+                out.agree += 1
+            else:
+                out.disagree.append(
+                    f"DISAGREE seed {seed} trump {trump} leader {leader}: ours {value}, DDS {expected}"
+                )
+    return out
 
 
-def print_summary(
-    args: argparse.Namespace,
-    deals_done: int,
-    ours: list[float],
-    theirs: list[float],
-    tables: list[float],
-    nodes: list[int],
-    agree: int,
-    disagree: int,
-    started: float,
-) -> None:
+def print_summary(args: argparse.Namespace, results: list[DealResult], started: float) -> None:
     def ms(x: float) -> str:
         return f"{x * 1000:.2f} ms"
 
+    ours = [t for r in results for t in r.ours]
+    theirs = [t for r in results for t in r.theirs]
+    tables = [r.table for r in results if r.table is not None]
+    nodes = [n for r in results for n in r.nodes]
+    agree = sum(r.agree for r in results)
+    disagree = sum(len(r.disagree) for r in results)
     med_ours, p90_ours = statistics.median(ours), percentile(ours, 0.9)
     med_dds, p90_dds = statistics.median(theirs), percentile(theirs, 0.9)
+    seeds = sorted(r.seed for r in results)
     print(
-        f"deals: {deals_done} of {args.deals} asked, {args.cards} cards per hand,"
-        f" seeds {args.seed}..{args.seed + deals_done - 1}"
+        f"deals: {len(results)} of {args.deals} asked, {args.cards} cards per hand,"
+        f" seeds {seeds[0]}..{seeds[-1]}"
     )
     print(f"solves: {len(ours)} (deal × trump × leader); agree with DDS: {agree}, disagree: {disagree}")
     print(f"ours per solve: median {ms(med_ours)}, p90 {ms(p90_ours)}, max {ms(max(ours))}")
@@ -182,6 +208,8 @@ def print_summary(
         f" p90 {percentile([float(n) for n in nodes], 0.9):.0f},"
         f" max {max(nodes)} (DDS's node counts are not exposed by endplay)"
     )
+    if args.jobs > 1:
+        print(f"{args.jobs} worker processes; each deal's solves by both solvers ran in one process")
     print(f"wall time {time.perf_counter() - started:.1f} s")
 
 
