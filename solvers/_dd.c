@@ -660,7 +660,60 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
         } else {
             u64 bw = k->beaters[wcard];
             int partner_wins = k->sideof[wseat] == mine;
-            if (follow > 0 && !(legal & ~(u64)follow) && k->ascending) {
+            u64 threat = 0; /* cards later opponents may play that take the partner's card over */
+            if (partner_wins && kk < k->m - 1) {
+                int s2 = k->nxt[seat];
+                for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
+                    if (k->sideof[s2] == mine) continue;
+                    u64 h = hands[s2];
+                    u64 lg = h;
+                    if (follow > 0) {
+                        u64 f = h & (u64)follow;
+                        lg = f ? (f | (h & k->free_mask)) : h;
+                    }
+                    threat |= lg;
+                }
+                if (!(threat & bw)) threat = 0;
+            }
+            int partner_later = 0; /* a later partner who can take the opponents' card over */
+            if (!partner_wins && kk < k->m - 1) {
+                int s2 = k->nxt[seat];
+                for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
+                    if (k->sideof[s2] != mine) continue;
+                    u64 h = hands[s2];
+                    u64 lg = h;
+                    if (follow > 0) {
+                        u64 f = h & (u64)follow;
+                        lg = f ? (f | (h & k->free_mask)) : h;
+                    }
+                    if (lg & bw) partner_later = 1;
+                }
+            }
+            if (partner_later) {
+                /* Second hand low: the partner can still win the trick. */
+                for (int i = 0; i < ncands; i++) {
+                    int c = cands[i];
+                    scored[i].score = (bw >> c & 1) ? -1000 - k->power[c] : -k->power[c];
+                    scored[i].card = c;
+                }
+                qsort(scored, ncands, sizeof(Scored), scored_desc);
+                for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
+            } else if (threat) {
+                /* The partner's card can still be taken over: overtake so that nobody later can
+                   (cheapest first), else play low, overtaking cards that can be beaten last. */
+                for (int i = 0; i < ncands; i++) {
+                    int c = cands[i];
+                    int score;
+                    if (bw >> c & 1)
+                        score = (k->beaters[c] & threat) ? -2000 - k->power[c] : 1000 - k->power[c];
+                    else
+                        score = -k->power[c];
+                    scored[i].score = score;
+                    scored[i].card = c;
+                }
+                qsort(scored, ncands, sizeof(Scored), scored_desc);
+                for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
+            } else if (follow > 0 && !(legal & ~(u64)follow) && k->ascending) {
                 /* Following in a class ranked by card index: the order needs no sort. */
                 int out[MAXC], n = 0;
                 for (int pass = 0; pass < 2; pass++) {

@@ -836,7 +836,39 @@ class Solver:
                     cands = [c for _, c in scored]
                 else:
                     bw = beaters[live][wcard]
-                    if follow > 0 and not legal & ~follow and ascending[live]:
+                    partner_wins = sideof[wseat] == mine
+                    # The cards the later seats of each side may play.
+                    later_ours = later_theirs = 0
+                    s2 = nxt[seat]
+                    for _ in range(k + 1, m):
+                        h = hands[s2]
+                        if follow > 0:
+                            f = h & follow
+                            h = (f | (h & free_of[live])) if f else h
+                        if sideof[s2] == mine:
+                            later_ours |= h
+                        else:
+                            later_theirs |= h
+                        s2 = nxt[s2]
+                    if not partner_wins and later_ours & bw:
+                        # Second hand low: a later partner can still take the trick.
+                        for c in cands:
+                            scored.append((-1000 - pw[c] if bw >> c & 1 else -pw[c], c))
+                        scored.sort(reverse=True)
+                        cands = [c for _, c in scored]
+                    elif partner_wins and later_theirs & bw:
+                        # The partner's card can still be taken over: overtake so that nobody later
+                        # can (cheapest first), else play low; overtaking cards that can be beaten last.
+                        bc = beaters[live]
+                        for c in cands:
+                            if bw >> c & 1:
+                                score = -2000 - pw[c] if bc[c] & later_theirs else 1000 - pw[c]
+                            else:
+                                score = -pw[c]
+                            scored.append((score, c))
+                        scored.sort(reverse=True)
+                        cands = [c for _, c in scored]
+                    elif follow > 0 and not legal & ~follow and ascending[live]:
                         # Following in a class ranked by card index: the order needs no sort.
                         win = [c for c in cands if bw >> c & 1]
                         lose = [c for c in cands if not bw >> c & 1]
