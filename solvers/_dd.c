@@ -660,35 +660,22 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
         } else {
             u64 bw = k->beaters[wcard];
             int partner_wins = k->sideof[wseat] == mine;
-            u64 threat = 0; /* cards later opponents may play that take the partner's card over */
-            if (partner_wins && kk < k->m - 1) {
-                int s2 = k->nxt[seat];
-                for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
-                    if (k->sideof[s2] == mine) continue;
-                    u64 h = hands[s2];
-                    u64 lg = h;
-                    if (follow > 0) {
-                        u64 f = h & (u64)follow;
-                        lg = f ? (f | (h & k->free_mask)) : h;
-                    }
-                    threat |= lg;
+            /* The cards the later seats of each side may play. */
+            u64 later_ours = 0, later_theirs = 0;
+            int s2 = k->nxt[seat];
+            for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
+                u64 h = hands[s2];
+                if (follow > 0) {
+                    u64 f = h & (u64)follow;
+                    h = f ? (f | (h & k->free_mask)) : h;
                 }
-                if (!(threat & bw)) threat = 0;
+                if (k->sideof[s2] == mine)
+                    later_ours |= h;
+                else
+                    later_theirs |= h;
             }
-            int partner_later = 0; /* a later partner who can take the opponents' card over */
-            if (!partner_wins && kk < k->m - 1) {
-                int s2 = k->nxt[seat];
-                for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
-                    if (k->sideof[s2] != mine) continue;
-                    u64 h = hands[s2];
-                    u64 lg = h;
-                    if (follow > 0) {
-                        u64 f = h & (u64)follow;
-                        lg = f ? (f | (h & k->free_mask)) : h;
-                    }
-                    if (lg & bw) partner_later = 1;
-                }
-            }
+            int partner_later = !partner_wins && (later_ours & bw);
+            u64 threat = partner_wins && (later_theirs & bw) ? later_theirs : 0;
             if (partner_later) {
                 /* Second hand low: the partner can still win the trick. */
                 for (int i = 0; i < ncands; i++) {
