@@ -651,7 +651,10 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
                 }
                 int score = (k->stronger[c] & outside) ? -k->power[c] : (ruff ? 200 : 1000) + k->power[c];
                 u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
-                if (top_ours && (!top_theirs || bitlen(top_ours) > bitlen(top_theirs))) score += 500;
+                if (ruff)
+                    score -= 1500; /* an opponent can ruff: last */
+                else if (top_ours && (!top_theirs || bitlen(top_ours) > bitlen(top_theirs)))
+                    score += 500; /* the partner holds the top */
                 scored[i].score = score;
                 scored[i].card = c;
             }

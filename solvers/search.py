@@ -805,7 +805,7 @@ class Solver:
                 scored = []
                 if k == 0:
                     # Leads: a card nobody can beat or ruff first; then low cards towards a
-                    # partner who holds the top; then low cards.
+                    # partner who holds the top; then low cards; leads an opponent can ruff last.
                     st = stronger[live]
                     cm = class_of[live]
                     trumps = trump_mask[live]
@@ -829,7 +829,9 @@ class Solver:
                         score = -pw[c] if st[c] & outside else (200 if ruff else 1000) + pw[c]
                         top_theirs = opponents & kmask
                         top_ours = partners & kmask
-                        if top_ours and (not top_theirs or top_ours.bit_length() > top_theirs.bit_length()):
+                        if ruff:
+                            score -= 1500  # an opponent can ruff: last
+                        elif top_ours and (not top_theirs or top_ours.bit_length() > top_theirs.bit_length()):
                             score += 500  # partner holds the top of the suit
                         scored.append((score, c))
                     scored.sort(reverse=True)
