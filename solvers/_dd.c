@@ -490,6 +490,13 @@ static void sure_trumps(const Kernel *k, const u64 *hands, u64 present, int *min
 static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
                  u64 present, int target, int left, u64 *relout);
 
+/* The cards of a hand it may play to a trick whose follow class is `follow` (-1 or 0: any). */
+static inline u64 legal_cards(const Kernel *k, u64 hand, i64 follow) {
+    if (follow <= 0) return hand;
+    u64 f = hand & (u64)follow;
+    return f ? (f | (hand & k->free_mask)) : hand;
+}
+
 static int boundary(Kernel *k, u64 *hands, int leader, int target, int left, u64 present, u64 *relout) {
     k->nodes++;
     *relout = 0;
@@ -590,13 +597,7 @@ static int scored_desc(const void *a, const void *b) {
 static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
                  u64 present, int target, int left, u64 *relout) {
     u64 hand = hands[seat];
-    u64 legal;
-    if (follow > 0) {
-        u64 f = hand & (u64)follow;
-        legal = f ? (f | (hand & k->free_mask)) : hand;
-    } else {
-        legal = hand;
-    }
+    u64 legal = legal_cards(k, hand, follow);
     /* Equivalent cards: keep the lowest of each run that nothing outside the hand splits. */
     u64 outside = present & ~hand;
     int cands[MAXC], ncands = 0;
@@ -667,11 +668,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
             u64 later_ours = 0, later_theirs = 0;
             int s2 = k->nxt[seat];
             for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
-                u64 h = hands[s2];
-                if (follow > 0) {
-                    u64 f = h & (u64)follow;
-                    h = f ? (f | (h & k->free_mask)) : h;
-                }
+                u64 h = legal_cards(k, hands[s2], follow);
                 if (k->sideof[s2] == mine)
                     later_ours |= h;
                 else
@@ -1078,6 +1075,12 @@ PyMODINIT_FUNC PyInit__dd(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(mod, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(mod);
+        return NULL;
+    }
+    /* The limits of the kernel's fixed-size arrays: the Python side checks a solver against them. */
+    if (PyModule_AddIntConstant(mod, "MAX_CARDS", MAXC) < 0 || PyModule_AddIntConstant(mod, "MAX_PLAYERS", MAXP) < 0 ||
+        PyModule_AddIntConstant(mod, "MAX_GROUPS", MAXG) < 0 || PyModule_AddIntConstant(mod, "MAX_CLASSES", MAXQ) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -2,6 +2,11 @@
 
 from typing import Any
 
+MAX_CARDS: int
+MAX_PLAYERS: int
+MAX_GROUPS: int
+MAX_CLASSES: int
+
 class Kernel:
     nodes: int
     entries: int

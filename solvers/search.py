@@ -957,10 +957,10 @@ class Solver:
             and additive
             and monotone
             and not has_decl
-            and size <= 63
-            and self.position.players <= 8
-            and len(key_groups) <= 8
-            and len(quick_info[arena.live]) <= 16
+            and size <= _dd.MAX_CARDS
+            and self.position.players <= _dd.MAX_PLAYERS
+            and len(key_groups) <= _dd.MAX_GROUPS
+            and len(quick_info[arena.live]) <= _dd.MAX_CLASSES
         ):
             live = arena.live
             kernel = _dd.Kernel(
