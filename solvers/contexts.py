@@ -18,6 +18,7 @@ from games.base import Game
 from games.cards import FRENCH_SUITS, Card, CardSet, popcount
 from games.errors import StichError
 from games.trick import TrickRules
+from solvers.position import seat_number
 
 __all__ = ["Arena", "Declaration", "build_arena", "parse_context"]
 
@@ -96,9 +97,7 @@ def _sfs_context(data: Mapping[str, Any], game: Game, hands: Sequence[CardSet]) 
     extra = CONFIDANT_CARDS - SLEUTH_CARDS
     players = len(hands)
     if "confidant" in data:
-        confidant = data["confidant"]
-        if isinstance(confidant, bool) or not isinstance(confidant, int) or not 0 <= confidant < players:
-            raise StichError(f"confidant {confidant!r} is not a seat (seats are 0..{players - 1})")
+        confidant = seat_number(data["confidant"], players, "confidant")
     else:
         sizes = [popcount(h) for h in hands]
         # The confidant holds 3 cards more than every sleuth (one more may be in the trick).
@@ -145,17 +144,14 @@ def _context_24(data: Mapping[str, Any], game: Game, hands: Sequence[CardSet]) -
             "next_trump differs from trump, but only Trump Chaos (not after yellow blind) changes it"
         )
     caller = data.get("caller")
-    if caller is not None and (
-        isinstance(caller, bool) or not isinstance(caller, int) or not 0 <= caller < players
-    ):
-        raise StichError(f"caller {caller!r} is not a seat (seats are 0..{players - 1})")
+    if caller is not None:
+        caller = seat_number(caller, players, "caller")
     raw_dropped = data.get("dropped", [])
     if not isinstance(raw_dropped, list):
         raise StichError(f"dropped must be a list of seats, got {raw_dropped!r}")
     dropped: list[int] = []
     for seat in raw_dropped:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise StichError(f"dropped: {seat!r} is not a seat (seats are 0..{players - 1})")
+        seat = seat_number(seat, players, "dropped:")
         if seat == caller:
             raise StichError(f"dropped: the caller (seat {seat}) never drops out")
         dropped.append(seat)

@@ -13,7 +13,7 @@ from endplay import dds
 from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
-from games.cards import FRENCH_RANKS, FRENCH_SUITS, CardSet
+from games.cards import FRENCH_RANKS, FRENCH_SUITS, CardSet, popcount
 from solvers.position import Position
 
 __all__ = ["dds_deal", "dds_tricks", "dds_table"]
@@ -55,7 +55,7 @@ def dds_table(hands: list[CardSet]) -> dict[tuple[int | None, int], int]:
     """
     deal = Deal("N:" + " ".join(_pbn_hand(h) for h in hands))
     table = dds.calc_dd_table(deal).to_list()  # [denomination S, H, D, C, NT][declarer N, E, S, W]
-    total = bin(hands[0]).count("1")
+    total = popcount(hands[0])
     row_of = {0: 0, 1: 1, 2: 2, 3: 3, None: 4}  # our suit index (S H D C) → endplay's row
     out: dict[tuple[int | None, int], int] = {}
     for trump, row in row_of.items():

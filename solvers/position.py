@@ -154,7 +154,8 @@ def load_position(source: str | Path) -> Position:
     return parse_position(data)
 
 
-def _seat(value: object, players: int, what: str) -> int:
+def seat_number(value: object, players: int, what: str) -> int:
+    """``value`` as a seat of ``players``; a one-line `StichError` naming ``what`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise StichError(f"{what} {value!r} is not a seat (seats are 0..{players - 1})")
     return value
@@ -175,7 +176,7 @@ def _cards_by_seat(raw: object, deck: Deck, players: int, what: str) -> list[Car
         items: list[tuple[int, object]] = []
         for key, cards in raw.items():
             seat = int(key) if isinstance(key, str) and key.isdigit() else key
-            items.append((_seat(seat, players, f"{what} seat"), cards))
+            items.append((seat_number(seat, players, f"{what} seat"), cards))
         result = [0] * players
         for seat, cards in items:
             result[seat] = _card_list(cards, deck, f"{what}[{seat}]")
@@ -202,7 +203,7 @@ def _teams(raw: object, players: int) -> tuple[tuple[int, ...], ...] | None:
     seen: list[int] = []
     teams = []
     for team in raw:
-        seats = tuple(_seat(s, players, "teams: seat") for s in team)
+        seats = tuple(seat_number(s, players, "teams: seat") for s in team)
         teams.append(seats)
         seen += seats
     if sorted(seen) != list(range(players)):
@@ -239,12 +240,12 @@ def _objective(raw: object, players: int) -> ObjectiveSpec:
         raise StichError(f'objective "{kind}" takes no "task" (only "task" does)')
     seat = raw.get("seat")
     if seat is not None:
-        seat = _seat(seat, players, "objective.seat")
+        seat = seat_number(seat, players, "objective.seat")
     owner = raw.get("owner")
     if owner is not None:
         if kind != "task":
             raise StichError('objective.owner belongs to a "task" objective (the dealer\'s goal)')
-        owner = _seat(owner, players, "objective.owner")
+        owner = seat_number(owner, players, "objective.owner")
         if owner == seat:
             raise StichError("objective.owner must be another seat than objective.seat")
     return ObjectiveSpec(kind, k, task, seat, owner)
@@ -288,7 +289,7 @@ def parse_position(data: object) -> Position:
     dropped = set(context.get("dropped", ()))
     playing = [s for s in range(players) if s not in dropped]
 
-    leader = _seat(data.get("leader", playing[0]), players, "leader")
+    leader = seat_number(data.get("leader", playing[0]), players, "leader")
     if leader in dropped:
         raise StichError(f"leader {leader} dropped out of the round and cannot lead")
     raw_trick = data.get("trick", [])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.cards import FRENCH_SUITS, Card, iter_cards
+from games.cards import FRENCH_SUITS, Card, iter_cards, mask_of
 from games.registry import find
 from games.trick import legal_plays
 from solvers.contexts import build_arena
@@ -111,7 +111,7 @@ def random_position_json(
     live = rules.states[rules.live]
     seats = position.trick_seats()
     trick: list[Card] = []
-    masks = [sum(1 << c for c in h) for h in hands]
+    masks = [mask_of(h) for h in hands]
     for seat in seats[: rng.randrange(len(seats))]:
         legal = list(iter_cards(legal_plays(live, masks[seat], trick)))
         card = rng.choice(legal)
@@ -196,7 +196,7 @@ def bridge_position_json(
     }
     position = parse_position({**data, "hands": [[_name(c) for c in h] for h in hands], "trick": []})
     rules = build_arena("stiche-raten", position.context, {}).states[0]
-    masks = [sum(1 << c for c in h) for h in hands]
+    masks = [mask_of(h) for h in hands]
     played: list[Card] = []
     for i in range(trick):
         seat = (leader + i) % 4

@@ -37,21 +37,20 @@ def trick_table(position: Position) -> list[TableCell]:
         # One solver per side: the leaders of a side share its transposition table.
         solvers: dict[tuple[int, ...], Solver] = {}
         found: dict[tuple[int, ...], int] = {}  # the last value for each side: a guess for the next
+        letter = None if trump is None else FRENCH_SUITS[trump]
+        context = {**position.context, "trump": trump, "json": {"trump": letter}}
         for leader in position.playing:
-            context = {**position.context, "trump": trump}
-            context["json"] = {"trump": None if trump is None else FRENCH_SUITS[trump]}
             cell = replace(position, leader=leader, context=context)
-            solver = solvers.get(cell.side())
-            if solver is None or not solver.reuse_for(cell):
-                solver = solvers[cell.side()] = Solver(cell)
-            before = solver.nodes
             side = cell.side()
+            solver = solvers.get(side)
+            if solver is None or not solver.reuse_for(cell):
+                solver = solvers[side] = Solver(cell)
+            before = solver.nodes
             left = cell.tricks_left()
             guess = found.get(side)
             if guess is None and found:
                 guess = left - next(iter(found.values()))
             tricks = solver.value(guess)
             found[side] = tricks
-            letter = None if trump is None else FRENCH_SUITS[trump]
-            cells.append(TableCell(letter, leader, cell.side(), tricks, solver.nodes - before))
+            cells.append(TableCell(letter, leader, side, tricks, solver.nodes - before))
     return cells
