@@ -92,10 +92,13 @@ class Deck:
         return card
 
     def parse_set(self, texts: Iterable[object], what: str = "cards") -> CardSet:
-        """A card set from names; a card named twice is an error."""
+        """A card set from names; an unknown card or a card named twice is an error naming ``what``."""
         result = 0
         for text in texts:
-            card = self.parse(text)
+            try:
+                card = self.parse(text)
+            except StichError as exc:
+                raise StichError(f"{what}: {exc}") from None
             if result >> card & 1:
                 raise StichError(f"{what}: card {self.codes[card]} is named twice")
             result |= 1 << card

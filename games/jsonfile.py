@@ -16,6 +16,8 @@ def parse_json(text: str, label: str) -> Any:
     """JSON text parsed; a `StichError` naming ``label``, the line and column if it is not JSON."""
     try:
         return json.loads(text)
+    except RecursionError:
+        raise StichError(f"{label}: JSON nested too deeply") from None
     except json.JSONDecodeError as exc:
         cut = f"; the file is truncated at line {exc.lineno}" if exc.pos >= len(text.rstrip()) else ""
         raise StichError(

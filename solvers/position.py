@@ -189,10 +189,22 @@ def _cards_by_seat(raw: object, deck: Deck, players: int, what: str) -> list[Car
 def _card_list(raw: object, deck: Deck, what: str) -> CardSet:
     if not isinstance(raw, list):
         raise StichError(f"{what} must be a list of cards, got {raw!r}")
-    try:
-        return deck.parse_set(raw, what)
-    except StichError as exc:
-        raise StichError(f"{what}: {exc}") from None
+    return deck.parse_set(raw, what)
+
+
+def _check_trick(position: Position) -> None:
+    """Each card of the current trick was a legal play for its seat (following the led class)."""
+    if not position.trick:
+        return
+    from games.trick import legal_plays
+    from solvers.contexts import build_arena
+
+    arena = build_arena(position.game, position.context, position.options)
+    rules = arena.states[arena.live]
+    for i, (seat, card) in enumerate(zip(position.trick_seats(), position.trick, strict=False)):
+        if not legal_plays(rules, position.hands[seat] | 1 << card, position.trick[:i]) >> card & 1:
+            name = position.deck.name_of(card)
+            raise StichError(f"trick[{i}]: seat {seat} may not play {name}: it holds a card of the led class")
 
 
 def _teams(raw: object, players: int) -> tuple[tuple[int, ...], ...] | None:
@@ -340,6 +352,7 @@ def parse_position(data: object) -> Position:
         game,
     )
     _check_sizes(position, dropped)
+    _check_trick(position)
     from solvers.objectives import check_objective
 
     check_objective(position)

@@ -32,7 +32,7 @@ def solve_cli(
 ) -> None:
     """Solve a position with all hands known: the value, each legal move's value, a best line."""
     with user_errors():
-        position = load_position(str(position_path))
+        position = load_position(position_path)
         if table:
             cells = trick_table(position)
         else:

@@ -41,7 +41,7 @@ def test_teams_default_to_the_seat_to_move_against_the_others() -> None:
 
 
 def test_a_partial_trick_counts_towards_hand_sizes() -> None:
-    data = {**EXAMPLE, "hands": [["AS"], ["QS"], ["3H", "4H"], ["5H", "6H"]], "trick": ["KS", "2H"]}
+    data = {**EXAMPLE, "hands": [["AS"], ["QH"], ["3H", "4H"], ["5H", "6H"]], "trick": ["KS", "2H"]}
     assert parse_position(data).to_move == 2
 
 
@@ -132,3 +132,36 @@ def test_24_context_and_dropped_seats() -> None:
         parse_position({**data, "order": "upside-down"})
     with pytest.raises(StichError, match="Trump Chaos"):
         parse_position({**data, "next_trump": "B"})
+
+
+def test_a_card_named_twice_is_named_once_in_the_error() -> None:
+    with pytest.raises(StichError) as info:
+        parse_position({**EXAMPLE, "hands": [["AS", "AS"], ["QS", "2H"], ["3H", "4H"], ["5H", "6H"]]})
+    assert str(info.value) == "hands[0]: card AS is named twice"
+
+
+def test_a_trick_card_that_does_not_follow_is_an_error() -> None:
+    # Seat 1 holds QS but plays 2H to a spade lead.
+    position = {**EXAMPLE, "hands": [["AS"], ["QS"], ["3H", "4H"], ["5H", "6H"]], "trick": ["KS", "2H"]}
+    with pytest.raises(StichError, match=r"trick\[1\]: seat 1 may not play 2H"):
+        parse_position(position)
+    # Showing out is fine when the seat holds no spade.
+    legal = {**EXAMPLE, "hands": [["AS"], ["QH"], ["3H", "4H"], ["5H", "6H"]], "trick": ["KS", "2H"]}
+    assert parse_position(legal).trick
+
+
+def test_deeply_nested_json_is_a_one_line_error() -> None:
+    from games.jsonfile import parse_json
+
+    with pytest.raises(StichError, match="nested too deeply"):
+        parse_json("[" * 100_000 + "]" * 100_000, "position")
+
+
+def test_a_file_whose_name_starts_with_a_brace_is_read_as_a_file(tmp_path: Any) -> None:
+    import json
+
+    from solvers.position import load_position
+
+    path = tmp_path / "{deal}.json"
+    path.write_text(json.dumps(EXAMPLE), encoding="utf-8")
+    assert load_position(path).players == 4
