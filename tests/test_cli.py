@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from games import GAME_IDS
-from hints.cli import app
+from stich.cli import app
 
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from games.record import Record, simulate
 from games.views import seat_view
-from hints.cli import app
+from stich.cli import app
 from tests.deducer.test_hypotheses import rulebook_record
 
 runner = CliRunner()

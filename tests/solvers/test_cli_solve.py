@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from hints.cli.solve import solve_cli
+from stich.cli.solve import solve_cli
 
 app = typer.Typer()
 app.command("solve")(solve_cli)

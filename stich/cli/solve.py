@@ -9,10 +9,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hints.cli._common import print_json, user_errors
 from solvers.position import Position, load_position
 from solvers.search import Move, Solution, solve
 from solvers.table import TableCell, trick_table
+from stich.cli._common import print_json, user_errors
 
 SEAT_NAMES = {4: "NESW"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hints.cli import check, deduce, games_cmd, simulate, solve
+from stich.cli import check, deduce, games_cmd, simulate, solve
 
 __all__ = ["app", "main"]
 

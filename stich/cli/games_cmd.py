@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from games import all_games
-from hints.cli._common import print_json
+from stich.cli._common import print_json
 
 
 def games_cli(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:

@@ -19,7 +19,7 @@ from games.base import seat_index
 from games.errors import StichError
 from games.record import Record, load_record, replay
 from games.views import seat_view
-from hints.cli._common import print_json, user_errors
+from stich.cli._common import print_json, user_errors
 
 __all__ = ["deduce_cli", "deduce_report", "view_of"]
 

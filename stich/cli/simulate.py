@@ -11,7 +11,7 @@ import typer
 from games.errors import StichError
 from games.match import play_match
 from games.record import simulate
-from hints.cli._common import parse_options, user_errors
+from stich.cli._common import parse_options, user_errors
 
 
 def simulate_cli(

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from games.record import check_report, load_record
-from hints.cli._common import fail, print_json, user_errors
+from stich.cli._common import fail, print_json, user_errors
 
 
 def check_cli(
