@@ -133,20 +133,6 @@ def _trick_rules(rules: RulesContext, index: int, default: TrickRules | None) ->
     return default
 
 
-def _public_cards(state: Round) -> CardSet:
-    """Cards the view sees that are neither in a hand it tracks nor gone (game-specific)."""
-    public = 0
-    # 24 before the trump call: the view already holds its second three cards.
-    for second in getattr(state, "second_deal", None) or ():
-        if second is not None:
-            public |= second
-    # Was sticht?: the draft's layout lies face up.
-    for column in getattr(state, "layout", None) or ():
-        for card in column:
-            public |= 1 << card
-    return public
-
-
 def observe(state: Round, rules: RulesContext = None) -> Observations:
     """The facts of ``state``'s view (a round replayed from a view record).
 
@@ -155,12 +141,8 @@ def observe(state: Round, rules: RulesContext = None) -> Observations:
     """
     n = state.game.players
     deck = state.deck
-    public = _public_cards(state)
-    hands: list[CardSet | None] = list(state.hands)
-    for seat, second in enumerate(getattr(state, "second_deal", None) or ()):
-        if second is not None and hands[seat] is not None:
-            hands[seat] = (hands[seat] or 0) | second
-    seen = state.gone | public
+    hands = state.tracked_hands()
+    seen = state.gone | state.public_cards()
     for hand in hands:
         if hand is not None:
             seen |= hand

@@ -24,7 +24,7 @@ from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from games.errors import RuleError, StichError
 from games.trick import TrickRules, led_class, legal_plays, trick_winner
 
-__all__ = ["Event", "Option", "Game", "Round", "Trick", "seat_index"]
+__all__ = ["Event", "Option", "Game", "Round", "Trick", "own_hand", "seat_index"]
 
 Event: TypeAlias = dict[str, Any]
 
@@ -84,6 +84,15 @@ def seat_index(value: object, players: Sequence[str], what: str = "seat") -> int
         if value.strip().isdigit():
             return seat_index(int(value), players, what)
     raise StichError(f"{what} {value!r} is neither a seat number nor a player's name")
+
+
+def own_hand(hands: object, seat: int) -> Any:
+    """``seat``'s entry of a ``known.hands`` block (an object keyed by seat, or a list by seat)."""
+    if isinstance(hands, list):
+        return hands[seat] if seat < len(hands) else None
+    if isinstance(hands, Mapping):
+        return hands.get(str(seat), hands.get(seat))
+    return None
 
 
 def most_points_win(totals: Sequence[int]) -> dict[str, Any]:
@@ -149,6 +158,23 @@ class Game(ABC):
     ) -> Round:
         """A round in its starting phase, from what ``view`` knows."""
         return self.round_class(self, players, dealer, view, known, start)
+
+    # -- what one seat sees (games/views.py) -----------------------------------
+
+    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+        """The part of an omniscient ``known`` block that ``seat`` sees: by default its own hand only
+        (no other hand, no stock). Games with open cards or a secret say more or less."""
+        view = copy.deepcopy(dict(known))
+        hands = view.get("hands")
+        if hands is not None:
+            own = own_hand(hands, seat)
+            view["hands"] = {} if own is None else {str(seat): own}
+        view.pop("stock", None)
+        return view
+
+    def view_event(self, event: Event, actor: int | None, seat: int, dealer: int) -> Event:
+        """Another seat's event (``actor``) as ``seat`` saw it: by default all of it."""
+        return copy.deepcopy(event)
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
@@ -278,6 +304,19 @@ class Round(ABC):
             "leader": self.leader,
             "won": list(self.won),
         }
+
+    def implied_events(self, event: Event, following: Event | None, tricks_before: int) -> list[Event]:
+        """Events a seat's view hears after ``event`` that an omniscient record may leave implied
+        (``following`` is the record's next event; ``tricks_before`` the tricks before ``event``)."""
+        return []
+
+    def public_cards(self) -> CardSet:
+        """Cards the view sees face up that are neither in a hand it tracks nor gone (default none)."""
+        return 0
+
+    def tracked_hands(self) -> list[CardSet | None]:
+        """Each seat's cards as the view knows them now, including cards dealt but not yet in play."""
+        return list(self.hands)
 
     def report(self) -> dict[str, Any]:
         """Public facts of the round beyond its tricks, for ``stich check`` (a game adds its own)."""

@@ -598,6 +598,13 @@ class StichFuerStichRound(Round):
 
     # -- scoring and views ---------------------------------------------------------------
 
+    def implied_events(self, event: Event, following: Event | None, tricks_before: int) -> list[Event]:
+        """The confidant announces every trick's winner; a sleuth learns it only that way."""
+        announced = "winner" in event or (following is not None and "winner" in following)
+        if len(self.tricks) > tricks_before and not announced:
+            return [{"winner": self.tricks[-1].winner}]
+        return []
+
     def investigation(self) -> list[int]:
         """Investigation points so far (the confidant's once decided)."""
         points = [sleuth_points(t) for t in self.solved_at]
@@ -666,6 +673,22 @@ class StichFuerStich(Game):
     @property
     def deck(self) -> Deck:
         return SFS_DECK
+
+    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+        """Only the confidant (the dealer) knows the culprit and weapon."""
+        view = super().view_known(known, seat, dealer, start)
+        if seat != dealer:
+            view.pop("secret", None)
+        return view
+
+    def view_event(self, event: Event, actor: int | None, seat: int, dealer: int) -> Event:
+        """Another sleuth's guess: the tiles handed in stay hidden; only "solved" or not is heard."""
+        view = super().view_event(event, actor, seat, dealer)
+        if actor is not None and actor != seat and seat != dealer and "guess" in view:
+            answer = view.pop("answer", None)
+            view.pop("guess")
+            view["solved"] = answer == "solved"
+        return view
 
     def confidant_order(self, first: int) -> list[int]:
         """The confidant of each case: every player once, passing to the left."""

@@ -13,12 +13,20 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Event, Game, Option, Round, seat_index
+from games.base import Event, Game, Option, Round, own_hand, seat_index
 from games.cards import FRENCH_SUITS, Card, Deck, french_deck, iter_cards
 from games.errors import RuleError, StichError
 from games.trick import TrickRules
 
-__all__ = ["SticheRaten", "StichRatenRound", "BiddingRound", "GAME", "round_sizes", "score_bid"]
+__all__ = [
+    "SticheRaten",
+    "StichRatenRound",
+    "BiddingRound",
+    "GAME",
+    "bidding_view_known",
+    "round_sizes",
+    "score_bid",
+]
 
 FRENCH = french_deck()
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -296,6 +304,14 @@ class StichRatenRound(BiddingRound):
     """A round of Stiche-Raten."""
 
 
+def bidding_view_known(known: Mapping[str, Any], view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A bidding game's view also says how many cards each hand holds (the other hands are hidden)."""
+    own = own_hand(known.get("hands"), seat)
+    if own is not None:
+        view["cards"] = len(own)
+    return view
+
+
 class SticheRaten(Game):
     """Stiche-Raten (Oh Hell!) with every variant of the rulebook."""
 
@@ -333,6 +349,9 @@ class SticheRaten(Game):
     @property
     def deck(self) -> Deck:
         return FRENCH
+
+    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+        return bidding_view_known(known, super().view_known(known, seat, dealer, start), seat)
 
     def check_options(self) -> None:
         first = self.options["first_round"]

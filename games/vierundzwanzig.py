@@ -606,6 +606,20 @@ class VierUndZwanzigRound(Round):
                 result["scores"] = [s + p for s, p in zip(self.scores, points, strict=True)]
         return result
 
+    def public_cards(self) -> CardSet:
+        """Before the trump call the view already holds its second three cards."""
+        public = 0
+        for second in self.second_deal:
+            if second is not None:
+                public |= second
+        return public
+
+    def tracked_hands(self) -> list[CardSet | None]:
+        return [
+            hand if hand is None or second is None else hand | second
+            for hand, second in zip(self.hands, self.second_deal, strict=True)
+        ]
+
     def observation(self, seat: int) -> dict[str, Any]:
         view = super().observation(seat)
         view["trump"] = None if self.trump is None else SUITS[self.trump]
@@ -644,6 +658,14 @@ class VierUndZwanzig(Game):
     @property
     def deck(self) -> Deck:
         return DECK
+
+    def view_event(self, event: Event, actor: int | None, seat: int, dealer: int) -> Event:
+        """Another player's exchange is seen as a count of cards: which ones stay hidden."""
+        view = super().view_event(event, actor, seat, dealer)
+        if actor is not None and actor != seat and isinstance(view.get("exchange"), list):
+            view["exchange"] = len(view["exchange"])
+            view.pop("receive", None)
+        return view
 
     def check_options(self) -> None:
         if self.options["dropping_out"] and self.players == 2:

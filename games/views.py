@@ -7,51 +7,11 @@ the cards other players exchanged, and other sleuths' guesses are taken out.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from games.base import Event
 from games.errors import StichError
 from games.record import Record, replay, start_round
 
 __all__ = ["seat_view"]
-
-_SECRET_GAMES = ("was-sticht", "stich-fuer-stich")
-
-
-def _view_known(record: Record, seat: int) -> dict[str, Any]:
-    known = copy.deepcopy(record.known)
-    hands = known.get("hands")
-    if record.game != "was-sticht" and hands is not None:
-        # Was sticht? hands come from the open draft: everyone sees them.
-        if isinstance(hands, list):
-            own = hands[seat] if seat < len(hands) else None
-        else:
-            own = hands.get(str(seat), hands.get(seat))
-        known["hands"] = {} if own is None else {str(seat): own}
-        if record.game in ("stiche-raten", "wizard") and own is not None:
-            known["cards"] = len(own)
-    known.pop("stock", None)
-    # The dealer (Was sticht?) and the confidant (Stich für Stich) know the secret; a Was
-    # sticht? record that starts after the draft has the trumps revealed.
-    revealed = record.game == "was-sticht" and record.start != "deal"
-    if record.game in _SECRET_GAMES and seat != record.dealer and not revealed:
-        known.pop("secret", None)
-    return known
-
-
-def _view_event(record: Record, event: Event, actor: int | None, seat: int) -> Event:
-    view = copy.deepcopy(event)
-    if actor is None or actor == seat:
-        return view
-    if "exchange" in view and isinstance(view["exchange"], list):
-        view["exchange"] = len(view["exchange"])
-        view.pop("receive", None)
-    if "guess" in view and seat != record.dealer:
-        answer = view.pop("answer", None)
-        view.pop("guess")
-        view["solved"] = answer == "solved"
-    return view
 
 
 def seat_view(record: Record, seat: int) -> Record:
@@ -66,16 +26,15 @@ def seat_view(record: Record, seat: int) -> Record:
     if not outcome.ok:
         raise StichError(f"cannot take a view of a record the rules reject: {outcome.error}")
     state = start_round(record)
+    game = state.game
     events: list[Event] = []
     for i, event in enumerate(record.events):
         tricks_before = len(state.tricks)
         state.apply(event)
         actor = event.get("seat")
-        events.append(_view_event(record, event, actor if isinstance(actor, int) else None, seat))
-        announced = "winner" in event or (i + 1 < len(record.events) and "winner" in record.events[i + 1])
-        if record.game == "stich-fuer-stich" and len(state.tricks) > tricks_before and not announced:
-            # The confidant announces every winner; a sleuth learns it only that way.
-            events.append({"winner": state.tricks[-1].winner})
+        events.append(game.view_event(event, actor if isinstance(actor, int) else None, seat, record.dealer))
+        following = record.events[i + 1] if i + 1 < len(record.events) else None
+        events.extend(state.implied_events(event, following, tricks_before))
     return Record(
         record.game,
         list(record.players),
@@ -83,7 +42,7 @@ def seat_view(record: Record, seat: int) -> Record:
         events,
         dict(record.options),
         seat,
-        _view_known(record, seat),
+        game.view_known(record.known, seat, record.dealer, record.start),
         record.start,
         dict(record.extra),
     )

@@ -13,6 +13,7 @@ Rule decisions where the rulebook is silent are in ``docs/rules-was-sticht.md``.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -789,6 +790,14 @@ class WasStichtRound(Round):
             view["chips"] = {s: list(c) for s, c in self.chips.items()}
         return view
 
+    def public_cards(self) -> CardSet:
+        """The draft's layout lies face up."""
+        public = 0
+        for column in self.layout:
+            for card in column:
+                public |= bit(card)
+        return public
+
     def report(self) -> dict[str, Any]:
         """The draft columns with the dealer's announcements, and the trumps once known."""
         secret = secret_json(self.trump_suit, self.trump_number) if self.secret_known else None
@@ -834,6 +843,15 @@ class WasSticht(Game):
     @property
     def deck(self) -> Deck:
         return DECK
+
+    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+        """Hands come from the open draft: everyone sees them. Only the dealer knows the trumps,
+        until they are revealed after the draft (a record starting later has them open)."""
+        view = copy.deepcopy(dict(known))
+        view.pop("stock", None)
+        if seat != dealer and start == "deal":
+            view.pop("secret", None)
+        return view
 
     def check_options(self) -> None:
         raw = self.options["chips"]

@@ -13,14 +13,14 @@ a suit card names it, a jester or no card means none, a wizard lets the dealer c
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from games.base import Game, Option, most_points_win
 from games.cards import FRENCH_RANKS, FRENCH_SUITS, Card, Deck
 from games.errors import StichError
-from games.stiche_raten import BiddingRound
+from games.stiche_raten import BiddingRound, bidding_view_known
 from games.trick import FREE, TrickRules
 
 __all__ = ["GAME", "Wizard", "WizardRound", "wizard_deck", "wizard_rules"]
@@ -101,6 +101,9 @@ class Wizard(Game):
     @property
     def deck(self) -> Deck:
         return wizard_deck(self.options["edition"])
+
+    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+        return bidding_view_known(known, super().view_known(known, seat, dealer, start), seat)
 
     def round_sizes(self) -> list[int]:
         """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
