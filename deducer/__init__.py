@@ -47,7 +47,7 @@ from deducer.observations import (
     observe,
     observe_record,
 )
-from deducer.sampling import Deal, DealSampler, count_deals, hands_of, sample_deals
+from deducer.sampling import Deal, DealSampler, count_deals, hands_of, location_probabilities, sample_deals
 
 __all__ = [
     "OUT_OF_PLAY",
@@ -85,6 +85,7 @@ __all__ = [
     "hands_of",
     "is_consistent",
     "location_model",
+    "location_probabilities",
     "observe",
     "observe_record",
     "overfull_cards",

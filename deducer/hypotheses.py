@@ -601,6 +601,7 @@ class HypothesisTracker:
         self.masks: list[int] = []
         self.events = 0
         self.stopped: str | None = None
+        self._clues_before: list[int] = []  # clue count before each event read, for `undo`
         secret = self._known_secret()
         if secret is not None:
             # Trumps open from the start of the record are public; otherwise only the holder knows.
@@ -654,6 +655,7 @@ class HypothesisTracker:
         index = self.events
         state = self.state
         before = len(self.clues)
+        self._clues_before.append(before)
         tricks = len(state.tricks)
         guesses = len(state.guesses) if isinstance(state, StichFuerStichRound) else 0
         columns = len(state.columns) if isinstance(state, WasStichtRound) else 0
@@ -662,6 +664,7 @@ class HypothesisTracker:
         except StichError as exc:
             clue = self._rejected(event, index)
             if clue is None or self.possible() & clue_mask(self.space, clue):
+                self._clues_before.pop()
                 raise StichError(f"event {index}: {exc}") from None
             self._add(clue)
             self.stopped = f"event {index}: {exc}"
@@ -685,6 +688,20 @@ class HypothesisTracker:
                 guess = state.guesses[-1]
                 self._add(self._answer(index, guess["trick"], guess["seat"], guess["guess"], guess["solved"]))
         return self.clues[before:]
+
+    def undo(self) -> None:
+        """Take back the last event read: its clues, and its effect on the round unless it was the
+        contradicting event that stopped the reading (which the round never took)."""
+        if not self._clues_before:
+            raise StichError("nothing to undo")
+        before = self._clues_before.pop()
+        del self.clues[before:]
+        del self.masks[before:]
+        self.events -= 1
+        if self.stopped is not None:
+            self.stopped = None
+        else:
+            self.state.undo()
 
     def _answer(self, index: int, trick: int, seat: int, pair: tuple[int, int], solved: bool) -> Clue:
         return Clue(

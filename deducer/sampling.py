@@ -16,13 +16,14 @@ import bisect
 import math
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from deducer.locations import LocationModel, location_model
 from deducer.observations import Observations
-from games.cards import CardSet, iter_cards
+from games.cards import Card, CardSet, iter_cards
 from games.errors import StichError
 
-__all__ = ["Deal", "DealSampler", "count_deals", "hands_of", "sample_deals"]
+__all__ = ["Deal", "DealSampler", "count_deals", "hands_of", "location_probabilities", "sample_deals"]
 
 Deal = tuple[CardSet, ...]
 """The hidden cards of each place, in the order of the model's places."""
@@ -155,3 +156,32 @@ def hands_of(obs: Observations, deal: Deal) -> list[CardSet]:
         if place.seat is not None:
             hands[place.seat] = cards
     return hands
+
+
+def location_probabilities(source: Observations | LocationModel) -> dict[Card, tuple[float, ...]]:
+    """For each hidden card, the probability that it is in each place, over the deals that fit
+    (all equally likely): the deals with the card fixed in the place, over all deals.
+
+    Cards of one group are interchangeable, so one count per group and open place serves
+    them all. Empty when no deal fits.
+    """
+    model = _model(source)
+    total = DealSampler(model).count
+    if not total:
+        return {}
+    result: dict[Card, tuple[float, ...]] = {}
+    for g, (mask, cards) in enumerate(model.groups):
+        card = (cards & -cards).bit_length() - 1
+        shares = []
+        for j, place in enumerate(model.places):
+            if not mask >> j & 1 or place.size <= 0:
+                shares.append(0.0)
+                continue
+            places = tuple(replace(p, size=p.size - 1) if k == j else p for k, p in enumerate(model.places))
+            groups = tuple(
+                (m, c & ~(1 << card)) if k == g else (m, c) for k, (m, c) in enumerate(model.groups)
+            )
+            shares.append(DealSampler(LocationModel(places, groups)).count / total)
+        for c in iter_cards(cards):
+            result[c] = tuple(shares)
+    return result

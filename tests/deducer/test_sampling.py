@@ -19,6 +19,7 @@ from deducer import (
     count_deals,
     hands_of,
     location_model,
+    location_probabilities,
     observe,
     observe_record,
     sample_deals,
@@ -214,3 +215,43 @@ def test_nothing_hidden_is_one_empty_deal() -> None:
     assert count_deals(obs) == 1
     assert sample_deals(obs, 2, seed=0) == [(), ()]
     assert card_locations(obs).consistent
+
+
+def test_location_probabilities_of_a_voided_suit() -> None:
+    """P0 is void in A: the A cards split between P1 and out of play in proportion to the room left."""
+    obs = position([2, 2, 2], {0: [0]}, {})
+    shares = location_probabilities(obs)
+    deals = [d for d in all_deals(obs.hidden, [2, 2, 2]) if not d[0] & CLASS[0]]
+    for card in iter_cards(obs.hidden):
+        for j in range(3):
+            assert shares[card][j] == pytest.approx(sum(1 for d in deals if d[j] >> card & 1) / len(deals))
+    assert all(shares[c][0] == 0 for c in iter_cards(CLASS[0] & obs.hidden))
+
+
+@pytest.mark.parametrize(
+    "sizes, voids, known",
+    [
+        ([3, 4, 5], {0: [1], 1: [2]}, {}),
+        ([4, 4, 4], {0: [0, 1]}, {1: ["A4"]}),
+        ([2, 3, 3, 4], {2: [0], 1: [1]}, {0: ["A1"], 3: ["B2"]}),
+    ],
+)
+def test_location_probabilities_equal_the_share_of_enumerated_deals(
+    sizes: list[int], voids: dict[int, list[int]], known: dict[int, list[str]]
+) -> None:
+    """Each (card, place) probability is the share of the fitting deals (enumerated, filtered by the
+    voids and known cards directly) that put the card there. The last place is out of play."""
+    obs = position(sizes, voids, known)
+    forbidden = [sum((CLASS[k] for k in voids.get(j, [])), 0) for j in range(len(sizes))]
+    required = [DECK.parse_set(known.get(j, [])) for j in range(len(sizes))]
+    deals = [
+        d
+        for d in all_deals(obs.hidden, sizes)
+        if all(not d[j] & forbidden[j] and d[j] & required[j] == required[j] for j in range(len(sizes)))
+    ]
+    assert deals
+    shares = location_probabilities(obs)
+    for card in iter_cards(obs.hidden):
+        for j in range(len(sizes)):
+            expected = sum(1 for d in deals if d[j] >> card & 1) / len(deals)
+            assert shares[card][j] == pytest.approx(expected), (DECK.name_of(card), j)
