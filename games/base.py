@@ -286,6 +286,40 @@ class Round(ABC):
         """The events applied so far."""
         return [event for event, _ in self._history]
 
+    def __repr__(self) -> str:
+        seen = "omniscient" if self.view is None else f"seen by {self.names[self.view]}"
+        done = f"{len(self.tricks)} tricks, {len(self.events)} events"
+        return f"<{self.game.title} round, {seen}: phase {self.phase}, {done}>"
+
+    # -- friendly helpers: events by card name ---------------------------------
+
+    def act(self, kind: str, value: Any = True, *, seat: int | str | None = None, **extra: Any) -> Event:
+        """Apply the event ``{kind: value}`` (with ``seat`` and ``extra`` fields) and return it,
+        e.g. ``act("bid", 2)``, ``act("announce", "Carla")``, ``act("drop", seat=2)``."""
+        event: Event = {} if seat is None else {"seat": seat_index(seat, self.names)}
+        event[kind] = value
+        event.update(extra)
+        self.apply(event)
+        return event
+
+    def play(self, card: str | Card, *, seat: int | str | None = None, **declaration: Any) -> Event:
+        """Play a card by name (or deck index); a declaration as keywords, e.g. ``reverse=True``."""
+        name = self.deck.name_of(card) if isinstance(card, int) else card
+        return self.act("play", name, seat=seat, **declaration)
+
+    def bid(self, tricks: int, *, seat: int | str | None = None) -> Event:
+        """Bid a number of tricks."""
+        return self.act("bid", tricks, seat=seat)
+
+    def hand(self, seat: int | str) -> list[str] | None:
+        """The cards of a seat's hand by name, or None when the view cannot see them."""
+        cards = self.tracked_hands()[seat_index(seat, self.names)]
+        return None if cards is None else self.deck.names(cards)
+
+    def legal(self) -> list[Event]:
+        """The events the rules allow next (for a seat whose hand is known)."""
+        return self.legal_events()
+
     def _snapshot(self) -> dict[str, Any]:
         return {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in self._fixed}
 
