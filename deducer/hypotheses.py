@@ -91,6 +91,7 @@ __all__ = [
     "cp_sat_model",
     "deduce",
     "evidence",
+    "known_hypothesis",
     "members",
     "posterior",
     "sfs_space",
@@ -611,12 +612,7 @@ class HypothesisTracker:
             )
 
     def _known_secret(self) -> int | None:
-        state = self.state
-        if isinstance(state, WasStichtRound) and state.secret_known:
-            return _ws_hypothesis(state.trump_suit, state.trump_number)
-        if isinstance(state, StichFuerStichRound) and state.secret is not None:
-            return self.space.index(*state.secret)
-        return None
+        return known_hypothesis(self.state)
 
     def _add(self, clue: Clue) -> None:
         self.clues.append(clue)
@@ -762,6 +758,16 @@ class HypothesisTracker:
             self.events,
             self.stopped,
         )
+
+
+def known_hypothesis(state: Round) -> int | None:
+    """The hypothesis index of the secret the round knows (an omniscient round, or the holder's
+    view), None when it does not know it."""
+    if isinstance(state, WasStichtRound) and state.secret_known:
+        return _ws_hypothesis(state.trump_suit, state.trump_number)
+    if isinstance(state, StichFuerStichRound) and state.secret is not None:
+        return sfs_space(state.weapons).index(*state.secret)
+    return None
 
 
 def _ws_hypothesis(suit: int | None, number: int | None) -> int:

@@ -76,6 +76,9 @@ class WizardRound(BiddingRound):
     def rules(self) -> TrickRules:
         return wizard_rules(self.edition(), self.trump)
 
+    def class_name(self, k: int) -> str:
+        return "wizards and jesters" if k == FREE else super().class_name(k)
+
     def scoring(self) -> str:
         return "wizard"
 

@@ -22,6 +22,7 @@ from deducer.locations import Locations, card_locations, location_model
 from deducer.observations import Observations, observe
 from deducer.sampling import DealSampler, location_probabilities
 from games.base import Event, Round, seat_index
+from games.cards import Card, CardSet, iter_cards
 from games.errors import StichError
 from games.record import Record, start_round
 from games.views import seat_view
@@ -51,6 +52,19 @@ class PlaceView:
     possible: tuple[str, ...]
     voids: tuple[str, ...]  # the classes this hand has shown out of
     probabilities: dict[str, float]  # card -> probability it is here (only cards that may be)
+    classes: dict[str, float]  # follow class (suit) -> expected number of its hidden cards here
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "seat": self.seat,
+            "size": self.size,
+            "certain": list(self.certain),
+            "possible": list(self.possible),
+            "voids": list(self.voids),
+            "expected": {k: round(v, 4) for k, v in self.classes.items()},
+            "probabilities": {k: round(v, 4) for k, v in self.probabilities.items()},
+        }
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,24 @@ class Deduction:
     deals: int  # how many deals of the hidden cards fit (0: none fits, or nothing is hidden)
     conflict: Conflict | None
     stopped: str | None
+
+    def marginals(self) -> dict[str, dict[str, float]]:
+        """Each component of the secret (e.g. ``trump_suit``) → each value as players call it
+        (``red``, ``no suit``) → its probability; empty for games without a secret."""
+        if self.posterior is None or self.space is None:
+            return {}
+        shares = self.posterior.marginals()
+        return {
+            name: dict(zip(self.space.labels[k], shares[k], strict=True))
+            for k, name in enumerate(self.space.components)
+        }
+
+    def secrets(self) -> list[tuple[str, float]]:
+        """The secrets still possible as players say them (``red/2``), most likely first."""
+        if self.posterior is None or self.space is None:
+            return []
+        found = [(self.space.text(h), p) for h, p in self.posterior.consistent()]
+        return sorted(found, key=lambda item: -item[1])
 
     @property
     def certain_secret(self) -> dict[str, Any] | None:
@@ -246,6 +278,13 @@ class Session:
         found = find_conflict(obs)
         return None if found is None else Conflict(tuple(found.events), found.message)
 
+    def _class_names(self, cards: CardSet) -> dict[Card, str]:
+        """The follow class (suit) of each card as players call it, under the rules in force."""
+        rules = self.round.rules()
+        if rules is None:
+            return {}
+        return {c: self.round.class_name(rules.cls[c]) for c in iter_cards(cards)}
+
     def deduction(self) -> Deduction:
         """Secrets with probabilities, card locations with probabilities, and any conflict."""
         if "deduction" in self._cache:
@@ -273,7 +312,10 @@ class Session:
                 conflict = self._card_conflict()
             deals = self.sampler().count if locations.consistent else 0
             probabilities = location_probabilities(locations.model) if deals else {}
-            places = tuple(_place_view(obs, locations, probabilities, j) for j in range(len(obs.places)))
+            classes = self._class_names(obs.hidden)
+            places = tuple(
+                _place_view(obs, locations, probabilities, classes, j) for j in range(len(obs.places))
+            )
         result = Deduction(
             self.seat,
             len(self.steps),
@@ -299,7 +341,11 @@ def _has_secret(state: Round) -> bool:
 
 
 def _place_view(
-    obs: Observations, locations: Locations, probabilities: dict[int, tuple[float, ...]], j: int
+    obs: Observations,
+    locations: Locations,
+    probabilities: dict[int, tuple[float, ...]],
+    classes: dict[Card, str],
+    j: int,
 ) -> PlaceView:
     place = obs.places[j]
     deck = obs.deck
@@ -310,6 +356,10 @@ def _place_view(
         if void.seat == place.seat and place.seat is not None and void.class_name not in voids:
             voids.append(void.class_name)
     shares = {deck.name_of(c): p[j] for c, p in sorted(probabilities.items()) if p[j] > 0}
+    expected: dict[str, float] = {}
+    for c, p in sorted(probabilities.items()):
+        if c in classes:
+            expected[classes[c]] = expected.get(classes[c], 0.0) + p[j]
     return PlaceView(
         place.name,
         place.seat,
@@ -318,4 +368,5 @@ def _place_view(
         tuple(deck.names(possible)),
         tuple(voids),
         shares,
+        expected,
     )

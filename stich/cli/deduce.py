@@ -3,96 +3,76 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from deducer.conflicts import find_conflict
-from deducer.explain import find_hypothesis_conflict
-from deducer.hypotheses import Method, deduce
-from deducer.information import information
-from deducer.locations import card_locations
-from deducer.observations import observe
-from games.base import seat_index
 from games.errors import StichError
-from games.record import Record, load_record, replay
-from games.views import seat_view
+from games.record import Record, load_record
 from stich.cli._common import print_json, user_errors
 
-__all__ = ["deduce_cli", "deduce_report", "view_of"]
+if TYPE_CHECKING:
+    from hints.session import Session
+
+__all__ = ["deduce_cli", "deduce_report"]
 
 TITLES = {"was-sticht": "Was sticht?", "stich-fuer-stich": "Stich für Stich"}
 HOLDERS = {"was-sticht": "dealer", "stich-fuer-stich": "confidant"}
 
 
-def view_of(record: Record, seat: str | int | None) -> Record:
-    """The record as ``seat`` saw it: a view record as it is, an omniscient one through `seat_view`."""
-    if seat is None:
-        if record.view is None:
-            raise StichError(
-                "the record is omniscient (view null): give --seat S to deduce as one seat saw it"
-            )
-        return record
-    index = seat_index(int(seat) if isinstance(seat, str) and seat.isdigit() else seat, record.players)
-    if record.view is None:
-        return seat_view(record, index)
-    if record.view != index:
-        raise StichError(
-            f"the record is seen from seat {record.view} ({record.players[record.view]}), "
-            f"not from seat {index}; give an omniscient record to take another seat's view"
+def deduce_report(record: Record, seat: str | int | None = None, info: bool = False) -> dict[str, Any]:
+    """The ``stich deduce --json`` shape (docs/format.md): for Was sticht? and Stich für Stich the
+    consistent secrets with probabilities, the marginals, the clues, what each other seat can still
+    consider (from the dealer's or confidant's view); for every game the first conflict and, where
+    hands are hidden, the card locations with voids and probabilities."""
+    from hints.session import Session
+
+    if seat is None and record.view is None:
+        raise StichError("the record is omniscient (view null): give --seat S to deduce as one seat saw it")
+    session = Session.from_record(record, seat)
+    return session_report(session, info)
+
+
+def session_report(session: Session, info: bool = False) -> dict[str, Any]:
+    """The deduce report of a session."""
+    from deducer.hypotheses import Deduction as SecretDeduction
+    from deducer.information import information
+
+    deduction = session.deduction()
+    report: dict[str, Any] = {"players": list(session.names)}
+    if session.tracker is not None and deduction.posterior is not None:
+        secret = SecretDeduction(session.tracker.evidence(), deduction.posterior, deduction.others)
+        report.update(secret.to_json())
+    else:
+        report.update(
+            {
+                "game": session.round.game.id,
+                "view": session.seat,
+                "events": deduction.events,
+                "consistent": None,
+            }
         )
-    return record
-
-
-def deduce_report(
-    record: Record, seat: str | int | None = None, method: Method = "brute-force", info: bool = False
-) -> dict[str, Any]:
-    """The ``stich deduce --json`` shape: the consistent secrets with probabilities, the marginals,
-    what each other seat can still consider (from the dealer's or confidant's view), the first
-    conflict, and for hidden hands the card locations."""
-    view = view_of(record, seat)
-    if view.game not in TITLES:
-        return locations_report(view)
-    deduction = deduce(view, method)
-    ev = deduction.evidence
-    report: dict[str, Any] = {"players": list(view.players), **deduction.to_json()}
-    conflict = find_hypothesis_conflict(ev)
-    report["conflict"] = None if conflict is None else conflict.to_json()
+    report["conflict"] = None if deduction.conflict is None else deduction.conflict.to_json()
     if info:
-        try:
-            report["information"] = information(ev).to_json()
-        except StichError as exc:
-            report["information"] = {"error": str(exc)}
-    obs = observe(ev.round)
-    if obs.places and any(place.seat is not None for place in obs.places):
-        locations = card_locations(obs)
-        report["locations"] = locations.to_json(obs)
-        if not locations.consistent and report["conflict"] is None:
-            found = find_conflict(obs)
-            if found is not None:
-                report["conflict"] = {"events": list(found.events), "message": found.message}
+        if session.tracker is None:
+            report["information"] = {
+                "error": f"{session.round.game.title} has no hidden secret: information values are for "
+                "Was sticht? draft picks and Stich für Stich plays"
+            }
+        else:
+            try:
+                report["information"] = information(session.tracker.evidence()).to_json()
+            except StichError as exc:
+                report["information"] = {"error": str(exc)}
+    if deduction.places:
+        report["locations"] = {
+            "consistent": deduction.deals > 0,
+            "deals": deduction.deals,
+            "places": [place.to_json() for place in deduction.places],
+        }
     return report
-
-
-def locations_report(view: Record) -> dict[str, Any]:
-    """For games with no hidden secret (Stiche-Raten, Wizard, 24): the card locations and any conflict."""
-    outcome = replay(view)
-    if not outcome.ok:
-        raise StichError(f"the record breaks the rules: {outcome.error}")
-    obs = observe(outcome.round)
-    locations = card_locations(obs)
-    found = None if locations.consistent else find_conflict(obs)
-    return {
-        "game": view.game,
-        "players": list(view.players),
-        "view": view.view,
-        "events": len(view.events),
-        "consistent": None,
-        "conflict": None if found is None else {"events": list(found.events), "message": found.message},
-        "locations": locations.to_json(obs),
-    }
 
 
 def deduce_cli(
@@ -110,6 +90,9 @@ def deduce_cli(
             help="For the seat to move (the view): each pick or card with the expected entropy it leaves.",
         ),
     ] = False,
+    cards: Annotated[
+        bool, typer.Option("--cards", help="Also each unseen card's chance to be in each place.")
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Which hidden trumps or culprit-weapon pairs a seat's view still allows, how likely each is,
@@ -120,7 +103,7 @@ def deduce_cli(
     if json_out:
         print_json(report)
     else:
-        print_deduction(report)
+        print_deduction(report, cards)
     if report["conflict"] is not None:
         raise typer.Exit(1)
 
@@ -138,7 +121,7 @@ def _label(value: object, none: str) -> str:
     return none if value is None else str(value)
 
 
-def print_deduction(report: dict[str, Any]) -> None:
+def print_deduction(report: dict[str, Any], cards: bool = False) -> None:
     """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations."""
     console = Console()
     players: list[str] = report["players"]
@@ -147,7 +130,11 @@ def print_deduction(report: dict[str, Any]) -> None:
         console.print(f"{game} as {players[report['view']]} saw it ({report['events']} events read)")
         if report["conflict"] is not None:
             console.print(f"conflict: {report['conflict']['message']}")
+        if "information" in report:
+            _print_information(console, report["information"])
         console.print(_locations(report["locations"]))
+        if cards:
+            console.print(_card_chances(report["locations"]))
         return
     holder = report["holder"]
     console.print(
@@ -192,6 +179,8 @@ def print_deduction(report: dict[str, Any]) -> None:
             )
         else:
             console.print(_locations(report["locations"]))
+            if cards:
+                console.print(_card_chances(report["locations"]))
 
 
 def _print_information(console: Console, info: dict[str, Any]) -> None:
@@ -230,19 +219,51 @@ def _grid(report: dict[str, Any], first: str, second: str) -> Table:
     return table
 
 
-def _locations(locations: dict[str, Any]) -> Table:
-    """Each hidden place: its size, the cards certainly there, the cards possibly there."""
+SHORT = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+
+
+def _short(name: str) -> str:
+    return SHORT.get(name, name)
+
+
+def _locations(locations: dict[str, Any], cards: bool = False) -> Table:
+    """Each hidden place: its size, the suits it has shown out of, the expected number of unseen
+    cards of each suit there, and the cards certainly there."""
     title = "card locations" + ("" if locations["consistent"] else " (no deal fits)")
     table = Table(title=title, box=None, padding=(0, 2), title_justify="left")
     table.add_column("place")
     table.add_column("cards", justify="right")
-    table.add_column("certain")
-    table.add_column("possible")
+    table.add_column("void in")
+    table.add_column("expected by suit")
+    table.add_column("certainly there")
     for place in locations["places"]:
+        expected = " ".join(f"{_short(name)}{count:.1f}" for name, count in place.get("expected", {}).items())
         table.add_row(
             place["name"],
             str(place["size"]),
+            " ".join(_short(v) for v in place.get("voids", [])) or "-",
+            expected or "-",
             " ".join(place["certain"]) or "-",
-            " ".join(place["possible"]) or "-",
         )
+    return table
+
+
+def _card_chances(locations: dict[str, Any]) -> Table:
+    """Each unseen card's chance to be in each place; cards with the same chances share a row."""
+    places = locations["places"]
+    rows: dict[tuple[float, ...], list[str]] = {}
+    cards: list[str] = []
+    for place in places:
+        for card in place.get("probabilities", {}):
+            if card not in cards:
+                cards.append(card)
+    for card in cards:
+        key = tuple(round(place.get("probabilities", {}).get(card, 0.0), 4) for place in places)
+        rows.setdefault(key, []).append(card)
+    table = Table(title="where each unseen card is", box=None, padding=(0, 2), title_justify="left")
+    table.add_column("cards")
+    for place in places:
+        table.add_column(place["name"], justify="right")
+    for key, group in rows.items():
+        table.add_row(" ".join(group), *(_percent(p) for p in key))
     return table
