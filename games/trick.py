@@ -9,10 +9,13 @@ order, current trump suit), into flat tables indexed by card:
 - ``lead_power[c]``: its rank inside its class.
 
 The led class is the class of the first card; after a leading FREE card without
-power (a jester) the first non-FREE card sets it; once a FREE card with power (a
-wizard) comes first there is none. The trick goes to the highest trump power if
-any card has one, else to the highest lead power among cards of the led class,
-else to the first card. Ties go to the card played first.
+power (a jester) the first non-FREE card sets it; when a FREE card with power (a
+wizard) is led there is none. A wizard that comes after leading jesters frees the
+trick too where ``wizard_frees_after_jester`` is set (the original Wizard rules);
+otherwise it is passed over like a jester and the next suit card sets the class
+(the seed rulebook). The trick goes to the highest trump power if any card has
+one, else to the highest lead power among cards of the led class, else to the
+first card. Ties go to the card played first.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class TrickRules:
     trump_power: tuple[int, ...]
     lead_power: tuple[int, ...]
     must_follow: bool = True
+    wizard_frees_after_jester: bool = True
     class_mask: dict[int, CardSet] = field(init=False, repr=False, compare=False)
     free_mask: CardSet = field(init=False, repr=False, compare=False)
     trump_mask: CardSet = field(init=False, repr=False, compare=False)
@@ -61,12 +65,12 @@ class TrickRules:
 
 def led_class(rules: TrickRules, cards: Sequence[Card]) -> int | None:
     """The class the others must follow, or None when there is none (yet)."""
-    for card in cards:
+    for position, card in enumerate(cards):
         k = rules.cls[card]
         if k != FREE:
             return k
-        if rules.trump_power[card]:
-            return None  # a wizard first: everyone may play anything
+        if rules.trump_power[card] and (position == 0 or rules.wizard_frees_after_jester):
+            return None  # a wizard first (or first after jesters): everyone may play anything
     return None
 
 

@@ -5,8 +5,9 @@ Rulebook: ``seeds/004_4996351a6ca031f9.txt``, "Wizard-Variante". Two editions:
 (60 cards, 4 + 4). Round r deals r cards, up to what the deck allows; no way back.
 Wizards and jesters may be played at any time; the first wizard wins; a jester
 always loses unless only jesters are in the trick (then the first wins). After a
-leading jester the first suit card sets the suit to follow; after a leading
-wizard anything may be played. The next card of the stock is turned for trump:
+leading jester the first suit card sets the suit to follow (in the original
+edition a wizard coming first after the jester frees the trick instead); after a
+leading wizard anything may be played. The next card of the stock is turned for trump:
 a suit card names it, a jester or no card means none, a wizard lets the dealer choose.
 """
 
@@ -53,7 +54,10 @@ def wizard_rules(edition: str, trump: int | None) -> TrickRules:
     cls += [FREE] * (2 * k)
     tp += [WIZARD_POWER] * k + [0] * k  # equal wizard powers: the first played wins
     lp += [0] * (2 * k)
-    return TrickRules(tuple(cls), tuple(tp), tuple(lp))
+    # A jester led, then a wizard: the seed rulebook lets "die erste Zahlenkarte" set the
+    # suit and frees play only when a wizard "ausgespielt" (led); the original rules free
+    # play after "a Wizard [as] the first non-Jester card" (docs/rules.md, Wizard).
+    return TrickRules(tuple(cls), tuple(tp), tuple(lp), wizard_frees_after_jester=edition == "original")
 
 
 class WizardRound(BiddingRound):

@@ -89,6 +89,7 @@ typedef struct {
     int nothers[MAXP];
     u64 beaters[MAXC];
     i64 lead_follow[MAXC];
+    i64 late_follow[MAXC]; /* the same after leading jesters */
     u64 free_mask, wizards;
     int power[MAXC];
     u64 stronger[MAXC];
@@ -746,7 +747,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
             res = boundary(k, hands, ns, k->sideof[ns] ? target - 1 : target, left - 1, present & ~nmask, &crel);
             if (nmask & k->class_of[nw] & ~bit(nw)) crel |= bit(nw);
         } else {
-            i64 nf = follow == -1 ? k->lead_follow[c] : follow;
+            i64 nf = follow == -1 ? (kk ? k->late_follow[c] : k->lead_follow[c]) : follow;
             res = inner(k, hands, nseat, kk + 1, nf, nw, ns, nmask, present, target, left, &crel);
         }
         if (res == mine) {
@@ -831,20 +832,21 @@ static const char *init_kwlist[] = {
     "size",      "players",    "seats",      "nxt",         "sideof",     "beaters",      "lead_follow",
     "free",      "wizards",    "power",      "stronger",    "class_of",   "trump_mask",   "span",
     "quick",     "strength",   "structured", "must_follow", "ascending",  "equal_sizes",  "trumps_desc",
-    "tp",        "key_groups", "absolute",   "group_of",    "max_left",   "tt_limit",     NULL};
+    "tp",        "key_groups", "absolute",   "group_of",    "max_left",   "tt_limit",     "late_follow",
+    NULL};
 
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     int size, players, structured, must_follow, ascending, equal_sizes, max_left;
     long long tt_limit;
     PyObject *seats, *nxt, *sideof, *beaters, *lead_follow, *power, *stronger, *class_of, *span, *quickl,
-        *strength, *trumps_desc, *tp, *key_groups, *group_of;
+        *strength, *trumps_desc, *tp, *key_groups, *group_of, *late_follow;
     unsigned long long free_mask, wizards, trump_mask, absolute;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOOKKOOOKOOOppppOOOKOiL", (char **)init_kwlist, &size,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOOKKOOOKOOOppppOOOKOiLO", (char **)init_kwlist, &size,
                                      &players, &seats, &nxt, &sideof, &beaters, &lead_follow, &free_mask,
                                      &wizards, &power, &stronger, &class_of, &trump_mask, &span, &quickl,
                                      &strength, &structured, &must_follow, &ascending, &equal_sizes,
                                      &trumps_desc, &tp, &key_groups, &absolute, &group_of, &max_left,
-                                     &tt_limit))
+                                     &tt_limit, &late_follow))
         return -1;
     if (size < 1 || size > MAXC || players < 1 || players > MAXP) {
         PyErr_SetString(PyExc_ValueError, "deck or table too large for the kernel");
@@ -867,6 +869,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     }
     if (read_u64_list(beaters, k->beaters, size, "beaters") < 0) return -1;
     if (read_i64_list(lead_follow, k->lead_follow, size, "lead_follow") < 0) return -1;
+    if (read_i64_list(late_follow, k->late_follow, size, "late_follow") < 0) return -1;
     k->free_mask = free_mask;
     k->wizards = wizards;
     if (read_int_list(power, k->power, size, "power") < 0) return -1;

@@ -207,6 +207,7 @@ class Solver:
         "free",
         "wizards",
         "lead_follow",
+        "late_follow",
         "power",
         "stronger",
         "span",
@@ -237,10 +238,11 @@ class Solver:
             sum(1 << c for c in range(size) if r.cls[c] == FREE and r.trump_power[c] > 0) for r in states
         ]
         self.lead_follow = []
+        self.late_follow = []  # the same after leading jesters (no class set yet)
         self.power = []
         self.stronger = []
         for i, rules in enumerate(states):
-            follow, power, stronger = [], [], []
+            follow, late, power, stronger = [], [], [], []
             for c in range(size):
                 k = rules.cls[c]
                 if not rules.must_follow:
@@ -249,11 +251,15 @@ class Solver:
                     follow.append(0 if rules.trump_power[c] > 0 else -1)
                 else:
                     follow.append(rules.class_mask[k])
+                # A wizard after leading jesters frees the trick only where the rules say so.
+                freed = rules.wizard_frees_after_jester or not rules.trump_power[c]
+                late.append(follow[-1] if k != FREE or freed else -1)
                 tp = rules.trump_power[c]
                 power.append(100 + tp if tp > 0 else rules.lead_power[c])
                 own = rules.class_mask.get(k, 0) if k != FREE else 0
                 stronger.append(self.beaters[i][c] & own if i in reach else 0)
             self.lead_follow.append(follow)
+            self.late_follow.append(late)
             self.power.append(power)
             self.stronger.append(stronger)
         self._build_spans()
@@ -411,6 +417,7 @@ class Solver:
         final = objective.final
         beaters = self.beaters
         lead_follow = self.lead_follow
+        late_follow = self.late_follow
         power = self.power
         stronger = self.stronger
         free_of = self.free
@@ -927,7 +934,7 @@ class Solver:
                         if nmask & class_of[live][nw] & ~(1 << nw):
                             crel |= 1 << nw  # the winner beat a card of its class: its rank counts
                     else:
-                        nf = lead_follow[live][c] if follow == -1 else follow
+                        nf = (late_follow if k else lead_follow)[live][c] if follow == -1 else follow
                         res, crel = inner(
                             hands, nseat, k + 1, live, npend, nf, nw, ns, nmask, present, prog, target, left
                         )
@@ -971,6 +978,7 @@ class Solver:
                 sideof=[int(x) for x in sideof],
                 beaters=beaters[live],
                 lead_follow=lead_follow[live],
+                late_follow=late_follow[live],
                 free=free_of[live],
                 wizards=wizards_of[live],
                 power=power[live],
@@ -1034,7 +1042,7 @@ class Solver:
             if wcard < 0 or beats[wcard] >> c & 1:
                 wcard, wseat = c, seats[i]
             if follow == -1:
-                follow = self.lead_follow[live][c]
+                follow = (self.late_follow if i else self.lead_follow)[live][c]
             tmask |= 1 << c
         present |= tmask
         seat = seats[len(pos.trick)]
@@ -1078,7 +1086,11 @@ class Solver:
             wcard, wseat = c, node.seat
         else:
             wcard, wseat = node.wcard, node.wseat
-        follow = self.lead_follow[node.live][c] if node.follow == -1 else node.follow
+        follow = (
+            (self.late_follow if node.k else self.lead_follow)[node.live][c]
+            if node.follow == -1
+            else node.follow
+        )
         tmask = node.tmask | 1 << c
         trail = (*node.trail, (node.seat, move))
         if node.k + 1 < len(self.seats):

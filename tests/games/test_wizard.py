@@ -8,7 +8,7 @@ from games import RuleError, find
 from games.record import simulate
 from games.stiche_raten import score_bid
 from games.trick import legal_plays, trick_winner
-from games.wizard import Wizard, wizard_deck, wizard_rules
+from games.wizard import Wizard, WizardRound, wizard_deck, wizard_rules
 
 DECK = wizard_deck("seed")
 
@@ -38,6 +38,59 @@ def test_rulebook_jester_lead_first_number_card_sets_the_suit() -> None:
     hand = DECK.parse_set(["2H", "3C", "N2"])
     assert DECK.names(legal_plays(rules, hand, cards("N1", "5H"))) == ["2H", "N2"]
     assert winner(None, "N1", "5H", "AC", "2H") == 1
+
+
+# 4 players, dealer 3, trump 4C: a jester led, then a wizard, then a heart, and D holds 3H.
+JESTER_THEN_WIZARD = {
+    "hands": {"0": ["N1", "2D"], "1": ["Z1", "2C"], "2": ["5H", "3C"], "3": ["KS", "3H"]},
+    "trump_card": "4C",
+}
+
+
+def jester_then_wizard_round(edition: str) -> WizardRound:
+    state = Wizard(4, {"edition": edition}).new_round(["A", "B", "C", "D"], 3, None, JESTER_THEN_WIZARD)
+    for seat, bid in enumerate([0, 1, 1, 0]):
+        state.apply({"seat": seat, "bid": bid})
+    for seat, card in enumerate(["N1", "Z1", "5H"]):
+        state.apply({"seat": seat, "play": card})
+    return state
+
+
+def test_rulebook_jester_then_wizard_first_number_card_sets_the_suit() -> None:
+    """Seed: "Wird ein Narr ausgespielt, bestimmt die erste Zahlenkarte die Farbe, die bedient
+    werden muss" -- a wizard after the jester is no number card, and it was not led, so it
+    frees nobody: 5H sets hearts and D, holding 3H, may not play KS."""
+    state = jester_then_wizard_round("seed")
+    assert DECK.names(state.legal_cards(3)) == ["3H"]
+    with pytest.raises(RuleError, match=r"^D played KS but must follow hearts \(holds 3H\)$"):
+        state.apply({"seat": 3, "play": "KS"})
+    state.apply({"seat": 3, "play": "3H"})
+    assert state.tricks[-1].winner == 1  # the wizard still wins
+
+
+def test_original_rules_jester_then_wizard_frees_everyone() -> None:
+    """Original: "If a Wizard is the first non-Jester card played after the lead of a Jester,
+    then all subsequent players may play any card." """
+    state = jester_then_wizard_round("original")
+    assert state.deck.names(state.legal_cards(3)) == ["KS", "3H"]
+    state.apply({"seat": 3, "play": "KS"})
+    assert state.tricks[-1].winner == 1
+
+
+@pytest.mark.parametrize("edition", ["seed", "original"])
+def test_jester_then_wizard_in_the_trick_algebra(edition: str) -> None:
+    rules, deck = wizard_rules(edition, None), wizard_deck(edition)
+    hand = deck.parse_set(["2H", "3C"])
+
+    def legal(*trick: str) -> list[str]:
+        return deck.names(legal_plays(rules, hand, [deck.parse(c) for c in trick]))
+
+    everything = ["2H", "3C"]
+    assert legal("Z1") == everything  # a wizard led frees everyone in both editions
+    assert legal("N1", "5H", "Z1") == ["2H"]  # a suit card came first: hearts
+    assert legal("N1", "Z1") == everything  # no number card yet (seed), or freed (original)
+    assert legal("N1", "Z1", "5H") == (["2H"] if edition == "seed" else everything)
+    assert legal("N1", "N2", "Z1", "7C") == (["3C"] if edition == "seed" else everything)
 
 
 def test_rulebook_wizard_lead_frees_everyone() -> None:

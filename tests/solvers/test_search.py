@@ -169,3 +169,42 @@ def test_random_positions_of_every_objective_match_the_reference() -> None:
             position = random_position(game, 500 + seed, 3, 3)
             value, _ = reference_solve(position)
             assert Solver(position).value() == value, position.to_json()
+
+
+def _jester_then_wizard(edition: str, trick: list[str]) -> Position:
+    """Seat 1's wizard took trick 1 over seat 0's jester; seat 1 leads 3S to trick 2.
+    Whether seat 3 must follow the first suit card after the wizard decides trick 2."""
+    hands = {"0": ["N1", "2D"], "1": ["Z1", "3S"], "2": ["5H", "2S"], "3": ["3H", "AS"]}
+    played = set(trick)
+    return parse_position(
+        {
+            "game": "wizard",
+            "options": {"edition": edition},
+            "trump": None,
+            "hands": [[c for c in hands[str(s)] if c not in played] for s in range(4)],
+            "leader": 0,
+            "trick": trick,
+            "teams": [[1, 2], [0, 3]],
+        }
+    )
+
+
+def test_jester_then_wizard_follows_the_edition_in_the_search() -> None:
+    """Seed: after N1 Z1, seat 2's 2S obliges seat 3's AS, so seats 1 and 2 take both tricks.
+    Original: the wizard freed seat 3, which keeps AS for trick 2 (docs/rules.md, Wizard).
+    The solver (compiled and pure Python) equals the reference minimax over `games.trick`."""
+    assert reference_solve(_jester_then_wizard("seed", ["N1", "Z1"]))[0] == 2
+    assert reference_solve(_jester_then_wizard("original", ["N1", "Z1"]))[0] == 1
+    compiled = False
+    for edition in ("seed", "original"):
+        for trick in ([], ["N1"], ["N1", "Z1"], ["N1", "Z1", "2S"]):
+            position = _jester_then_wizard(edition, trick)
+            expected, expected_moves = reference_solve(position)
+            for kernel in (True, False):
+                solver = Solver(position, kernel=kernel)
+                compiled |= solver.compiled
+                where = f"{edition} {trick} kernel={kernel}"
+                assert solver.value() == expected, where
+                moves = {(m.card, m.declaration): v for m, v in solver.move_values()}
+                assert moves == dict(expected_moves), where
+    assert compiled, "the compiled kernel served none of these positions"
