@@ -159,14 +159,23 @@ class BiddingRound(Round):
     # -- trump ---------------------------------------------------------------
 
     def turn_trump(self) -> None:
-        """Set the trump from the turned card (none when all cards are dealt)."""
+        """Set the trump from the turned card (none when all cards are dealt).
+
+        "Der Geber deckt die nächste Karte vom Stapel auf": a card is turned whenever one
+        is left; "bleibt keine zum Aufdecken" is the only round without a turned card.
+        """
         raw = self.known.get("trump_card")
-        all_dealt = self.size * self.game.players == self.deck.size
+        undealt = self.deck.size - self.size * self.game.players
         if raw is None:
-            if not all_dealt and "trump_card" not in self.known and self.view is None:
-                raise StichError("known.trump_card is missing (null when no card was turned)")
+            if "trump_card" not in self.known and undealt:
+                raise StichError("known.trump_card is missing (null only when every card is dealt)")
+            if undealt:
+                raise StichError(
+                    f"known.trump_card is null, but {undealt} cards are not dealt: the next one is "
+                    "turned for trump (no card is turned only when every card is dealt)"
+                )
             return
-        if all_dealt:
+        if not undealt:
             raise StichError(f"known.trump_card {raw!r}: every card is dealt, so none can be turned")
         card = self.deck.parse(raw)
         if self.holder(card) is not None:

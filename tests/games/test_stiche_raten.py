@@ -85,6 +85,20 @@ def test_all_cards_dealt_means_no_trump() -> None:
         game.new_round(NAMES, 3, None, {"hands": hands_of(13), "trump_card": "AS"})
 
 
+@pytest.mark.parametrize("view", [None, 0])
+def test_rulebook_a_card_is_turned_whenever_one_remains(view: int | None) -> None:
+    """ "Der Geber deckt die nächste Karte vom Stapel auf" -- only "bleibt keine zum Aufdecken"
+    makes a round without trump: 3 players with 1 card each leave 49 cards, so null is refused."""
+    game = SticheRaten(3)
+    hands = {"0": ["2S"], "1": ["3S"], "2": ["4S"]}
+    if view is not None:
+        hands = {"0": hands["0"]}
+    with pytest.raises(StichError, match=r"^known.trump_card is null, but 49 cards are not dealt"):
+        game.new_round(NAMES[:3], 2, view, {"hands": hands, "cards": 1, "trump_card": None})
+    with pytest.raises(StichError, match=r"^known.trump_card is missing"):
+        game.new_round(NAMES[:3], 2, view, {"hands": hands, "cards": 1})
+
+
 def test_trump_beats_led_suit_and_must_follow() -> None:
     game = SticheRaten(4)
     hands = {"0": ["2H", "3C"], "1": ["AH", "4C"], "2": ["2S", "5C"], "3": ["KH", "6C"]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import RuleError, find
+from games import RuleError, StichError, find
 from games.record import simulate
 from games.stiche_raten import score_bid
 from games.trick import legal_plays, trick_winner
@@ -117,6 +117,14 @@ def test_trump_from_the_turned_card() -> None:
         state.apply({"seat": 0, "bid": 0})
     state.apply({"seat": 2, "trump": "D"})
     assert state.trump == 2 and state.phase == "bid"
+
+
+def test_rulebook_no_trump_only_when_no_card_remains() -> None:
+    """ "Ein Narr oder keine Karte mehr heißt kein Trumpf": with 53 cards left one is turned."""
+    hands = {"0": ["2S"], "1": ["3S"], "2": ["4S"]}
+    with pytest.raises(StichError, match=r"^known.trump_card is null, but 53 cards are not dealt"):
+        Wizard(3).new_round(["A", "B", "C"], 2, None, {"hands": hands, "trump_card": None})
+    assert Wizard(3).new_round(["A", "B", "C"], 2, None, {"hands": hands, "trump_card": "N2"}).trump is None
 
 
 def test_rulebook_round_counts() -> None:
