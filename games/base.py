@@ -39,13 +39,17 @@ class Option:
     choices: tuple[Any, ...] | None = None
 
     def check(self, value: Any, game_id: str) -> Any:
-        """The value if it is allowed, else a `StichError` naming it."""
+        """The value if it is allowed, else a `StichError` naming it.
+
+        An option whose default is null checks its own values; any other takes only values
+        of its default's type, so null is refused there (``rounds: null`` is no count).
+        """
         expected = type(self.default)
         if (
             self.default is not None
             and expected is not type(value)
             and not (expected is float and isinstance(value, int) and not isinstance(value, bool))
-        ) and not (self.default is None or value is None):
+        ):
             raise StichError(f"option {self.name!r} of {game_id} must be {expected.__name__}, got {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)

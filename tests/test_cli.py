@@ -86,6 +86,13 @@ def test_user_errors_are_one_line(args: list[str], message: str) -> None:
     assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("option", ["first_round", "rounds", "blind_round"])
+def test_a_null_option_is_one_line(option: str) -> None:
+    result = runner.invoke(app, ["simulate", "stiche-raten", "-o", f"{option}=null"])
+    assert result.exit_code == 1
+    assert result.stderr == f"stich: error: option {option!r} of stiche-raten must be int, got None\n"
+
+
 def test_simulate_a_whole_game() -> None:
     result = runner.invoke(app, ["simulate", "24", "-n", "3", "-s", "2", "--match"])
     assert result.exit_code == 0, result.output

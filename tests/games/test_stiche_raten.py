@@ -141,6 +141,13 @@ def test_random_rounds_are_complete(players: int, options: dict[str, object]) ->
             assert sum(bids) != state.size
 
 
+@pytest.mark.parametrize("option", ["first_round", "rounds", "blind_round"])
+def test_a_null_option_is_refused(option: str) -> None:
+    """null is no number of cards or rounds: one clean line, not a TypeError."""
+    with pytest.raises(StichError, match=rf"^option '{option}' of stiche-raten must be int, got None$"):
+        SticheRaten(4, {option: None})
+
+
 def test_undo_restores_the_state() -> None:
     record = simulate("stiche-raten", 4, 3, {"first_round": 5})
     state = find("stiche-raten")(4, {"first_round": 5}).new_round(
