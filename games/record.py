@@ -95,6 +95,8 @@ RECORD_SCHEMA: dict[str, Any] = {
                 "trump": {"oneOf": [{"type": "string"}, {"type": "null"}]},
                 "stock": _cards,
                 "cards": {"type": "integer", "minimum": 1},
+                "round": {"type": "integer", "minimum": 1},
+                "blind": {"type": "boolean"},
                 "scores": {"type": "array", "items": {"type": "integer"}},
             },
         },

@@ -83,6 +83,14 @@ def suit_rules(deck: Deck, trump: int | None) -> TrickRules:
     return TrickRules(tuple(cls), tuple(tp), tuple(lp))
 
 
+def _spans(sizes: Sequence[int]) -> str:
+    """Hand sizes as a reader takes them in: ``1 to 12`` or ``3, 5``."""
+    distinct = sorted(set(sizes))
+    if len(distinct) > 2 and distinct == list(range(distinct[0], distinct[-1] + 1)):
+        return f"{distinct[0]} to {distinct[-1]} cards"
+    return f"{', '.join(map(str, distinct))} cards"
+
+
 def parse_suit(text: object, what: str = "trump") -> int:
     """A French suit index from its letter (``S H D C``)."""
     if isinstance(text, str) and len(text.strip()) == 1 and text.strip().upper() in FRENCH_SUITS:
@@ -124,6 +132,7 @@ class BiddingRound(Round):
         if self.view is not None and self.view not in hands:
             raise StichError(f"known.hands must give the hand of the view, {self.names[self.view]}")
         self.size = size
+        self.round_number = self.known_round()
         for seat in range(n):
             self.hand_size[seat] = size
         for seat, hand in hands.items():
@@ -131,7 +140,7 @@ class BiddingRound(Round):
         self.trump: int | None = None
         self.trump_card: Card | None = None
         self.turn_trump()
-        self.blind = bool(self.known.get("blind", False))
+        self.blind = self.known_blind()
         self.bids: list[int | None] = [None] * n
         self.leader = (self.dealer + 1) % n
         self.phase = "trump" if self.needs_trump_choice() else "bid"
@@ -155,6 +164,66 @@ class BiddingRound(Round):
             self.trump = parse_suit(self.known["trump"], "known.trump")
         self.bids = list(bids)
         self.phase = "play"
+
+    # -- the round in the game --------------------------------------------------
+
+    def known_round(self) -> int | None:
+        """``known.round``, checked against the game: the hand size is what that round deals.
+
+        Without it the hand size must still be one that some round of the game deals.
+        """
+        sizes = self.game.round_sizes()
+        if "round" not in self.known:
+            if self.size not in sizes:
+                raise StichError(
+                    f"the hands hold {self.size} cards each, but no round of {self.game.id} deals "
+                    f"{self.size} under its options (its rounds deal {_spans(sizes)})"
+                )
+            return None
+        number = self.known["round"]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise StichError(f"known.round {number!r} is not a round number (1, 2, ...)")
+        expected = self.game.size_of_round(number)
+        if expected is None:
+            raise StichError(
+                f"known.round {number}: {self.game.id} has {len(sizes)} rounds under its options"
+            )
+        if expected != self.size:
+            raise StichError(
+                f"known.round {number} deals {expected} cards each under the options, "
+                f"but the hands hold {self.size}"
+            )
+        return number
+
+    def blind_round(self) -> int:
+        """The 1-based number of the round bid blind, 0 for none ("Blindrunde")."""
+        return int(self.game.options["blind_round"])
+
+    def known_blind(self) -> bool:
+        """Whether this round is bid blind: ``known.blind``, which must agree with the options
+        and ``known.round``; derived from them when not given."""
+        given = self.known.get("blind")
+        if "blind" in self.known and not isinstance(given, bool):
+            raise StichError(f"known.blind must be true or false, got {given!r}")
+        blind_round = self.blind_round()
+        if given and not blind_round:
+            raise StichError(
+                f"known.blind is true, but no round of {self.game.id} is bid blind under its options"
+            )
+        if blind_round and self.round_number is not None:
+            expected = self.round_number == blind_round
+            if given is not None and given != expected:
+                kind = "the blind round" if expected else f"not the blind round (round {blind_round})"
+                raise StichError(
+                    f"known.blind is {str(given).lower()}, but round {self.round_number} is {kind}"
+                )
+            return expected
+        if given and self.game.size_of_round(blind_round) != self.size:
+            raise StichError(
+                f"known.blind is true, but the blind round (round {blind_round}) deals "
+                f"{self.game.size_of_round(blind_round)} cards each, not {self.size}"
+            )
+        return bool(given)
 
     # -- trump ---------------------------------------------------------------
 
@@ -381,22 +450,34 @@ class SticheRaten(Game):
         """Cards per hand in each round, in order."""
         return round_sizes(self.first_round(), self.options["sequence"], self.options["rounds"] or None)
 
+    def size_of_round(self, number: int) -> int:
+        """Cards per hand in round ``number``; after the last, the extra rounds that break a
+        tie ("weitere Runden mit der höchsten Kartenzahl")."""
+        sizes = self.round_sizes()
+        return sizes[number - 1] if number <= len(sizes) else max(sizes)
+
     def deal(
-        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int = 1
+        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int | None = None
     ) -> dict[str, Any]:
-        size = cards if cards is not None else self.round_sizes()[round_number - 1]
+        """A random omniscient ``known`` block for round ``round_number`` (default 1), or for a
+        round of ``cards`` cards each (its number left out: several rounds may deal as many)."""
+        if cards is None and round_number is None:
+            round_number = 1
+        size = cards if cards is not None else self.size_of_round(round_number or 1)
         order = list(range(self.deck.size))
         rng.shuffle(order)
         n = self.players
         hands = {str((dealer + 1 + i) % n): sorted(order[i * size : (i + 1) * size]) for i in range(n)}
         stock = order[n * size :]
-        return {
+        known: dict[str, Any] = {
             "hands": {seat: self.deck.names(cards_) for seat, cards_ in sorted(hands.items())},
             "cards": size,
-            "round": round_number,
-            "blind": self.options.get("blind_round") == round_number,
-            "trump_card": self.deck.name_of(stock[0]) if stock else None,
         }
+        if round_number is not None:
+            known["round"] = round_number
+            known["blind"] = self.options["blind_round"] == round_number
+        known["trump_card"] = self.deck.name_of(stock[0]) if stock else None
+        return known
 
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:
         """Winners after the last round: most points; a tie plays extra rounds of the largest size."""

@@ -83,6 +83,9 @@ class WizardRound(BiddingRound):
     def class_name(self, k: int) -> str:
         return "wizards and jesters" if k == FREE else super().class_name(k)
 
+    def blind_round(self) -> int:
+        return 0  # the Wizard rules bid no round blind
+
     def scoring(self) -> str:
         return "wizard"
 
@@ -116,10 +119,18 @@ class Wizard(Game):
         """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
         return list(range(1, self.deck.size // self.players + 1))
 
+    def size_of_round(self, number: int) -> int | None:
+        """Round r deals r cards ("In Runde 1 bekommt jeder 1 Karte, in Runde 2 zwei"); None past the last."""
+        return number if number <= len(self.round_sizes()) else None
+
     def deal(
-        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int = 1
+        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int | None = None
     ) -> dict[str, Any]:
-        size = cards if cards is not None else self.round_sizes()[round_number - 1]
+        """A random omniscient ``known`` block for round ``round_number`` (default: the round that
+        deals ``cards``, else 1)."""
+        if round_number is None:
+            round_number = cards if cards is not None else 1
+        size = cards if cards is not None else round_number
         if not 1 <= size <= self.deck.size // self.players:
             raise StichError(f"{size} cards each do not fit the {self.deck.size}-card deck")
         order = list(range(self.deck.size))

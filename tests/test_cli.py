@@ -113,3 +113,24 @@ def test_check_names_a_bad_known_block(tmp_path: Path) -> None:
     assert "is in two hands" in report["error"]
     text = runner.invoke(app, ["check", str(path)])
     assert text.exit_code == 1 and "is in two hands" in text.stderr and text.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "fact", "message"),
+    [
+        ("wizard", {"round": -1e30}, "known/round: -1e+30 is less than the minimum of 1"),
+        ("wizard", {"round": "banana"}, "known/round: 'banana' is not of type 'integer'"),
+        ("wizard", {"round": 2}, "known.round 2 deals 2 cards each under the options, but the hands hold 1"),
+        ("stiche-raten", {"blind": [None]}, "known/blind: [None] is not of type 'boolean'"),
+    ],
+)
+def test_check_refuses_a_known_round_or_blind_that_cannot_be(
+    tmp_path: Path, game: str, fact: dict[str, object], message: str
+) -> None:
+    record = json.loads(runner.invoke(app, ["simulate", game, "-n", "3", "-s", "1"]).stdout)
+    record["known"].update(fact)
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr

@@ -99,6 +99,71 @@ def test_rulebook_a_card_is_turned_whenever_one_remains(view: int | None) -> Non
         game.new_round(NAMES[:3], 2, view, {"hands": hands, "cards": 1})
 
 
+def known_block(size: int, **facts: object) -> dict[str, object]:
+    return {"hands": hands_of(size), "trump_card": "AC" if size < 13 else None, **facts}
+
+
+@pytest.mark.parametrize("number", [-1e30, "banana", 0, -2, True, 1.0, [1], None])
+def test_known_round_must_be_a_round_number(number: object) -> None:
+    with pytest.raises(StichError, match=r"^known.round .* is not a round number \(1, 2, ...\)$"):
+        SticheRaten(4).new_round(NAMES, 3, None, known_block(12, round=number))
+
+
+def test_rulebook_round_sizes_agree_with_the_hands() -> None:
+    """ "In der ersten Runde sind es am meisten … Danach gibt es jede Runde eine Karte weniger":
+    with 4 players round 1 deals 12 cards (first_round 0 = floor(51 / 4)), round 2 deals 11."""
+    game = SticheRaten(4)
+    assert game.new_round(NAMES, 3, None, known_block(12, round=1)).round_number == 1
+    assert game.new_round(NAMES, 3, None, known_block(11, round=2)).round_number == 2
+    assert game.new_round(NAMES, 3, None, known_block(2, round=13)).round_number == 13  # back up
+    with pytest.raises(
+        StichError, match=r"^known.round 2 deals 11 cards each under the options, but the hands hold 5$"
+    ):
+        game.new_round(NAMES, 3, None, known_block(5, round=2))
+    # After the last round (23) a tie is played off with the largest deal: "weitere Runden mit
+    # der höchsten Kartenzahl".
+    assert game.new_round(NAMES, 3, None, known_block(12, round=24)).round_number == 24
+    with pytest.raises(StichError, match=r"^known.round 24 deals 12 cards each"):
+        game.new_round(NAMES, 3, None, known_block(3, round=24))
+    with pytest.raises(
+        StichError, match=r"^the hands hold 13 cards each, but no round of stiche-raten deals 13"
+    ):
+        game.new_round(NAMES, 3, None, known_block(13))
+    constant = SticheRaten(4, {"sequence": "constant", "first_round": 5})
+    with pytest.raises(StichError, match=r"deals 4 under its options \(its rounds deal 5 cards\)$"):
+        constant.new_round(NAMES, 3, None, known_block(4))
+
+
+def test_rulebook_blind_round_agrees_with_the_round() -> None:
+    """ "Blindrunde: In einer vereinbarten Runde … Wer blind richtig liegt, bekommt doppelte Punkte"
+    -- the agreed round (option blind_round) and no other."""
+    game = SticheRaten(4, {"blind_round": 12})  # round 12 deals 1 card
+    assert game.new_round(NAMES, 3, None, known_block(1, round=12, blind=True)).blind
+    assert game.new_round(NAMES, 3, None, known_block(1, round=12)).blind  # derived
+    assert not game.new_round(NAMES, 3, None, known_block(2, round=11)).blind
+    assert game.new_round(NAMES, 3, None, known_block(1, blind=True)).blind  # round not given
+    with pytest.raises(
+        StichError, match=r"^known.blind is true, but round 11 is not the blind round \(round 12\)$"
+    ):
+        game.new_round(NAMES, 3, None, known_block(2, round=11, blind=True))
+    with pytest.raises(StichError, match=r"^known.blind is false, but round 12 is the blind round$"):
+        game.new_round(NAMES, 3, None, known_block(1, round=12, blind=False))
+    with pytest.raises(
+        StichError, match=r"^known.blind is true, but the blind round \(round 12\) deals 1 cards"
+    ):
+        game.new_round(NAMES, 3, None, known_block(2, blind=True))
+    with pytest.raises(StichError, match=r"^known.blind is true, but no round of stiche-raten is bid blind"):
+        SticheRaten(4).new_round(NAMES, 3, None, known_block(1, blind=True))
+
+
+@pytest.mark.parametrize("blind", [[None], None, 1, "true"])
+def test_known_blind_must_be_true_or_false(blind: object) -> None:
+    """ "known.blind": [null] once counted as true and doubled the points."""
+    game = SticheRaten(4, {"blind_round": 12})
+    with pytest.raises(StichError, match=r"^known.blind must be true or false, got "):
+        game.new_round(NAMES, 3, None, known_block(1, round=12, blind=blind))
+
+
 def test_trump_beats_led_suit_and_must_follow() -> None:
     game = SticheRaten(4)
     hands = {"0": ["2H", "3C"], "1": ["AH", "4C"], "2": ["2S", "5C"], "3": ["KH", "6C"]}

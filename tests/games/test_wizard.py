@@ -127,6 +127,28 @@ def test_rulebook_no_trump_only_when_no_card_remains() -> None:
     assert Wizard(3).new_round(["A", "B", "C"], 2, None, {"hands": hands, "trump_card": "N2"}).trump is None
 
 
+@pytest.mark.parametrize("number", [-1e30, "banana", 0, 2.0])
+def test_known_round_must_be_a_round_number(number: object) -> None:
+    hands = {"0": ["2S"], "1": ["3S"], "2": ["4S"]}
+    with pytest.raises(StichError, match=r"^known.round .* is not a round number"):
+        Wizard(3).new_round(["A", "B", "C"], 2, None, {"hands": hands, "trump_card": "5H", "round": number})
+
+
+def test_rulebook_round_r_deals_r_cards() -> None:
+    """ "In Runde 1 bekommt jeder 1 Karte, in Runde 2 zwei und so weiter … (zu dritt 18 Runden)"."""
+    hands = {"0": ["2S"], "1": ["3S"], "2": ["4S"]}
+    known = {"hands": hands, "trump_card": "5H"}
+    assert Wizard(3).new_round(["A", "B", "C"], 2, None, {**known, "round": 1}).round_number == 1
+    with pytest.raises(
+        StichError, match=r"^known.round 2 deals 2 cards each under the options, but the hands hold 1$"
+    ):
+        Wizard(3).new_round(["A", "B", "C"], 2, None, {**known, "round": 2})
+    with pytest.raises(StichError, match=r"^known.round 19: wizard has 18 rounds under its options$"):
+        Wizard(3).new_round(["A", "B", "C"], 2, None, {**known, "round": 19})
+    with pytest.raises(StichError, match=r"^known.blind is true, but no round of wizard is bid blind"):
+        Wizard(3).new_round(["A", "B", "C"], 2, None, {**known, "blind": True})
+
+
 def test_rulebook_round_counts() -> None:
     """Seed edition: 18/14/11/9 rounds for 3/4/5/6; original: 20/15/12/10."""
     assert [len(Wizard(n).round_sizes()) for n in (3, 4, 5, 6)] == [18, 14, 11, 9]
