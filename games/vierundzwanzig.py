@@ -254,9 +254,17 @@ class VierUndZwanzigRound(Round):
         if self.known.get("trump") is None:
             raise StichError("known.trump is missing (the trump suit letter, Y B R G)")
         self.trump = self.next_trump = parse_suit(self.known["trump"], "known.trump")
-        self.blind = bool(self.known.get("blind", False))
+        blind = self.known.get("blind", False)
+        if not isinstance(blind, bool):
+            raise StichError(f"known.blind must be true or false, got {blind!r}")
+        self.blind = blind
         if self.blind and self.trump != YELLOW:
             raise StichError("known.blind: only yellow may be called blind")
+        if self.blind and not self.may_call_blind(self.caller):
+            raise StichError(
+                f"known.blind: {self.names[self.caller]} may not have called yellow blind with "
+                f"{self.scores[self.caller]} points (variant c needs 25)"
+            )
         order = self.known.get("order", "normal")
         if order not in ("normal", "reversed"):
             raise StichError(f"known.order must be 'normal' or 'reversed', got {order!r}")
@@ -264,10 +272,17 @@ class VierUndZwanzigRound(Round):
         dropped = self.known.get("dropped", [])
         if not isinstance(dropped, list):
             raise StichError("known.dropped must be a list of seats")
+        if dropped and not self.game.options["dropping_out"]:
+            raise StichError("known.dropped: dropping out is not played (option dropping_out)")
         for raw in dropped:
             seat = seat_index(raw, self.names, "known.dropped seat")
             if seat == self.caller:
                 raise StichError(f"known.dropped: the start player {self.names[seat]} never drops out")
+            if self.restricted() and self.scores[seat] <= 12:
+                raise StichError(
+                    f"known.dropped: {self.names[seat]} may not have dropped out with "
+                    f"{self.scores[seat]} points (variant c needs 13 or more)"
+                )
             self.dropped[seat] = True
         if n - sum(self.dropped) < 2:
             raise StichError("known.dropped: at least two players must take part")

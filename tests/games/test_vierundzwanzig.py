@@ -423,6 +423,33 @@ def test_exchange_errors() -> None:
     assert {"seat": 3, "drop": True} in state.legal_events()
 
 
+def test_variant_c_holds_for_a_record_starting_at_tricks() -> None:
+    """Variant c: "'Yellow blind' may only be named by a player who has 25 or more points";
+    "A player who has 12 or fewer points may no longer drop out" -- at start ``tricks`` too."""
+    hands = {0: "B2 B3 B4 B5 B6 B7", 1: "Y6 Y7 Y8 Y9 Y10 Y11", 2: "R1 R2 R3 R4 R5 R6"}
+    restricted = {"point_restrictions": True, "dropping_out": True}
+    with pytest.raises(
+        StichError, match=r"^known.blind: Anna may not have called yellow blind with 14 points"
+    ):
+        at_tricks(NAMES[:3], hands, "Y", options=restricted, blind=True, scores=[14, 20, 20])
+    assert at_tricks(NAMES[:3], hands, "Y", options=restricted, blind=True, scores=[25, 20, 20]).blind
+    del hands[2]
+    with pytest.raises(StichError, match=r"^known.dropped: Carla may not have dropped out with 10 points"):
+        at_tricks(NAMES[:3], hands, "R", options=restricted, dropped=[2], scores=[20, 20, 10])
+    assert at_tricks(NAMES[:3], hands, "R", options=restricted, dropped=[2], scores=[20, 20, 13]).dropped[2]
+    with pytest.raises(
+        StichError, match=r"^known.dropped: dropping out is not played \(option dropping_out\)$"
+    ):
+        at_tricks(NAMES[:3], hands, "R", dropped=[2])
+
+
+@pytest.mark.parametrize("blind", [[None], None, 1, "yes"])
+def test_known_blind_must_be_true_or_false(blind: object) -> None:
+    hands = {0: "B2 B3 B4 B5 B6 B7", 1: "Y6 Y7 Y8 Y9 Y10 Y11"}
+    with pytest.raises(StichError, match=r"^known.blind must be true or false, got "):
+        at_tricks(NAMES[:2], hands, "Y", blind=blind)
+
+
 def test_option_errors() -> None:
     with pytest.raises(StichError, match="cannot be played by 2 players"):
         VierUndZwanzig(2, {"dropping_out": True})
