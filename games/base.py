@@ -127,21 +127,22 @@ class Game(ABC):
             if name not in specs:
                 known = ", ".join(specs) or "none"
                 raise StichError(f"{self.id} has no option {name!r} (options: {known})")
+        checked = {name: specs[name].check(value, self.id) for name, value in given.items()}
         self.options: dict[str, Any] = {
-            name: spec.check(given[name], self.id) if name in given else spec.default
-            for name, spec in specs.items()
+            name: checked[name] if name in checked else self.option_default(name, checked) for name in specs
         }
         self.check_options()
 
     def check_options(self) -> None:
         """Checks that depend on several options or on the player count."""
 
-    def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if v != self._default(k)}
-        return f"{type(self).__name__}({self.players}, {changed!r})"
-
-    def _default(self, name: str) -> Any:
+    def option_default(self, name: str, given: Mapping[str, Any]) -> Any:
+        """The value of an option left out; a game may make it depend on the options ``given``."""
         return next(spec.default for spec in self.option_specs if spec.name == name)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.option_default(k, self.options)}
+        return f"{type(self).__name__}({self.players}, {changed!r})"
 
     @property
     @abstractmethod

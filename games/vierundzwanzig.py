@@ -660,7 +660,12 @@ class VierUndZwanzig(Game):
     player_counts = (2, 3, 4, 5)
     starts = ("deal", "tricks")
     option_specs = (
-        Option("caller_penalty", True, "the start player without a trick adds double the round's total"),
+        Option(
+            "caller_penalty",
+            True,
+            "the start player without a trick adds double the round's total; "
+            "off by default with trump_chaos, as the rulebook recommends",
+        ),
         Option("trump_chaos", False, "variant a: whoever plays a 2 may name a new trump from the next trick"),
         Option("dropping_out", False, "variant b: at the exchange a player may sit the round out"),
         Option(
@@ -681,6 +686,17 @@ class VierUndZwanzig(Game):
             view["exchange"] = len(view["exchange"])
             view.pop("receive", None)
         return view
+
+    def option_default(self, name: str, given: Mapping[str, Any]) -> Any:
+        if name == "caller_penalty":
+            # Trump Chaos: "we strongly recommend dropping the rule 'Own Trump Without a Trick'".
+            chaos = (
+                given["trump_chaos"]
+                if "trump_chaos" in given
+                else super().option_default("trump_chaos", given)
+            )
+            return not chaos
+        return super().option_default(name, given)
 
     def check_options(self) -> None:
         if self.options["dropping_out"] and self.players == 2:

@@ -22,6 +22,12 @@ def test_games_json_lists_every_game() -> None:
     assert {"id": "24"}.items() <= games[1].items() and games[1]["players"] == [2, 3, 4, 5]
 
 
+def test_games_says_trump_chaos_drops_the_caller_penalty() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "off by default with trump_chaos" in " ".join(result.stdout.split())
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_simulate_then_check(tmp_path: Path, game: str) -> None:
     players = "4" if game != "24" else "3"

@@ -169,6 +169,24 @@ def test_rulebook_own_trump_without_a_trick_doubles(trump: str, blind: bool, pen
     assert state.result()["points"] == [penalty, -6 * penalty // 12]
 
 
+def test_rulebook_trump_chaos_drops_the_caller_penalty_by_default() -> None:
+    """Trump Chaos: "we strongly recommend dropping the rule 'Own Trump Without a Trick'"."""
+    assert VierUndZwanzig(2).options["caller_penalty"] is True
+    assert VierUndZwanzig(2, {"trump_chaos": True}).options["caller_penalty"] is False
+    assert VierUndZwanzig(2, {"trump_chaos": True, "caller_penalty": True}).options["caller_penalty"] is True
+    assert repr(VierUndZwanzig(2, {"trump_chaos": True})) == "VierUndZwanzig(2, {'trump_chaos': True})"
+    # The caller Markus takes no trick: 6, not 12, under Trump Chaos.
+    state = at_tricks(
+        ["Markus", "Stefan"],
+        {0: "B2 B3 B4 B5 B6 B7", 1: "R6 R7 R8 R9 R10 R11"},
+        "R",
+        options={"trump_chaos": True},
+    )
+    while not state.is_terminal():
+        state.apply(next(e for e in state.legal_events() if "trump" not in e))
+    assert state.result()["points"] == [6, -6]
+
+
 def test_caller_penalty_can_be_switched_off() -> None:
     assert round_points([0, 6], RED, False, caller=0, caller_penalty=False) == [6, -6]
     assert round_points([0, 6], RED, False, caller=0) == [12, -6]

@@ -132,6 +132,12 @@ def test_24_context_and_dropped_seats() -> None:
         parse_position({**data, "order": "upside-down"})
     with pytest.raises(StichError, match="Trump Chaos"):
         parse_position({**data, "next_trump": "B"})
+    # Trump Chaos drops "Own Trump Without a Trick" unless the options keep it.
+    assert position.context["caller_penalty"] is True
+    chaos = {**data, "options": {"dropping_out": True, "trump_chaos": True}}
+    assert parse_position(chaos).context["caller_penalty"] is False
+    kept = {**data, "options": {"trump_chaos": True, "caller_penalty": True, "dropping_out": True}}
+    assert parse_position(kept).context["caller_penalty"] is True
 
 
 def test_a_card_named_twice_is_named_once_in_the_error() -> None:
