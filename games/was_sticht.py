@@ -917,7 +917,10 @@ class WasSticht(Game):
         ``discarded_values[s]`` are the values of all chips seat ``s`` has discarded so
         far, ``chips_left[s]`` how many it still holds. The game ends when a player has
         discarded its last chip; if several did so in the same round, the one with the
-        highest total value of discarded chips wins (equal totals share the win).
+        highest total value of discarded chips wins (equal totals share the win). The
+        other positions go by that total alone, whether a player went out or not: "positions
+        are decided purely by the value of the discarded chips. The number of discarded
+        chips is irrelevant" (see docs/rules-was-sticht.md for the reading).
         """
         n = self.players
         if len(discarded_values) != n or len(chips_left) != n:
@@ -928,8 +931,8 @@ class WasSticht(Game):
         if finished:
             best = max(totals[s] for s in finished)
             winners = [s for s in finished if totals[s] == best]
-        # Positions: the finishers first, then by total value of discarded chips.
-        ranking = sorted(range(n), key=lambda s: (chips_left[s] != 0, -totals[s], s))
+        # Positions: the winners, then everyone else by total value, out or not.
+        ranking = winners + sorted((s for s in range(n) if s not in winners), key=lambda s: (-totals[s], s))
         return {
             "ended": bool(finished),
             "finished": finished,

@@ -218,6 +218,18 @@ def test_standing_tie_break_by_discarded_value() -> None:
     assert shared["winners"] == [0, 1]
 
 
+def test_rulebook_positions_go_by_discarded_value_alone() -> None:
+    """ "In this case, positions are decided purely by the value of the discarded chips. The
+    number of discarded chips is irrelevant to these positions." Two go out with 7 and 9; a
+    player still holding two chips has discarded 14: second, ahead of the other finisher."""
+    game = WasSticht(4)
+    standing = game.standing([[1, 1, 1, 2, 2], [1, 2, 2, 2, 2], [5, 5, 4], []], [0, 0, 2, 5])
+    assert standing["winners"] == [1]  # the winner is still a player who went out
+    assert standing["ranking"] == [1, 2, 0, 3]
+    shared = game.standing([[2, 2, 2, 2, 2], [1, 1, 1, 2, 5], [5, 5, 5], [1]], [0, 0, 2, 4])
+    assert shared["ranking"] == [0, 1, 2, 3]
+
+
 def test_draft_chips_order() -> None:
     order = draft_chips_order(2, 4)
     assert order[:5] == [2, 3, 0, 1, 2] and len(order) == 20
