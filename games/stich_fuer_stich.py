@@ -614,10 +614,13 @@ class StichFuerStichRound(Round):
         return points
 
     def result(self) -> dict[str, Any]:
+        """Tricks and investigation points so far; ``points`` (investigation + tricks) once the
+        case is over, null before, as in every game."""
         investigation = self.investigation()
+        points = [i + w for i, w in zip(investigation, self.won, strict=True)]
         return {
             "tricks": list(self.won),
-            "points": [i + w for i, w in zip(investigation, self.won, strict=True)],
+            "points": points if self.is_terminal() else None,
             "investigation": investigation,
             "solved_at": {s: self.solved_at[s] for s in self.sleuths},
             "confidant": self.confidant,

@@ -627,18 +627,6 @@ class WasStichtRound(Round):
         counts = self.game.chip_counts()
         return [task for task in TASKS if counts.get(task)]
 
-    def default_dealer_discard(self) -> str | None:
-        """The chip the dealer discards when the caller does not say: its most valuable one.
-
-        The hardest task is the one least likely to be made in a later round, and its
-        value counts most when several players go out together.
-        """
-        if not self.dealer_made():
-            return None
-        values = self.game.chip_values()
-        held = self.dealer_chips()
-        return max(held, key=lambda task: values[task]) if held else None
-
     # -- the state machine -------------------------------------------------
 
     _EXPECTED: ClassVar[dict[str, str]] = {
@@ -728,9 +716,10 @@ class WasStichtRound(Round):
 
         ``discards`` maps each seat that discards a chip this round to the chip's task:
         a player whose task succeeded discards that chip; the dealer, when ``dealer_made``
-        is not empty, discards the chip of its ``discard`` event (or ``dealer_discard``;
-        by default its most valuable one, see `default_dealer_discard`). ``points`` are the values of the
-        chips each seat discards this round (0 if none).
+        is not empty, discards the chip of its ``discard`` event (or ``dealer_discard``, the
+        result if it discarded that one). ``points`` are the values of the chips each seat
+        discards this round (0 if none), null until the round is over, as in every game:
+        while the dealer's choice is pending they are not known yet.
         """
         n = self.game.players
         out: dict[str, Any] = {"tricks": list(self.won), "points": None, "tasks": dict(self.tasks)}
@@ -753,14 +742,13 @@ class WasStichtRound(Round):
                 raise RuleError(
                     f"{name} (dealer) discards {task} but holds no such chip (holds {', '.join(held)})"
                 )
-        else:
-            task = self.default_dealer_discard()
         if task is not None:
             discards[self.dealer] = task
         out["success"] = success
         out["dealer_made"] = made
         out["discards"] = discards
-        out["points"] = [values[discards[s]] if s in discards else 0 for s in range(n)]
+        if self.is_terminal() or task is not None:
+            out["points"] = [values[discards[s]] if s in discards else 0 for s in range(n)]
         return out
 
     def observation(self, seat: int) -> dict[str, Any]:

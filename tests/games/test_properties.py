@@ -63,9 +63,12 @@ def test_random_round_keeps_the_invariants(game: tuple[str, int, dict[str, Any]]
         assert state.legal_events(), "legal events are never empty before the end"
         if "play" in event:
             assert state.legal_cards(state.to_move() or 0), "legal plays are never empty"
+        # One rule for every game (docs/format.md): no points while the round is incomplete.
+        assert state.result()["points"] is None, f"points before the end, after {state.events}"
         state.apply(event)
         check_invariants(state)
     assert state.is_terminal()
+    assert len(state.result()["points"]) == players
     assert not state.legal_events()
     for trick in state.tricks:
         # The winner is the trick algebra's, under the tables in force during that trick.

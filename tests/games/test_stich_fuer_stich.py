@@ -11,6 +11,7 @@ import pytest
 
 from games import RuleError, StichError, find
 from games.cards import popcount
+from games.record import simulate, start_round
 from games.stich_fuer_stich import (
     DECK_FORMAT,
     DEFAULT_WEAPONS,
@@ -409,6 +410,20 @@ def play_case(plan: dict[int, int], players: int = 4, seed: int = 1) -> StichFue
         answer = "solved" if right else "false"
         state.apply({"seat": seat, "guess": [SUSPECTS[pair[0]], WEAPONS[pair[1]]], "answer": answer})
     return state
+
+
+def test_a_case_cut_short_has_no_points_yet() -> None:
+    """A case cut after trick 3 is incomplete: ``points`` is null as in every game, while the
+    investigation points noted so far ("immediately") are there."""
+    record = simulate("stich-fuer-stich", 4, 3)
+    state = start_round(record)
+    for event in record.events:
+        state.apply(event)
+        if len(state.tricks) == 3:
+            break
+    result = state.result()
+    assert not state.is_terminal() and result["points"] is None
+    assert result["tricks"] == state.won and len(result["investigation"]) == 4
 
 
 def test_rulebook_last_sleuth_solves_in_trick_5_confidant_gets_5() -> None:
