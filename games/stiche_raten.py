@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from games.base import Event, Game, Option, Round, own_hand, seat_index
@@ -72,8 +73,9 @@ def score_bid(bid: int, tricks: int, scoring: str, blind: bool = False) -> int:
     return 2 * points if blind and hit else points
 
 
+@cache
 def suit_rules(deck: Deck, trump: int | None) -> TrickRules:
-    """Tables for a French deck (plus any extra cards a subclass fills in) with ``trump`` suit or none."""
+    """Tables for a French deck with ``trump`` suit or none, built once per trump."""
     cls, tp, lp = [], [], []
     for card in range(52):
         suit, rank = divmod(card, 13)

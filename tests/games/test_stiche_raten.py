@@ -8,7 +8,7 @@ import pytest
 
 from games import RuleError, StichError, find
 from games.cards import iter_cards
-from games.record import simulate
+from games.record import replay, simulate
 from games.stiche_raten import SticheRaten, round_sizes, score_bid
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
@@ -211,6 +211,17 @@ def test_a_null_option_is_refused(option: str) -> None:
     """null is no number of cards or rounds: one clean line, not a TypeError."""
     with pytest.raises(StichError, match=rf"^option '{option}' of stiche-raten must be int, got None$"):
         SticheRaten(4, {option: None})
+
+
+def test_rule_tables_are_built_once_per_trump() -> None:
+    """The 52-card tables are fixed per trump suit: every call and every round shares them."""
+    tables = set()
+    for seed in range(10):
+        record = simulate("stiche-raten", 4, seed)
+        state = replay(record).round
+        assert state.rules() is state.rules()
+        tables.add(id(state.rules()))
+    assert len(tables) <= 5  # four trump suits and no trump
 
 
 def test_undo_restores_the_state() -> None:
