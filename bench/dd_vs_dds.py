@@ -35,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from endplay import dds
 
-from solvers.dds_oracle import dds_deal, dds_table
-from solvers.position import parse_position
-from solvers.samples import bridge_position_json
-from solvers.search import Solver
+from solvers.parse import parse_position
+from solvers.solver import Solver
+from tests.oracles.dds import dds_deal, dds_table
+from tests.solvers.samples import bridge_position_json
 
 TRUMPS = ["S", "H", "D", "C", None]
 

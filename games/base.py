@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
+from games.arena import PlayContext
 from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from games.errors import RuleError, StichError
 from games.trick import TrickRules, led_class, legal_plays, trick_winner
@@ -73,20 +74,25 @@ class Trick:
         return self  # immutable: undo snapshots share it
 
 
-def seat_index(value: object, players: Sequence[str], what: str = "seat") -> int:
-    """A seat from an index or a player's name."""
+def seat_index(value: object, players: Sequence[str] | int, what: str = "seat") -> int:
+    """A seat from an index or, given the players' names, a player's name; ``players`` may be
+    just the number of seats (solver positions have no names)."""
+    count = players if isinstance(players, int) else len(players)
     if isinstance(value, bool):
         raise StichError(f"{what} {value!r} is not a seat")
     if isinstance(value, int):
-        if 0 <= value < len(players):
+        if 0 <= value < count:
             return value
-        raise StichError(f"{what} {value} does not exist (seats are 0..{len(players) - 1})")
+        raise StichError(f"{what} {value} does not exist (seats are 0..{count - 1})")
     if isinstance(value, str):
-        for i, name in enumerate(players):
-            if name.lower() == value.strip().lower():
-                return i
+        if not isinstance(players, int):
+            for i, name in enumerate(players):
+                if name.lower() == value.strip().lower():
+                    return i
         if value.strip().isdigit():
             return seat_index(int(value), players, what)
+    if isinstance(players, int):
+        raise StichError(f"{what} {value!r} is not a seat number (seats are 0..{count - 1})")
     raise StichError(f"{what} {value!r} is neither a seat number nor a player's name")
 
 
@@ -199,6 +205,34 @@ class Game(ABC):
                 for o in cls.option_specs
             ],
         }
+
+    # -- the double-dummy solver's view (positions: docs/solver.md) -----------------------
+    # A game answers for its own trick play: the context fields a position gives, their
+    # parsing into a `PlayContext` (which compiles the trick tables), and what its
+    # objectives mean. The solver asks through these hooks only.
+
+    #: JSON Schema of the position fields that give this game's context:
+    #: ``{"properties": {...}, "required": [...]}``.
+    position_fields: ClassVar[Mapping[str, Any]] = {"properties": {}, "required": []}
+    #: The objective types a position of this game may name (docs/solver.md, Objectives).
+    objective_types: ClassVar[tuple[str, ...]] = ("tricks", "exact")
+    #: True when the "points" objective counts tricks (one point each), else it counts the
+    #: round points of `PlayContext.seat_points`.
+    points_count_tricks: ClassVar[bool] = False
+    #: What the "points" objective counts, as a player says it.
+    points_name: ClassVar[str] = "points"
+    #: Trumps (suit letters, None for none) of a table of every trump × leader; empty: no table.
+    table_trumps: ClassVar[tuple[str | None, ...]] = ()
+
+    def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
+        """The context of a solver position from its fields (already checked by the position schema);
+        a `StichError` names a bad value."""
+        raise StichError(f"the solver does not know the game {self.id!r}")
+
+    def seat_labels(self, teams: Sequence[Sequence[int]] | None) -> str | None:
+        """One letter per seat to name the seats of a solver position (bridge's N E S W), or None
+        for seat numbers."""
+        return None
 
 
 class Round(ABC):
@@ -506,3 +540,18 @@ class Round(ABC):
             seen |= mask
             hands[seat] = mask
         return hands
+
+    # -- the double-dummy solver's view -----------------------------------------------
+
+    def play_context(self, secret: object = None) -> PlayContext:
+        """The rules context of the trick play now (see `games.arena`). ``secret``: a hypothesised
+        secret in the record's ``known.secret`` form, for a view that does not know it."""
+        raise StichError(f"the solver does not know the game {self.game.id!r}")
+
+    def in_trick_play(self) -> bool:
+        """Whether the trick play has begun (finished rounds included): a solver position exists."""
+        return self.phase in ("play", "done")
+
+    def solver_objective(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` plays for in this round, as a solver position's ``objective``."""
+        return {"type": "tricks", "seat": seat}

@@ -12,12 +12,14 @@ are in ``docs/rules-stich-fuer-stich.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, TypeAlias
 
+from games.arena import Arena, PlayContext
 from games.base import Event, Game, Option, Round, most_points_win, seat_index
-from games.cards import Card, Deck, popcount
+from games.cards import Card, CardSet, Deck, popcount
 from games.errors import RuleError, StichError
 from games.jsonfile import read_json
 from games.trick import TrickRules, trick_winner
@@ -26,6 +28,7 @@ __all__ = [
     "GAME",
     "StichFuerStich",
     "StichFuerStichRound",
+    "SfsContext",
     "SFS_DECK",
     "SUSPECTS",
     "WEAPONS",
@@ -265,6 +268,40 @@ def sfs_rules(culprit: int, weapon: int, deck: WeaponLayout = DEFAULT_WEAPONS) -
         lead_power=tuple(number_of(card) for card in range(size)),
         must_follow=False,
     )
+
+
+@cache
+def _arena(culprit: int, weapon: int, weapons: WeaponLayout) -> Arena:
+    # The four suspects, then the three phantoms: equal numbers are never collapsed across them.
+    blocks = (*(((1 << NUMBERS) - 1) << (NUMBERS * s) for s in range(len(SUSPECTS))), 0b111 << SUSPECT_CARDS)
+    return Arena((sfs_rules(culprit, weapon, weapons),), 0, 0, {}, blocks)
+
+
+@dataclass(frozen=True)
+class SfsContext(PlayContext):
+    """The trick play of Stich für Stich: culprit and weapon (the trumps), the weapon layout, and
+    the confidant, who holds 3 cards more than the sleuths."""
+
+    culprit: int
+    weapon: int
+    weapons: WeaponLayout
+    confidant: int
+
+    def arena(self) -> Arena:
+        return _arena(self.culprit, self.weapon, self.weapons)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"secret": secret_json((self.culprit, self.weapon)), "confidant": self.confidant}
+
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return (
+            f"culprit {SUSPECTS[self.culprit]}, weapon {WEAPONS[self.weapon]};"
+            f" confidant {seat_name(self.confidant)}"
+        )
+
+    @property
+    def extra_cards(self) -> Mapping[int, int]:
+        return {self.confidant: CONFIDANT_CARDS - SLEUTH_CARDS}
 
 
 def _hypothesis(pair: tuple[int, int]) -> int:
@@ -645,6 +682,33 @@ class StichFuerStichRound(Round):
         ]
         return view
 
+    # -- the double-dummy solver's view ----------------------------------------
+
+    def play_context(self, secret: object = None) -> PlayContext:
+        if secret is not None:
+            pair = parse_secret(secret, "secret")
+            if self.secret is not None and pair != self.secret:
+                raise StichError(
+                    f"secret {_pair_text(pair)}: the round's secret is {_pair_text(self.secret)}"
+                )
+            if not self.possible >> _hypothesis(pair) & 1:
+                raise StichError(f"secret {_pair_text(pair)} does not fit the announced winners and answers")
+        elif self.secret is None:
+            raise StichError(
+                'the view does not know the culprit and weapon: give a secret {"culprit", "weapon"}'
+            )
+        else:
+            pair = self.secret
+        return SfsContext(pair[0], pair[1], self.weapons, self.confidant)
+
+    def in_trick_play(self) -> bool:
+        # Between a trick's last card and its end come the announcement and the search.
+        return self.phase in ("play", "winner", "search", "done")
+
+    def solver_objective(self, seat: int) -> dict[str, Any]:
+        """The trick points still to come (each trick won is one)."""
+        return {"type": "points", "seat": seat}
+
 
 class StichFuerStich(Game):
     """Stich für Stich: 3-4 players, each the confidant of one criminal case."""
@@ -718,6 +782,49 @@ class StichFuerStich(Game):
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:
         """Winners after every player was confidant once: most points; ties share the win."""
         return most_points_win(totals)
+
+    # -- the double-dummy solver's view ----------------------------------------
+
+    position_fields: ClassVar[Mapping[str, Any]] = {
+        "properties": {
+            "secret": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {"culprit": {"type": "string"}, "weapon": {"type": "string"}},
+                        "required": ["culprit", "weapon"],
+                        "additionalProperties": False,
+                    },
+                    {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+                ]
+            },
+            "confidant": {"type": "integer", "minimum": 0},
+        },
+        "required": ["secret"],
+    }
+    objective_types: ClassVar[tuple[str, ...]] = ("tricks", "exact", "points")
+    points_count_tricks: ClassVar[bool] = True
+    points_name: ClassVar[str] = "trick points"
+
+    def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
+        """The secret, and the confidant: given, or else the one seat holding 3 cards more."""
+        culprit, weapon = parse_secret(fields["secret"], "secret")
+        players = len(hands)
+        if "confidant" in fields:
+            confidant = seat_index(fields["confidant"], players, "confidant")
+        else:
+            extra = CONFIDANT_CARDS - SLEUTH_CARDS
+            sizes = [popcount(h) for h in hands]
+            # One more card may sit in the current trick.
+            low, high = min(sizes), max(sizes)
+            candidates = [s for s in range(players) if sizes[s] >= high - 1 and sizes[s] >= low + extra - 1]
+            if len(candidates) != 1:
+                raise StichError(
+                    'give "confidant" (the seat holding 3 cards more than the sleuths):'
+                    " hand sizes do not tell"
+                )
+            confidant = candidates[0]
+        return SfsContext(culprit, weapon, self.weapons, confidant)
 
 
 GAME = StichFuerStich

@@ -10,12 +10,14 @@ tricks. Every variant the rulebook lists is an option.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
+from games.arena import Arena, PlayContext, french_blocks
 from games.base import Event, Game, Option, Round, own_hand, seat_index
-from games.cards import FRENCH_SUITS, Card, Deck, french_deck, iter_cards
+from games.cards import FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
 from games.errors import RuleError, StichError
 from games.trick import TrickRules
 
@@ -24,7 +26,9 @@ __all__ = [
     "StichRatenRound",
     "BiddingRound",
     "GAME",
+    "SuitContext",
     "bidding_view_known",
+    "parse_trump",
     "round_sizes",
     "score_bid",
 ]
@@ -98,6 +102,34 @@ def parse_suit(text: object, what: str = "trump") -> int:
     if isinstance(text, str) and len(text.strip()) == 1 and text.strip().upper() in FRENCH_SUITS:
         return FRENCH_SUITS.index(text.strip().upper())
     raise StichError(f"{what} {text!r} is not a suit (use one of S H D C)")
+
+
+def parse_trump(raw: object, what: str = "trump") -> int | None:
+    """A trump suit index, or None for no trump (``null``, ``N``, ``NT``, ``none`` or ``-``)."""
+    if raw is None or (isinstance(raw, str) and raw.strip().upper() in ("N", "NT", "NONE", "-")):
+        return None
+    return parse_suit(raw, what)
+
+
+@cache
+def _suit_arena(trump: int | None) -> Arena:
+    return Arena((suit_rules(FRENCH, trump),), 0, 0, {}, french_blocks())
+
+
+@dataclass(frozen=True)
+class SuitContext(PlayContext):
+    """The trick play of Stiche-Raten: a trump suit (index into ``S H D C``) or none."""
+
+    trump: int | None
+
+    def arena(self) -> Arena:
+        return _suit_arena(self.trump)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trump": None if self.trump is None else FRENCH_SUITS[self.trump]}
+
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return "no trump" if self.trump is None else f"trump: {SUIT_NAMES[FRENCH_SUITS[self.trump]]}"
 
 
 class BiddingRound(Round):
@@ -379,6 +411,21 @@ class BiddingRound(Round):
             view["hand"] = None  # blind round: bids are made before looking
         return view
 
+    # -- the double-dummy solver's view ----------------------------------------
+
+    def play_context(self, secret: object = None) -> PlayContext:
+        if secret is not None:
+            raise StichError(f"{self.game.id} has no secret to hypothesise (the trump is open)")
+        context: PlayContext = self.game.trump_context(self.trump)
+        return context
+
+    def solver_objective(self, seat: int) -> dict[str, Any]:
+        """Exactly the tricks ``seat`` bid, over the whole round."""
+        bid = self.bids[seat]
+        if bid is None:
+            return super().solver_objective(seat)
+        return {"type": "exact", "k": bid, "seat": seat}
+
 
 class StichRatenRound(BiddingRound):
     """A round of Stiche-Raten."""
@@ -490,6 +537,26 @@ class SticheRaten(Game):
             "winners": leaders,
             "extra_round_cards": None if len(leaders) == 1 else max(self.round_sizes()),
         }
+
+    # -- the double-dummy solver's view ----------------------------------------
+
+    position_fields: ClassVar[Mapping[str, Any]] = {
+        "properties": {"trump": {"type": ["string", "null"]}},
+        "required": ["trump"],
+    }
+    table_trumps: ClassVar[tuple[str | None, ...]] = (*FRENCH_SUITS, None)
+
+    def trump_context(self, trump: int | None) -> SuitContext:
+        """The trick play with ``trump`` (a suit index, or None for no trump)."""
+        return SuitContext(trump)
+
+    def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
+        return self.trump_context(parse_trump(fields["trump"]))
+
+    def seat_labels(self, teams: Sequence[Sequence[int]] | None) -> str | None:
+        """North, East, South, West for a bridge-shaped position: four seats in partnerships 0-2, 1-3."""
+        shape = sorted(sorted(team) for team in teams) if teams is not None else None
+        return "NESW" if self.players == 4 and shape == [[0, 2], [1, 3]] else None
 
 
 GAME = SticheRaten

@@ -13,10 +13,12 @@ out and c) point restrictions are options. Rule decisions: ``docs/rules-24.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
+from games.arena import Arena, Declaration, PlayContext
 from games.base import Event, Game, Option, Round, seat_index
 from games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
 from games.errors import RuleError, StichError
@@ -26,6 +28,7 @@ __all__ = [
     "GAME",
     "VierUndZwanzig",
     "VierUndZwanzigRound",
+    "Context24",
     "DECK",
     "SUITS",
     "TWENTY_FOUR",
@@ -37,6 +40,7 @@ __all__ = [
     "value_of",
     "per_trick_points",
     "round_points",
+    "points_of_seat",
 ]
 
 SUITS = "YBRG"
@@ -124,18 +128,94 @@ def round_points(
     worth), the caller without a trick twice that ("Own Trump Without a Trick");
     a player who dropped out scores nothing (variant b).
     """
+    return [
+        0 if seat in dropped else points_of_seat(tricks, trump, blind, seat == caller, caller_penalty)
+        for seat, tricks in enumerate(won)
+    ]
+
+
+def points_of_seat(tricks: int, trump: int, blind: bool, is_caller: bool, caller_penalty: bool = True) -> int:
+    """One playing seat's score change for ``tricks`` won (see `round_points`)."""
     value = per_trick_points(trump, blind)
-    points: list[int] = []
-    for seat, tricks in enumerate(won):
-        if seat in dropped:
-            points.append(0)
-        elif tricks:
-            points.append(-value * tricks)
-        elif seat == caller and caller_penalty:
-            points.append(2 * TRICKS * value)
-        else:
-            points.append(TRICKS * value)
-    return points
+    if tricks:
+        return -value * tricks
+    if is_caller and caller_penalty:
+        return 2 * TRICKS * value
+    return TRICKS * value
+
+
+# -- the trick play as the solver sees it --------------------------------------------
+
+ORDERS = ("normal", "reversed")
+
+
+@cache
+def _arena(chaos: bool, live: int, pending: int) -> Arena:
+    """Every trump × order as a state (``trump * 2 + reversed``), and what a 1 or a 2 declares."""
+    states = tuple(rules_24(trump, bool(rev)) for trump in range(4) for rev in (0, 1))
+    declarations: dict[tuple[int, Card], tuple[tuple[Declaration, int], ...]] = {}
+    for state in range(8):
+        trump, rev = divmod(state, 2)
+        for card in range(TWENTY_FOUR):
+            # Rulebook, "1" Played: a 1 may reverse the order from the next trick on.
+            if value_of(card) == 1:
+                declarations[(state, card)] = (((), state), ((("reverse", True),), trump * 2 + (1 - rev)))
+            # Variant a, Trump Chaos: a 2 may name a new trump for the next trick.
+            elif value_of(card) == 2 and chaos:
+                named = tuple(((("trump", SUITS[new]),), new * 2 + rev) for new in range(4) if new != trump)
+                declarations[(state, card)] = (((), state), *named)
+    blocks = (*(((1 << VALUES) - 1) << (VALUES * s) for s in range(4)), 1 << TWENTY_FOUR)
+    return Arena(states, live, pending, declarations, blocks)
+
+
+@dataclass(frozen=True)
+class Context24(PlayContext):
+    """The trick play of 24: trump and order in force, the ones pending for the next trick (declared
+    in the current one), yellow blind, the caller, Trump Chaos, the caller's penalty and who dropped out."""
+
+    trump: int
+    reversed: bool
+    next_trump: int
+    next_reversed: bool
+    blind: bool
+    caller: int | None
+    chaos: bool
+    caller_penalty: bool
+    dropped: tuple[int, ...] = ()
+
+    def arena(self) -> Arena:
+        return _arena(self.chaos, self.trump * 2 + self.reversed, self.next_trump * 2 + self.next_reversed)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "trump": SUITS[self.trump],
+            "order": ORDERS[self.reversed],
+            "next_trump": SUITS[self.next_trump],
+            "next_order": ORDERS[self.next_reversed],
+            "blind": self.blind,
+            "caller": self.caller,
+        }
+        if self.dropped:
+            out["dropped"] = list(self.dropped)
+        return out
+
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        text = (
+            f"trump: {SUIT_NAMES[self.trump]}{' blind' if self.blind else ''}, order {ORDERS[self.reversed]}"
+        )
+        if (self.next_trump, self.next_reversed) != (self.trump, self.reversed):
+            text += f"; next trick: {SUIT_NAMES[self.next_trump]}, order {ORDERS[self.next_reversed]}"
+        if self.caller is not None:
+            text += f"; caller {seat_name(self.caller)}"
+        if self.dropped:
+            text += f"; dropped out: {', '.join(seat_name(s) for s in self.dropped)}"
+        return text
+
+    def seat_points(self, seat: int, tricks: int, state: int) -> int:
+        # With Trump Chaos the trump named last counts (the state in force at the end).
+        if seat in self.dropped:
+            return 0
+        return points_of_seat(tricks, state // 2, self.blind, seat == self.caller, self.caller_penalty)
 
 
 def _flag(event: Event, key: str, name: str) -> bool:
@@ -650,6 +730,29 @@ class VierUndZwanzigRound(Round):
         view["stock_size"] = self.stock_size
         return view
 
+    # -- the double-dummy solver's view ----------------------------------------
+
+    def play_context(self, secret: object = None) -> PlayContext:
+        if secret is not None:
+            raise StichError("24 has no secret to hypothesise (the trump is called openly)")
+        if self.trump is None or self.next_trump is None:
+            raise StichError("the trump is not called yet")
+        return Context24(
+            self.trump,
+            self.reversed,
+            self.next_trump,
+            self.next_reversed,
+            self.blind,
+            self.caller,
+            self.may_name_trump(),
+            bool(self.game.options["caller_penalty"]),
+            tuple(s for s, d in enumerate(self.dropped) if d),
+        )
+
+    def solver_objective(self, seat: int) -> dict[str, Any]:
+        """The fewest round points for ``seat``."""
+        return {"type": "points", "seat": seat}
+
 
 class VierUndZwanzig(Game):
     """24 with the rulebook's variants a) Trump Chaos, b) dropping out, c) point restrictions."""
@@ -730,6 +833,61 @@ class VierUndZwanzig(Game):
         else:
             return {"ended": False, "winners": [], "reason": None}
         return {"ended": True, "winners": [s for s, v in enumerate(scores) if v == low], "reason": reason}
+
+    # -- the double-dummy solver's view ----------------------------------------
+
+    position_fields: ClassVar[Mapping[str, Any]] = {
+        "properties": {
+            "trump": {"type": "string"},
+            "order": {"enum": list(ORDERS)},
+            "next_trump": {"type": ["string", "null"]},
+            "next_order": {"enum": list(ORDERS)},
+            "blind": {"type": "boolean"},
+            "caller": {"type": ["integer", "null"], "minimum": 0},
+            "dropped": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        },
+        "required": ["trump"],
+    }
+    objective_types: ClassVar[tuple[str, ...]] = ("tricks", "exact", "points")
+    points_name: ClassVar[str] = "round points"
+
+    def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
+        players = len(hands)
+        trump = parse_suit(fields["trump"], "trump")
+        order = fields.get("order", "normal")
+        raw_next = fields.get("next_trump")
+        next_trump = trump if raw_next is None else parse_suit(raw_next, "next_trump")
+        next_order = fields.get("next_order", order)
+        blind = bool(fields.get("blind", False))
+        if blind and trump != YELLOW:
+            raise StichError("blind: only yellow may be called blind")
+        chaos = bool(self.options["trump_chaos"]) and not blind
+        if next_trump != trump and not chaos:
+            raise StichError(
+                "next_trump differs from trump, but only Trump Chaos (not after yellow blind) changes it"
+            )
+        caller = fields.get("caller")
+        if caller is not None:
+            caller = seat_index(caller, players, "caller")
+        dropped: set[int] = set()
+        for raw in fields.get("dropped", []):
+            seat = seat_index(raw, players, "dropped:")
+            if seat == caller:
+                raise StichError(f"dropped: the caller (seat {seat}) never drops out")
+            dropped.add(seat)
+        if players - len(dropped) < 2:
+            raise StichError("dropped: at least two players must take part")
+        return Context24(
+            trump,
+            order == "reversed",
+            next_trump,
+            next_order == "reversed",
+            blind,
+            caller,
+            chaos,
+            bool(self.options["caller_penalty"]),
+            tuple(sorted(dropped)),
+        )
 
 
 GAME = VierUndZwanzig

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
+from games.arena import Arena, PlayContext
 from games.base import Event, Game, Option, Round, Trick, seat_index
 from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from games.errors import RuleError, StichError
@@ -37,6 +38,7 @@ __all__ = [
     "ColumnTrick",
     "TrickSummary",
     "WasSticht",
+    "WasStichtContext",
     "WasStichtRound",
     "card_of",
     "colour_of",
@@ -208,6 +210,29 @@ def secret_json(trump_suit: int | None, trump_number: int | None) -> dict[str, A
         "trump_suit": None if trump_suit is None else COLOURS[trump_suit],
         "trump_number": trump_number,
     }
+
+
+@cache
+def _arena(trump_suit: int | None, trump_number: int | None) -> Arena:
+    blocks = tuple(((1 << 9) - 1) << (9 * c) for c in range(4))  # the four colours
+    return Arena((was_sticht_rules(trump_suit, trump_number),), 0, 0, {}, blocks)
+
+
+@dataclass(frozen=True)
+class WasStichtContext(PlayContext):
+    """The trick play of Was sticht?: the trump suit and the trump number (either may be None)."""
+
+    trump_suit: int | None
+    trump_number: int | None
+
+    def arena(self) -> Arena:
+        return _arena(self.trump_suit, self.trump_number)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"secret": secret_json(self.trump_suit, self.trump_number)}
+
+    def describe(self, seat_name: Callable[[int], str]) -> str:
+        return f"trumps: {secret_text(self.trump_suit, self.trump_number)}"
 
 
 # -- tasks --------------------------------------------------------------------
@@ -801,6 +826,33 @@ class WasStichtRound(Round):
             "announced": "table" if col.announced == TABLE else col.announced,
         }
 
+    # -- the double-dummy solver's view ----------------------------------------
+
+    def play_context(self, secret: object = None) -> PlayContext:
+        if secret is not None:
+            suit, number = parse_secret(secret, "secret")
+            if self.secret_known and (suit, number) != (self.trump_suit, self.trump_number):
+                raise StichError(
+                    f"secret {secret_text(suit, number)}: the round's trumps are "
+                    f"{secret_text(self.trump_suit, self.trump_number)}"
+                )
+            return WasStichtContext(suit, number)
+        if not self.secret_known:
+            raise StichError(
+                'the view does not know the trumps: give a secret {"trump_suit", "trump_number"}'
+            )
+        return WasStichtContext(self.trump_suit, self.trump_number)
+
+    def in_trick_play(self) -> bool:
+        return self.phase in ("play", "discard", "done")
+
+    def solver_objective(self, seat: int) -> dict[str, Any]:
+        """The task ``seat`` chose (the dealer, who has none: the most tricks)."""
+        task = self.tasks.get(seat)
+        if task is None:
+            return super().solver_objective(seat)
+        return {"type": "task", "task": task, "seat": seat}
+
 
 # -- the game -------------------------------------------------------------------
 
@@ -896,6 +948,27 @@ class WasSticht(Game):
     def draft_chips_order(self, dealer: int) -> list[int]:
         """Seats in the order they take task chips at preparation (the dealer first, 5 each)."""
         return draft_chips_order(dealer, self.players)
+
+    # -- the double-dummy solver's view ----------------------------------------
+
+    position_fields: ClassVar[Mapping[str, Any]] = {
+        "properties": {
+            "secret": {
+                "type": "object",
+                "properties": {
+                    "trump_suit": {"type": ["string", "null"]},
+                    "trump_number": {"type": ["integer", "string", "null"]},
+                },
+                "required": ["trump_suit", "trump_number"],
+                "additionalProperties": False,
+            }
+        },
+        "required": ["secret"],
+    }
+    objective_types: ClassVar[tuple[str, ...]] = ("tricks", "exact", "task")
+
+    def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
+        return WasStichtContext(*parse_secret(fields["secret"], "secret"))
 
     def standing(
         self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
+from games.arena import Arena, PlayContext, french_blocks
 from games.base import Game, Option, most_points_win
-from games.cards import FRENCH_RANKS, FRENCH_SUITS, Card, Deck
+from games.cards import FRENCH_RANKS, FRENCH_SUITS, Card, CardSet, Deck
 from games.errors import StichError
-from games.stiche_raten import BiddingRound, bidding_view_known
+from games.stiche_raten import BiddingRound, SticheRaten, SuitContext, bidding_view_known, parse_trump
 from games.trick import FREE, TrickRules
 
-__all__ = ["GAME", "Wizard", "WizardRound", "wizard_deck", "wizard_rules"]
+__all__ = ["GAME", "Wizard", "WizardContext", "WizardRound", "wizard_deck", "wizard_rules"]
 
 WIZARD_POWER = 100  # above every trump (trumps are 1..13)
 
@@ -58,6 +60,22 @@ def wizard_rules(edition: str, trump: int | None) -> TrickRules:
     # suit and frees play only when a wizard "ausgespielt" (led); the original rules free
     # play after "a Wizard [as] the first non-Jester card" (docs/rules.md, Wizard).
     return TrickRules(tuple(cls), tuple(tp), tuple(lp), wizard_frees_after_jester=edition == "original")
+
+
+@cache
+def _wizard_arena(edition: str, trump: int | None) -> Arena:
+    # Each wizard and jester is a block of its own: equal powers are never collapsed.
+    return Arena((wizard_rules(edition, trump),), 0, 0, {}, french_blocks(2 * EDITIONS[edition]))
+
+
+@dataclass(frozen=True)
+class WizardContext(SuitContext):
+    """The trick play of Wizard: the edition's deck and a trump suit or none."""
+
+    edition: str = "seed"
+
+    def arena(self) -> Arena:
+        return _wizard_arena(self.edition, self.trump)
 
 
 class WizardRound(BiddingRound):
@@ -148,6 +166,18 @@ class Wizard(Game):
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:
         """Winners after the last round: the most points (ties share)."""
         return most_points_win(totals)
+
+    # -- the double-dummy solver's view ----------------------------------------
+
+    position_fields: ClassVar[Mapping[str, Any]] = SticheRaten.position_fields
+    table_trumps: ClassVar[tuple[str | None, ...]] = SticheRaten.table_trumps
+
+    def trump_context(self, trump: int | None) -> WizardContext:
+        """The trick play with ``trump`` (a suit index, or None for no trump)."""
+        return WizardContext(trump, str(self.options["edition"]))
+
+    def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
+        return self.trump_context(parse_trump(fields["trump"]))
 
 
 GAME = Wizard

@@ -102,6 +102,7 @@ typedef struct {
     int structured, must_follow, ascending, equal_sizes;
     int ntrumps;
     int8_t trumps_desc[MAXC];
+    u64 trumps; /* every card with trump power (wizards too) */
     i64 tp[MAXC];
     int ngroups;
     int gshift[MAXG];
@@ -559,7 +560,7 @@ static int boundary(Kernel *k, u64 *hands, int leader, int target, int left, u64
         *relout = qrel;
         return 0;
     }
-    if (k->equal_sizes) {
+    if (k->equal_sizes && (present & k->trumps)) {
         int mine, theirs;
         u64 srel;
         sure_trumps(k, hands, present, &mine, &theirs, &srel);
@@ -595,6 +596,116 @@ static int scored_desc(const void *a, const void *b) {
     return x->card < y->card ? 1 : (x->card > y->card ? -1 : 0);
 }
 
+static void sort_scored(Scored *scored, int *cands, int ncands) {
+    qsort(scored, ncands, sizeof(Scored), scored_desc);
+    for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
+}
+
+/* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
+   top; then low cards; leads an opponent can ruff last. */
+static void order_leads(const Kernel *k, int *cands, int ncands, const u64 *hands, int seat, u64 outside) {
+    Scored scored[MAXC];
+    int mine = k->sideof[seat];
+    u64 partners = 0, opponents = 0, trumps = k->trump_mask;
+    for (int i = 0; i < k->nothers[seat]; i++) {
+        int o = k->others[seat][i];
+        if (k->sideof[o] == mine)
+            partners |= hands[o];
+        else
+            opponents |= hands[o];
+    }
+    for (int i = 0; i < ncands; i++) {
+        int c = cands[i];
+        u64 kmask = k->class_of[c];
+        int ruff = 0;
+        if (trumps && !(trumps >> c & 1)) {
+            for (int j = 0; j < k->nothers[seat]; j++) {
+                int o = k->others[seat][j];
+                u64 h = hands[o];
+                if (k->sideof[o] != mine && !(h & kmask) && (h & trumps)) {
+                    ruff = 1;
+                    break;
+                }
+            }
+        }
+        /* Someone can beat it: lead low; else a sure winner unless it can be ruffed. */
+        int score = (k->stronger[c] & outside) ? -k->power[c] : (ruff ? 200 : 1000) + k->power[c];
+        u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
+        if (ruff)
+            score -= 1500; /* an opponent can ruff: last */
+        else if (top_ours && (!top_theirs || bitlen(top_ours) > bitlen(top_theirs)))
+            score += 500; /* the partner holds the top */
+        scored[i].score = score;
+        scored[i].card = c;
+    }
+    sort_scored(scored, cands, ncands);
+}
+
+/* The (kk+1)-th card of a trick, with an eye on the seats still to play. */
+static void order_follows(const Kernel *k, int *cands, int ncands, u64 legal, const u64 *hands, int seat, int kk,
+                          i64 follow, int wcard, int wseat) {
+    Scored scored[MAXC];
+    int mine = k->sideof[seat];
+    u64 bw = k->beaters[wcard];
+    int partner_wins = k->sideof[wseat] == mine;
+    /* The cards the later seats of each side may play. */
+    u64 later_ours = 0, later_theirs = 0;
+    int s2 = k->nxt[seat];
+    for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
+        u64 h = legal_cards(k, hands[s2], follow);
+        if (k->sideof[s2] == mine)
+            later_ours |= h;
+        else
+            later_theirs |= h;
+    }
+    if (!partner_wins && (later_ours & bw)) {
+        /* Second hand low: the partner can still win the trick. */
+        for (int i = 0; i < ncands; i++) {
+            int c = cands[i];
+            scored[i].score = (bw >> c & 1) ? -1000 - k->power[c] : -k->power[c];
+            scored[i].card = c;
+        }
+    } else if (partner_wins && (later_theirs & bw)) {
+        /* The partner's card can still be taken over: overtake so that nobody later can
+           (cheapest first), else play low, overtaking cards that can be beaten last. */
+        for (int i = 0; i < ncands; i++) {
+            int c = cands[i];
+            int score;
+            if (bw >> c & 1)
+                score = (k->beaters[c] & later_theirs) ? -2000 - k->power[c] : 1000 - k->power[c];
+            else
+                score = -k->power[c];
+            scored[i].score = score;
+            scored[i].card = c;
+        }
+    } else if (follow > 0 && !(legal & ~(u64)follow) && k->ascending) {
+        /* Following in a class ranked by card index: the order needs no sort. */
+        int out[MAXC], n = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            int want_win = partner_wins ? pass == 1 : pass == 0;
+            for (int i = 0; i < ncands; i++)
+                if ((int)(bw >> cands[i] & 1) == want_win) out[n++] = cands[i];
+        }
+        memcpy(cands, out, sizeof(int) * ncands);
+        return;
+    } else if (partner_wins) {
+        /* The partner's side is winning: low cards, overtaking last. */
+        for (int i = 0; i < ncands; i++) {
+            int c = cands[i];
+            scored[i].score = -k->power[c] - ((bw >> c & 1) ? 500 : 0);
+            scored[i].card = c;
+        }
+    } else {
+        /* The cheapest card that takes the trick, else the lowest. */
+        for (int i = 0; i < ncands; i++) {
+            int c = cands[i];
+            scored[i].score = (bw >> c & 1) ? 1000 - k->power[c] : -k->power[c];
+            scored[i].card = c;
+        }
+    }
+    sort_scored(scored, cands, ncands);
+}
+
 static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
                  u64 present, int target, int left, u64 *relout) {
     u64 hand = hands[seat];
@@ -623,108 +734,13 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
         cands[ncands++] = c;
         prev = first = c;
     }
-    int mine = k->sideof[seat];
     if (ncands > 1) {
-        Scored scored[MAXC];
-        if (kk == 0) {
-            /* Leads: a card nobody can beat or ruff first; then low cards towards a partner
-               who holds the top; then low cards. */
-            u64 partners = 0, opponents = 0, trumps = k->trump_mask;
-            for (int i = 0; i < k->nothers[seat]; i++) {
-                int o = k->others[seat][i];
-                if (k->sideof[o] == mine)
-                    partners |= hands[o];
-                else
-                    opponents |= hands[o];
-            }
-            for (int i = 0; i < ncands; i++) {
-                int c = cands[i];
-                u64 kmask = k->class_of[c];
-                int ruff = 0;
-                if (trumps && !(trumps >> c & 1)) {
-                    for (int j = 0; j < k->nothers[seat]; j++) {
-                        int o = k->others[seat][j];
-                        u64 h = hands[o];
-                        if (k->sideof[o] != mine && !(h & kmask) && (h & trumps)) {
-                            ruff = 1;
-                            break;
-                        }
-                    }
-                }
-                int score = (k->stronger[c] & outside) ? -k->power[c] : (ruff ? 200 : 1000) + k->power[c];
-                u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
-                if (ruff)
-                    score -= 1500; /* an opponent can ruff: last */
-                else if (top_ours && (!top_theirs || bitlen(top_ours) > bitlen(top_theirs)))
-                    score += 500; /* the partner holds the top */
-                scored[i].score = score;
-                scored[i].card = c;
-            }
-            qsort(scored, ncands, sizeof(Scored), scored_desc);
-            for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
-        } else {
-            u64 bw = k->beaters[wcard];
-            int partner_wins = k->sideof[wseat] == mine;
-            /* The cards the later seats of each side may play. */
-            u64 later_ours = 0, later_theirs = 0;
-            int s2 = k->nxt[seat];
-            for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
-                u64 h = legal_cards(k, hands[s2], follow);
-                if (k->sideof[s2] == mine)
-                    later_ours |= h;
-                else
-                    later_theirs |= h;
-            }
-            int partner_later = !partner_wins && (later_ours & bw);
-            u64 threat = partner_wins && (later_theirs & bw) ? later_theirs : 0;
-            if (partner_later) {
-                /* Second hand low: the partner can still win the trick. */
-                for (int i = 0; i < ncands; i++) {
-                    int c = cands[i];
-                    scored[i].score = (bw >> c & 1) ? -1000 - k->power[c] : -k->power[c];
-                    scored[i].card = c;
-                }
-                qsort(scored, ncands, sizeof(Scored), scored_desc);
-                for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
-            } else if (threat) {
-                /* The partner's card can still be taken over: overtake so that nobody later can
-                   (cheapest first), else play low, overtaking cards that can be beaten last. */
-                for (int i = 0; i < ncands; i++) {
-                    int c = cands[i];
-                    int score;
-                    if (bw >> c & 1)
-                        score = (k->beaters[c] & threat) ? -2000 - k->power[c] : 1000 - k->power[c];
-                    else
-                        score = -k->power[c];
-                    scored[i].score = score;
-                    scored[i].card = c;
-                }
-                qsort(scored, ncands, sizeof(Scored), scored_desc);
-                for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
-            } else if (follow > 0 && !(legal & ~(u64)follow) && k->ascending) {
-                /* Following in a class ranked by card index: the order needs no sort. */
-                int out[MAXC], n = 0;
-                for (int pass = 0; pass < 2; pass++) {
-                    int want_win = partner_wins ? pass == 1 : pass == 0;
-                    for (int i = 0; i < ncands; i++)
-                        if ((int)(bw >> cands[i] & 1) == want_win) out[n++] = cands[i];
-                }
-                memcpy(cands, out, sizeof(int) * ncands);
-            } else {
-                for (int i = 0; i < ncands; i++) {
-                    int c = cands[i];
-                    int beats = (int)(bw >> c & 1);
-                    if (partner_wins)
-                        scored[i].score = -k->power[c] - (beats ? 500 : 0);
-                    else
-                        scored[i].score = beats ? 1000 - k->power[c] : -k->power[c];
-                    scored[i].card = c;
-                }
-                qsort(scored, ncands, sizeof(Scored), scored_desc);
-                for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
-            }
-        }
+        if (kk == 0)
+            order_leads(k, cands, ncands, hands, seat, outside);
+        else
+            order_follows(k, cands, ncands, legal, hands, seat, kk, follow, wcard, wseat);
     }
+    int mine = k->sideof[seat];
     int last = kk == k->m - 1;
     int nseat = k->nxt[seat];
     u64 rel = 0;
@@ -925,7 +941,11 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad trumps");
             return -1;
         }
-        for (int j = 0; j < k->ntrumps; j++) k->trumps_desc[j] = (int8_t)tmp[j];
+        k->trumps = 0;
+        for (int j = 0; j < k->ntrumps; j++) {
+            k->trumps_desc[j] = (int8_t)tmp[j];
+            k->trumps |= bit(tmp[j]);
+        }
     }
     if (read_i64_list(tp, k->tp, size, "tp") < 0) return -1;
     PyObject *gf = PySequence_Fast(key_groups, "key_groups");
@@ -1000,14 +1020,14 @@ static PyObject *Kernel_boundary(Kernel *k, PyObject *args) {
     return finish(k, r, rel);
 }
 
-/* inner(hands, seat, k, live, pending, follow, wcard, wseat, tmask, present, prog, target, left) */
+/* inner(hands, seat, k, pending, follow, wcard, wseat, tmask, (live, prog, target, left, present)) */
 static PyObject *Kernel_inner(Kernel *k, PyObject *args) {
     PyObject *hl, *prog;
     int seat, kk, live, pending, wcard, wseat, target, left;
     long long follow;
     unsigned long long tmask, present;
-    if (!PyArg_ParseTuple(args, "OiiiiLiiKKOii", &hl, &seat, &kk, &live, &pending, &follow, &wcard, &wseat,
-                          &tmask, &present, &prog, &target, &left))
+    if (!PyArg_ParseTuple(args, "OiiiLiiK(iOiiK)", &hl, &seat, &kk, &pending, &follow, &wcard, &wseat, &tmask,
+                          &live, &prog, &target, &left, &present))
         return NULL;
     u64 hands[MAXP];
     if (read_hands(k, hl, hands) < 0 || check_left(k, left) < 0) return NULL;
@@ -1030,7 +1050,7 @@ static PyMethodDef Kernel_methods[] = {
     {"boundary", (PyCFunction)Kernel_boundary, METH_VARARGS,
      "boundary(hands, leader, live, prog, target, left, present) -> (bool, relevant cards)"},
     {"inner", (PyCFunction)Kernel_inner, METH_VARARGS,
-     "inner(hands, seat, k, live, pending, follow, wcard, wseat, tmask, present, prog, target, left)"},
+     "inner(hands, seat, k, pending, follow, wcard, wseat, tmask, (live, prog, target, left, present))"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Kernel_getset[] = {

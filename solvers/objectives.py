@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from games.arena import PlayContext
 from games.cards import CardSet
 from games.errors import StichError
 from solvers.position import Position
@@ -29,8 +30,7 @@ __all__ = [
     "Tricks",
     "ExactTricks",
     "WasStichtTask",
-    "Points24",
-    "check_objective",
+    "RoundPoints",
     "make_objective",
 ]
 
@@ -229,22 +229,33 @@ class WasStichtTask(Objective):
 
 
 @dataclass
-class Points24(Objective):
-    """Minus the 24 round points of the side's seats (rulebook, "Scoring a Round"): each trick
-    takes 1 point off (yellow 2, yellow blind 4); no trick adds 6 tricks' worth, twice that for
-    the caller. With Trump Chaos the trump named last counts."""
+class RoundPoints(Objective):
+    """Minus the round points of the side's seats, as the game scores them (`PlayContext.seat_points`:
+    24's trick values, yellow and blind, the penalty for no trick, Trump Chaos's last-named trump).
+    Progress: the tricks of each seat of the side over the round."""
 
     side: tuple[int, ...]
     won: tuple[int, ...]
-    blind: bool
-    caller: int | None
-    caller_penalty: bool
-    dropped: tuple[int, ...]
+    context: PlayContext
+    states: int
+    most_tricks: int
     goal = "min"
 
+    def __post_init__(self) -> None:
+        # The extremes over every trick count and every state the round may end in.
+        lo = hi = 0
+        for seat in self.side:
+            points = [
+                self.context.seat_points(seat, t, state)
+                for t in range(self.most_tricks + 1)
+                for state in range(self.states)
+            ]
+            lo -= max(points)
+            hi -= min(points)
+        self.range = (lo, hi)
+
     def value_range(self, left: int) -> tuple[int, int]:
-        worst = 2 * 6 * 4 * len(self.side)
-        return -worst, worst
+        return self.range
 
     def start(self) -> Progress:
         return tuple(self.won[s] for s in self.side)
@@ -258,43 +269,21 @@ class Points24(Objective):
 
     def final(self, progress: Progress, state: int) -> int:
         assert isinstance(progress, tuple)
-        trump = state // 2
-        worth = 4 if self.blind else (2 if trump == 0 else 1)
-        points = 0
-        for seat, tricks in zip(self.side, progress, strict=True):
-            if seat in self.dropped:
-                continue
-            if tricks:
-                points -= worth * tricks
-            elif seat == self.caller and self.caller_penalty:
-                points += 2 * 6 * worth
-            else:
-                points += 6 * worth
-        return -points
+        seat_points = self.context.seat_points
+        return -sum(
+            seat_points(seat, tricks, state) for seat, tricks in zip(self.side, progress, strict=True)
+        )
 
     def report(self, value: int) -> int:
         return -value
-
-
-def check_objective(position: Position) -> None:
-    """A `StichError` if the objective does not fit the game."""
-    spec = position.objective
-    game = position.game
-    if spec.type == "task" and game != "was-sticht":
-        raise StichError('objective "task" is a Was sticht? task; use it with game "was-sticht"')
-    if spec.type == "points" and game not in ("24", "stich-fuer-stich"):
-        raise StichError('objective "points" counts 24 round points or Stich für Stich trick points')
-    if spec.seat is not None and spec.seat not in position.playing:
-        raise StichError(f"objective.seat {spec.seat} does not play this round")
-    if spec.type == "task" and spec.owner is not None and spec.owner not in position.playing:
-        raise StichError(f"objective.owner {spec.owner} does not play this round")
 
 
 def make_objective(position: Position) -> Objective:
     """The objective of a position, ready for the search."""
     spec = position.objective
     side = position.side()
-    if spec.type == "tricks" or (spec.type == "points" and position.game == "stich-fuer-stich"):
+    game = position.rules_game
+    if spec.type == "tricks" or (spec.type == "points" and game.points_count_tricks):
         return Tricks()
     if spec.type == "exact":
         assert spec.k is not None
@@ -304,8 +293,7 @@ def make_objective(position: Position) -> Objective:
         seat = spec.seat if spec.seat is not None else position.to_move
         return WasStichtTask(spec.task, seat, spec.owner, position.players, position.won, position.taken)
     if spec.type == "points":
-        ctx = position.context
-        return Points24(
-            tuple(side), position.won, ctx["blind"], ctx["caller"], ctx["caller_penalty"], ctx["dropped"]
-        )
+        most = max(position.won) + position.tricks_left()
+        states = len(position.context.arena().states)
+        return RoundPoints(tuple(side), position.won, position.context, states, most)
     raise StichError(f"unknown objective {spec.type!r}")

@@ -1,13 +1,13 @@
-"""The double-dummy table of a French-deck position: every trump (or none) × every leader."""
+"""The double-dummy table of a position: every trump (or none) × every leader, as DDS tabulates bridge."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from games.cards import FRENCH_SUITS
 from games.errors import StichError
 from solvers.position import Position
-from solvers.search import Solver
+from solvers.solver import Solver
 
 __all__ = ["TableCell", "trick_table"]
 
@@ -23,22 +23,24 @@ class TableCell:
     nodes: int
 
 
-def trick_table(position: Position) -> list[TableCell]:
+def trick_table(position: Position, progress: Callable[[int, int], None] | None = None) -> list[TableCell]:
     """Like a DDS table: for each trump suit and no trump, for each seat on lead, the tricks the
-    leader's side takes (the position's teams; by default the leader against the others)."""
-    if position.game != "stiche-raten":
-        raise StichError("--table needs a French-deck position (game stiche-raten)")
+    leader's side takes (the position's teams; by default the leader against the others).
+    ``progress(done, total)`` is called after each cell."""
+    game = position.rules_game
+    if not game.table_trumps:
+        raise StichError(f"--table needs a game whose trump is a free choice of suit, not {game.id}")
     if position.trick:
         raise StichError("--table needs a position at the start of a trick (trick: [])")
     if position.objective.type != "tricks" or position.objective.seat is not None:
         raise StichError('--table counts tricks: use objective {"type": "tricks"} without a seat')
-    cells = []
-    for trump in (*range(4), None):
+    cells: list[TableCell] = []
+    total = len(game.table_trumps) * len(position.playing)
+    for trump in game.table_trumps:
         # One solver per side: the leaders of a side share its transposition table.
         solvers: dict[tuple[int, ...], Solver] = {}
         found: dict[tuple[int, ...], int] = {}  # the last value for each side: a guess for the next
-        letter = None if trump is None else FRENCH_SUITS[trump]
-        context = {**position.context, "trump": trump, "json": {"trump": letter}}
+        context = game.parse_play_context({**position.context.to_json(), "trump": trump}, position.hands)
         for leader in position.playing:
             cell = replace(position, leader=leader, context=context)
             side = cell.side()
@@ -52,5 +54,7 @@ def trick_table(position: Position) -> list[TableCell]:
                 guess = left - next(iter(found.values()))
             tricks = solver.value(guess)
             found[side] = tricks
-            cells.append(TableCell(letter, leader, side, tricks, solver.nodes - before))
+            cells.append(TableCell(trump, leader, side, tricks, solver.nodes - before))
+            if progress is not None:
+                progress(len(cells), total)
     return cells

@@ -9,12 +9,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from solvers.position import Position, load_position
-from solvers.search import Move, Solution, solve
+from solvers.parse import load_position
+from solvers.position import Position
+from solvers.solver import Move, Solution, solve
 from solvers.table import TableCell, trick_table
 from stich.cli._common import print_json, user_errors
-
-SEAT_NAMES = {4: "NESW"}
 
 
 def solve_cli(
@@ -74,15 +73,15 @@ def table_cell_json(cell: TableCell) -> dict[str, Any]:
 
 
 def _seat(position: Position, seat: int) -> str:
-    names = SEAT_NAMES.get(position.players)
-    return f"{seat} ({names[seat]})" if names and position.game == "stiche-raten" else str(seat)
+    labels = position.rules_game.seat_labels(position.teams)
+    return f"{seat} ({labels[seat]})" if labels else str(seat)
 
 
 def print_solution(position: Position, solution: Solution) -> None:
     console = Console()
     what = {"tricks": "remaining tricks", "exact": "exact tricks (1 = made)", "task": "task (1 = made)"}
     kind = position.objective.type
-    label = what.get(kind, "round points" if position.game == "24" else "trick points")
+    label = what.get(kind, position.rules_game.points_name)
     side = ", ".join(_seat(position, s) for s in solution.side)
     console.print(f"value {solution.value}: {label} for the side of seat(s) {side} ({solution.goal})")
     moves = Table(title=f"seat {_seat(position, position.to_move)} to play", box=None, padding=(0, 2))

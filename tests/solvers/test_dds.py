@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from solvers.dds_oracle import dds_tricks
-from solvers.position import parse_position
-from solvers.samples import bridge_position_json
-from solvers.search import Solver
+from solvers.parse import parse_position
+from solvers.solver import Solver
+from tests.oracles.dds import dds_tricks
+from tests.solvers.samples import bridge_position_json
 
 POSITIONS = 240
 CHUNKS = 4
@@ -49,7 +49,7 @@ def test_move_values_equal_dds_per_card() -> None:
     from endplay import dds
     from endplay.types import Card as EndplayCard
 
-    from solvers.dds_oracle import dds_deal
+    from tests.oracles.dds import dds_deal
 
     for seed in range(6):
         data = bridge_position_json(2000 + seed, 6, TRUMPS[seed % 5], seed % 4, trick=seed % 3)

@@ -14,9 +14,9 @@ import importlib
 
 import pytest
 
-from solvers.position import parse_position
-from solvers.samples import bridge_position_json, random_position
-from solvers.search import Solver
+from solvers.parse import parse_position
+from solvers.solver import Solver
+from tests.solvers.samples import bridge_position_json, random_position
 
 
 def test_kernel_is_built() -> None:

@@ -7,7 +7,10 @@ from typing import Any
 import pytest
 
 from games.errors import StichError
-from solvers.position import parse_position
+from games.vierundzwanzig import Context24
+from solvers.parse import parse_position
+from solvers.position import Position
+from solvers.solver import Solver
 
 EXAMPLE: dict[str, Any] = {
     "game": "stiche-raten",
@@ -27,7 +30,7 @@ def test_the_design_example_parses() -> None:
     assert position.to_move == 0
     assert position.side() == (0, 2)
     assert position.tricks_left() == 2
-    assert position.context["trump"] == 0
+    assert position.context.to_json() == {"trump": "S"}
     assert parse_position(position.to_json()) == position
 
 
@@ -104,7 +107,7 @@ def test_stich_fuer_stich_confidant_holds_three_more() -> None:
         "objective": {"type": "points"},
     }
     position = parse_position(data)
-    assert position.context["confidant"] == 0
+    assert position.context.to_json()["confidant"] == 0
     assert position.tricks_left() == 2
     with pytest.raises(StichError, match="sizes"):
         parse_position({**data, "confidant": 1})
@@ -125,7 +128,7 @@ def test_24_context_and_dropped_seats() -> None:
     }
     position = parse_position(data)
     assert position.playing == (0, 1)
-    assert position.context["reversed"]
+    assert position.context.to_json()["order"] == "reversed"
     with pytest.raises(StichError, match="dropped"):
         parse_position({**data, "hands": [["Y1", "B2"], ["R3", "G4"], ["G5", "G6"]]})
     with pytest.raises(StichError, match="order"):
@@ -133,11 +136,17 @@ def test_24_context_and_dropped_seats() -> None:
     with pytest.raises(StichError, match="Trump Chaos"):
         parse_position({**data, "next_trump": "B"})
     # Trump Chaos drops "Own Trump Without a Trick" unless the options keep it.
-    assert position.context["caller_penalty"] is True
+    assert _caller_penalty(position) is True
     chaos = {**data, "options": {"dropping_out": True, "trump_chaos": True}}
-    assert parse_position(chaos).context["caller_penalty"] is False
+    assert _caller_penalty(parse_position(chaos)) is False
     kept = {**data, "options": {"trump_chaos": True, "caller_penalty": True, "dropping_out": True}}
-    assert parse_position(kept).context["caller_penalty"] is True
+    assert _caller_penalty(parse_position(kept)) is True
+
+
+def _caller_penalty(position: Position) -> bool:
+    context = position.context
+    assert isinstance(context, Context24)
+    return context.caller_penalty
 
 
 def test_a_card_named_twice_is_named_once_in_the_error() -> None:
@@ -166,8 +175,46 @@ def test_deeply_nested_json_is_a_one_line_error() -> None:
 def test_a_file_whose_name_starts_with_a_brace_is_read_as_a_file(tmp_path: Any) -> None:
     import json
 
-    from solvers.position import load_position
+    from solvers.parse import load_position
 
     path = tmp_path / "{deal}.json"
     path.write_text(json.dumps(EXAMPLE), encoding="utf-8")
     assert load_position(path).players == 4
+
+
+def test_every_game_example_passes_the_schema() -> None:
+    import jsonschema
+
+    from solvers.parse import position_schema
+    from tests.solvers.samples import GAME_PLAYERS, random_position_json
+
+    validator = jsonschema.Draft202012Validator(position_schema())
+    for game in GAME_PLAYERS:
+        for seed in range(20):
+            data = random_position_json(game, seed)
+            assert not list(validator.iter_errors(data)), data
+            assert parse_position(data).to_json() == parse_position(parse_position(data).to_json()).to_json()
+
+
+def test_hands_may_be_given_by_seat_as_an_object() -> None:
+    data = {**EXAMPLE, "hands": {"0": ["AS", "KS"], "1": ["QS", "2H"], "2": ["3H", "4H"], "3": ["5H", "6H"]}}
+    assert parse_position(data) == parse_position(EXAMPLE)
+    with pytest.raises(StichError, match="seat 2 is missing"):
+        parse_position({**EXAMPLE, "hands": {"0": ["AS"], "1": ["QS"], "3": ["5H"]}})
+
+
+def test_an_exact_target_beyond_the_tricks_left_is_an_error() -> None:
+    with pytest.raises(StichError) as info:
+        parse_position({**EXAMPLE, "objective": {"type": "exact", "k": 3}})
+    assert "k = 3" in str(info.value) and "(2 left)" in str(info.value)
+    # Tricks already won count towards the round's; a target the side can no longer reach is a value 0.
+    position = parse_position({**EXAMPLE, "objective": {"type": "exact", "k": 3}, "won": [0, 1, 0, 0]})
+    assert Solver(position).value() == 0
+
+
+def test_a_field_of_another_game_is_named() -> None:
+    message = _error({"order": "reversed"})
+    assert "unknown fields ['order']" in message
+    missing = {k: v for k, v in EXAMPLE.items() if k != "trump"}
+    with pytest.raises(StichError, match='must give "trump"'):
+        parse_position(missing)

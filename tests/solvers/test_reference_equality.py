@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from solvers.reference import reference_solve
-from solvers.samples import random_position
-from solvers.search import Solver
+from solvers.solver import Solver
+from tests.solvers.samples import random_position
 
 POSITIONS_PER_GAME = 2000
 CHUNKS = 4

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.trick import legal_plays, trick_winner
-from solvers.contexts import build_arena
-from solvers.position import Position, parse_position
+from solvers.parse import parse_position
+from solvers.position import Position
 from solvers.reference import reference_solve
-from solvers.samples import bridge_position_json, random_position
-from solvers.search import Solver, compress, solve
+from solvers.search import compress
+from solvers.solver import Solver, solve
+from tests.solvers.samples import bridge_position_json, random_position
 
 
 def bridge(
@@ -68,7 +69,7 @@ def test_move_values_and_line_agree_with_the_value() -> None:
 
 def _replay_line(position: Position, line: Any) -> int:
     """Play the line by the rules of `games.trick` and count the side's tricks."""
-    rules = build_arena(position.game, position.context, position.options).states[0]
+    rules = position.context.arena().states[0]
     hands = list(position.hands)
     seats = position.trick_seats()
     trick = list(position.trick)

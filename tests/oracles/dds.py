@@ -14,6 +14,7 @@ from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
 from games.cards import FRENCH_RANKS, FRENCH_SUITS, CardSet, popcount
+from games.stiche_raten import SuitContext
 from solvers.position import Position
 
 __all__ = ["dds_deal", "dds_tricks", "dds_table"]
@@ -27,7 +28,7 @@ def _pbn_hand(cards: CardSet) -> str:
 
 def dds_deal(position: Position) -> Any:
     """The position as an endplay ``Deal``: hands, trump, leader, and the current trick played."""
-    if position.game != "stiche-raten" or position.players != 4:
+    if type(position.context) is not SuitContext or position.players != 4:
         raise ValueError("DDS solves French-deck positions of four seats")
     hands = list(position.hands)
     seats = position.trick_seats()
@@ -35,7 +36,7 @@ def dds_deal(position: Position) -> Any:
         hands[seats[i]] |= 1 << card
     deal = Deal("N:" + " ".join(_pbn_hand(h) for h in hands))
     deal.first = Player(position.leader)
-    trump = position.context["trump"]
+    trump = position.context.trump
     deal.trump = Denom(4 if trump is None else trump)
     for card in position.trick:
         deal.play(EndplayCard(FRENCH_SUITS[card // 13] + FRENCH_RANKS[card % 13]))

@@ -1,4 +1,4 @@
-"""Random positions of every game, for tests and benchmarks.
+"""Random positions of every game, for tests and benchmarks (``bench/`` imports it from here).
 
 `random_position` deals a few cards per seat, plays part of a trick by the rules,
 and picks a context (trumps, 24's order and pending declarations) and an objective
@@ -13,8 +13,8 @@ from typing import Any
 from games.cards import FRENCH_SUITS, Card, iter_cards, mask_of
 from games.registry import find
 from games.trick import legal_plays
-from solvers.contexts import build_arena
-from solvers.position import Position, parse_position
+from solvers.parse import parse_position
+from solvers.position import Position
 
 __all__ = ["GAME_PLAYERS", "random_position", "random_position_json", "bridge_position_json"]
 
@@ -107,8 +107,8 @@ def random_position_json(
         del data["teams"]
     # Play part of the current trick by the rules.
     position = parse_position({**data, "objective": {"type": "tricks"}})
-    rules = build_arena(game, position.context, position.options)
-    live = rules.states[rules.live]
+    arena = position.context.arena()
+    live = arena.states[arena.live]
     seats = position.trick_seats()
     trick: list[Card] = []
     masks = [mask_of(h) for h in hands]
@@ -126,8 +126,8 @@ def random_position_json(
         if options["trump_chaos"] and not data["blind"] and rng.random() < 0.3:
             data["next_trump"] = rng.choice("YBRG")
     data["objective"] = _objective(rng, game, position, objective, cards)
+    won = [0] * players
     if data["objective"]["type"] in ("exact", "task", "points") and rng.random() < 0.6:
-        won = [0] * players
         for _ in range(rng.randint(0, 3)):
             won[rng.choice(playing)] += 1
         data["won"] = won
@@ -140,6 +140,9 @@ def random_position_json(
                     taken[s] = deck.names(sorted(rest[: 2 * won[s]]))
                     rest = rest[2 * won[s] :]
             data["taken"] = taken
+    if "k" in data["objective"]:
+        # An exact target beyond the round's tricks is an input error: the most it can be.
+        data["objective"]["k"] = min(data["objective"]["k"], sum(won) + cards)
     return data
 
 
@@ -195,7 +198,7 @@ def bridge_position_json(
         "objective": {"type": "tricks"},
     }
     position = parse_position({**data, "hands": [[_name(c) for c in h] for h in hands], "trick": []})
-    rules = build_arena("stiche-raten", position.context, {}).states[0]
+    rules = position.context.arena().states[0]
     masks = [mask_of(h) for h in hands]
     played: list[Card] = []
     for i in range(trick):

@@ -1,0 +1,443 @@
+"""The solver of one position: nodes, values by zero-window searches, move values and a best line.
+
+`Solver` compiles a position's tables (`solvers.tables`), builds the search
+(`solvers.search`, or the compiled kernel `solvers._dd` where it applies) and asks it
+yes/no questions: a value is found by asking "can the side take ≥ t?" for a sequence
+of targets t, every question reusing the transposition table of the ones before (as
+DDS does). Nodes outside the hot path (`Node`: the root, its children, the line) are
+plain objects; `solve` is the one-call form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from games.arena import Arena, Declaration
+from games.cards import Card, CardSet
+from solvers.objectives import Objective, Progress, make_objective
+from solvers.position import Position
+from solvers.search import (
+    DEFAULT_TT_LIMIT,
+    Seating,
+    TranspositionTable,
+    make_keys,
+    make_search,
+)
+from solvers.tables import SearchTables, build_tables
+
+__all__ = ["Move", "Node", "Solution", "Solver", "solve"]
+
+_dd: ModuleType | None
+try:  # the compiled kernel of the common case; the pure-Python search is its reference
+    from solvers import _dd
+except ImportError:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
+    _dd = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """A card and what it declares (24: ``reverse``, Trump Chaos ``trump``)."""
+
+    card: Card
+    declaration: Declaration = ()
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of `solve`: the value, each legal move's value, a best line of play and the
+    winner of each trick the line completes."""
+
+    value: int
+    side: tuple[int, ...]
+    goal: str
+    moves: tuple[tuple[Move, int], ...]
+    line: tuple[tuple[int, Move], ...]
+    nodes: int
+    winners: tuple[int, ...] = ()
+
+
+@dataclass
+class Node:
+    """A position inside the search (outside the hot path): root, its children, the line."""
+
+    hands: list[CardSet]
+    seat: int
+    k: int
+    live: int
+    pending: int
+    follow: int
+    wcard: int
+    wseat: int
+    tmask: CardSet
+    present: CardSet
+    prog: Progress
+    left: int
+    gained: int = 0
+    trail: tuple[tuple[int, Move], ...] = field(default=())
+    winners: tuple[int, ...] = field(default=())
+
+
+class Solver:
+    """Double-dummy solver for one position; the transposition table lives as long as the solver."""
+
+    def __init__(self, position: Position, tt_limit: int = DEFAULT_TT_LIMIT, kernel: bool = True) -> None:
+        self.position = position
+        self.arena: Arena = position.context.arena()
+        self.objective: Objective = make_objective(position)
+        self.side: tuple[int, ...] = position.side()
+        self.size = position.deck.size
+        self.seats = position.playing
+        self.tt_limit = tt_limit
+        self.nodes = 0
+        self.tables: SearchTables = build_tables(self.arena, self.objective.card_tags(self.size))
+        self.seating = Seating.of(self.seats, self.side, position.players)
+        keys = make_keys(self.tables, self.seats, self.objective.additive)
+        max_left = max(h.bit_count() for h in position.hands) + 1
+        self.table = TranspositionTable(max_left + 1, tt_limit, self.tables.partition, keys)
+        equal_sizes = not position.context.extra_cards
+        search = make_search(
+            self.tables, self.seating, self.objective, self.table, keys, self.arena.declarations, equal_sizes
+        )
+        self._boundary: Any = search.boundary
+        self._inner: Any = search.inner
+        self._count = search.nodes
+        self._kernel: Any = None
+        if kernel and self._kernel_applies():
+            self._start_kernel(max_left, equal_sizes)
+
+    @property
+    def partition(self) -> bool:
+        """Whether the table stores answers for partitions of positions (one ranking for the play)."""
+        return self.tables.partition
+
+    def _kernel_applies(self) -> bool:
+        """The compiled kernel serves one ranking, no declarations, an additive monotone objective."""
+        t = self.tables
+        return (
+            _dd is not None
+            and t.partition
+            and self.objective.additive
+            and self.objective.monotone
+            and not t.declaring
+            and self.size <= _dd.MAX_CARDS
+            and self.position.players <= _dd.MAX_PLAYERS
+            and len(t.key_groups) <= _dd.MAX_GROUPS
+            and len(t.quick[self.arena.live]) <= _dd.MAX_CLASSES
+        )
+
+    def _start_kernel(self, max_left: int, equal_sizes: bool) -> None:
+        assert _dd is not None
+        t, live = self.tables, self.arena.live
+        kernel = _dd.Kernel(
+            size=self.size,
+            players=self.position.players,
+            seats=list(self.seats),
+            nxt=list(self.seating.nxt),
+            sideof=[int(x) for x in self.seating.sideof],
+            beaters=t.beaters[live],
+            lead_follow=t.lead_follow[live],
+            late_follow=t.late_follow[live],
+            free=t.free[live],
+            wizards=t.wizards[live],
+            power=t.power[live],
+            stronger=t.stronger[live],
+            class_of=t.class_of[live],
+            trump_mask=t.trump_mask[live],
+            span=t.span,
+            quick=t.quick[live],
+            strength=t.strength[live],
+            structured=t.structured[live],
+            must_follow=t.must_follow[live],
+            ascending=t.ascending[live],
+            equal_sizes=equal_sizes,
+            trumps_desc=t.trumps_desc[live],
+            tp=t.trump_power[live],
+            key_groups=list(t.key_groups),
+            absolute=t.absolute,
+            group_of=t.group_of,
+            max_left=max_left,
+            tt_limit=self.tt_limit,
+        )
+        self._kernel = kernel
+        self._boundary = kernel.boundary
+        self._inner = kernel.inner
+
+    # -- nodes outside the hot path ------------------------------------------------------
+
+    def reuse_for(self, position: Position) -> bool:
+        """Point the solver at another leader of the same deal (same hands, context, objective and
+        side), keeping the transposition table; False (and unchanged) if it does not fit."""
+        old = self.position
+        if (
+            position.hands != old.hands
+            or position.game != old.game
+            or dict(position.options) != dict(old.options)
+            or position.context != old.context
+            or position.objective != old.objective
+            or position.won != old.won
+            or position.taken != old.taken
+            or position.side() != self.side
+            or position.trick
+            or old.trick
+        ):
+            return False
+        self.position = position
+        return True
+
+    def root(self) -> Node:
+        """The position as a search node."""
+        pos, arena = self.position, self.arena
+        hands = list(pos.hands)
+        present = 0
+        for h in hands:
+            present |= h
+        seats = pos.trick_seats()
+        live = arena.live
+        follow, wcard, wseat, tmask = -1, -1, pos.leader, 0
+        beats = self.tables.beaters[live]
+        for i, c in enumerate(pos.trick):
+            if wcard < 0 or beats[wcard] >> c & 1:
+                wcard, wseat = c, seats[i]
+            if follow == -1:
+                follow = (self.tables.late_follow if i else self.tables.lead_follow)[live][c]
+            tmask |= 1 << c
+        present |= tmask
+        seat = seats[len(pos.trick)]
+        return Node(
+            hands,
+            seat if pos.trick else pos.leader,
+            len(pos.trick),
+            live,
+            arena.pending if pos.trick else arena.live,
+            follow,
+            wcard,
+            wseat,
+            tmask,
+            present,
+            self.objective.start(),
+            pos.tricks_left(),
+        )
+
+    def legal(self, node: Node) -> list[Card]:
+        """Legal cards at a node, lowest first."""
+        hand = node.hands[node.seat]
+        if node.follow > 0:
+            f = hand & node.follow
+            legal = (f | (hand & self.tables.free[node.live])) if f else hand
+        else:
+            legal = hand
+        return [c for c in range(self.size) if legal >> c & 1]
+
+    def moves(self, node: Node) -> list[Move]:
+        """Every legal move at a node (cards with their declarations)."""
+        return [Move(c, decl) for c in self.legal(node) for decl, _ in self.arena.choices(node.pending, c)]
+
+    def child(self, node: Node, move: Move) -> Node:
+        """The node after a move."""
+        c = move.card
+        npend = dict(self.arena.choices(node.pending, c))[move.declaration]
+        hands = list(node.hands)
+        hands[node.seat] ^= 1 << c
+        beats = self.tables.beaters[node.live]
+        if node.wcard < 0 or beats[node.wcard] >> c & 1:
+            wcard, wseat = c, node.seat
+        else:
+            wcard, wseat = node.wcard, node.wseat
+        tables = self.tables
+        first_class = (tables.late_follow if node.k else tables.lead_follow)[node.live][c]
+        follow = first_class if node.follow == -1 else node.follow
+        tmask = node.tmask | 1 << c
+        trail = (*node.trail, (node.seat, move))
+        if node.k + 1 < len(self.seats):
+            return Node(
+                hands,
+                self.seating.nxt[node.seat],
+                node.k + 1,
+                node.live,
+                npend,
+                follow,
+                wcard,
+                wseat,
+                tmask,
+                node.present,
+                node.prog,
+                node.left,
+                node.gained,
+                trail,
+                node.winners,
+            )
+        gained = node.gained + (1 if self.objective.additive and self.seating.sideof[wseat] else 0)
+        prog = node.prog if self.objective.additive else self.objective.after_trick(node.prog, wseat, tmask)
+        return Node(
+            hands,
+            wseat,
+            0,
+            npend,
+            npend,
+            -1,
+            -1,
+            wseat,
+            0,
+            node.present & ~tmask,
+            prog,
+            node.left - 1,
+            gained,
+            trail,
+            (*node.winners, wseat),
+        )
+
+    def test(self, node: Node, target: int) -> bool:
+        """Can the side reach value-to-go ≥ ``target`` from ``node`` (not counting ``node.gained``)?"""
+        hands = list(node.hands)
+        if node.k == 0:
+            result, _ = self._boundary(
+                hands, node.seat, node.live, node.prog, target, node.left, node.present
+            )
+        else:
+            frame = (node.live, node.prog, target, node.left, node.present)
+            result, _ = self._inner(
+                hands, node.seat, node.k, node.pending, node.follow, node.wcard, node.wseat, node.tmask, frame
+            )
+        self.nodes = self._nodes()
+        return bool(result)
+
+    def _nodes(self) -> int:
+        return int(self._kernel.nodes) if self._kernel is not None else self._count[0]
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the compiled kernel (``solvers._dd``) runs this solver's search."""
+        return self._kernel is not None
+
+    def value_to_go(
+        self, node: Node, lo: int | None = None, hi: int | None = None, guess: int | None = None
+    ) -> int:
+        """The exact value from ``node`` on, by zero-window searches between ``lo`` and ``hi``.
+
+        With a ``guess`` the first questions are "≥ guess?" and then one step up or down
+        (two questions when the guess is right, as DDS does with the previous result);
+        otherwise the interval is halved.
+        """
+        objective = self.objective
+        vlo, vhi = (
+            objective.value_range(node.left) if objective.additive else objective.bounds(node.prog, node.left)
+        )
+        lo = vlo if lo is None else max(lo, vlo)
+        hi = vhi if hi is None else min(hi, vhi)
+        probes = 0 if guess is not None else 2
+        while lo < hi:
+            guessing = guess is not None and probes < 2
+            mid = min(max(guess, lo + 1), hi) if guess is not None and guessing else (lo + hi + 1) // 2
+            probes += 1
+            if self.test(node, mid):
+                lo = mid
+                guess = mid + 1
+            else:
+                hi = mid - 1
+                guess = mid - 1
+        return lo
+
+    def value(self, guess: int | None = None) -> int:
+        """The value of the position for the side (remaining tricks, 0/1, or minus 24 points);
+        ``guess``, a likely value, saves questions when it is close."""
+        return self.value_to_go(self.root(), guess=guess)
+
+    def can_make(self, target: int) -> bool:
+        """Can the side reach ``target`` from the position?"""
+        return self.test(self.root(), target)
+
+    def move_values(self, node: Node | None = None, best: int | None = None) -> list[tuple[Move, int]]:
+        """Each legal move with the value the side reaches after it (counted from ``node``); none once
+        the tricks are over (Stich für Stich's confidant keeps 3 cards)."""
+        node = self.root() if node is None else node
+        if node.left == 0:
+            return []
+        best = self.value_to_go(node) if best is None else best
+        on_side = self.seating.sideof[node.seat]
+        out: list[tuple[Move, int]] = []
+        known: dict[tuple[int, Declaration], int] = {}
+        groups = self._equivalence_runs(node)
+        for move in self.moves(node):
+            rep = groups[move.card]
+            if (rep, move.declaration) in known:
+                out.append((move, known[(rep, move.declaration)]))
+                continue
+            child = self.child(node, move)
+            offset = child.gained - node.gained
+            if on_side:
+                v = offset + self.value_to_go(child, None, best - offset)
+            else:
+                v = offset + self.value_to_go(child, best - offset, None)
+            known[(rep, move.declaration)] = v
+            out.append((move, v))
+        return out
+
+    def _equivalence_runs(self, node: Node) -> dict[Card, Card]:
+        """Each legal card → the lowest card of its run of equivalent cards."""
+        hand = node.hands[node.seat]
+        outside = node.present & ~hand
+        span = self.tables.span
+        rep: dict[Card, Card] = {}
+        prev = first = -1
+        for c in self.legal(node):
+            if prev >= 0:
+                sp = span[prev * self.size + c]
+                if sp >= 0 and not sp & outside:
+                    rep[c] = first
+                    prev = c
+                    continue
+            rep[c] = first = prev = c
+        return rep
+
+    def best_line(self, node: Node | None = None, value: int | None = None) -> Node:
+        """The node at the end of a best line of play (its ``trail`` and ``winners`` tell the line)."""
+        node = self.root() if node is None else node
+        total = self.value_to_go(node) if value is None else value
+        total += node.gained
+        while node.left > 0:
+            on_side = self.seating.sideof[node.seat]
+            for move in self.moves(node):
+                child = self.child(node, move)
+                need = total - child.gained
+                ok = self.test(child, need) if on_side else not self.test(child, need + 1)
+                if ok:
+                    node = child
+                    break
+            else:  # pragma: no cover - a value always has a move that keeps it
+                raise AssertionError("no move keeps the value")
+        return node
+
+    def line(self, node: Node | None = None, value: int | None = None) -> list[tuple[int, Move]]:
+        """A best line of play to the end: (seat, move) pairs."""
+        return list(self.best_line(node, value).trail)
+
+    def solve(self, with_line: bool = True) -> Solution:
+        """Value, move values and a best line."""
+        root = self.root()
+        value = self.value_to_go(root)
+        moves = self.move_values(root, value)
+        end = self.best_line(root, value) if with_line else root
+        report = self.objective.report
+        return Solution(
+            report(value),
+            self.side,
+            self.objective.goal,
+            tuple((m, report(v)) for m, v in moves),
+            end.trail,
+            self._nodes(),
+            end.winners,
+        )
+
+    @property
+    def table_entries(self) -> int:
+        """Entries in the transposition table now."""
+        if self._kernel is not None:
+            return int(self._kernel.entries)
+        return self.table.entries
+
+
+def solve(position: Position, with_line: bool = True, tt_limit: int = DEFAULT_TT_LIMIT) -> Solution:
+    """Solve a position: its value, each legal move's value and a best line."""
+    return Solver(position, tt_limit).solve(with_line)

@@ -1,0 +1,155 @@
+"""The search's units on their own: table builders, keys, the table, bounds, move ordering.
+
+Each unit is built from the tables of a rules context and asked about a hand-made
+position whose answer a bridge player can tell at a glance.
+"""
+
+from __future__ import annotations
+
+from games.cards import FRENCH_SUITS, CardSet, french_deck, mask_of
+from games.stiche_raten import SuitContext, suit_rules
+from games.trick import trick_winner
+from solvers.search import (
+    Seating,
+    TranspositionTable,
+    make_keys,
+    make_move_ordering,
+    make_quick_tricks,
+    make_sure_trumps,
+)
+from solvers.tables import SearchTables, beaters_of, build_tables, equivalence_spans, monotone
+
+DECK = french_deck()
+NO_TRUMP = SuitContext(None)
+SPADES = SuitContext(FRENCH_SUITS.index("S"))
+
+
+def cards(text: str) -> CardSet:
+    return mask_of(DECK.parse(name) for name in text.split())
+
+
+def tables_of(context: SuitContext) -> SearchTables:
+    return build_tables(context.arena(), [0] * DECK.size)
+
+
+def bridge_seating(side: tuple[int, ...] = (0, 2)) -> Seating:
+    return Seating.of((0, 1, 2, 3), side, 4)
+
+
+def test_beaters_agree_with_the_trick_winner() -> None:
+    rules = suit_rules(DECK, FRENCH_SUITS.index("H"))
+    beaters = beaters_of(rules, DECK.size)
+    for first in ("2S", "AS", "5H", "KD"):
+        for second in ("3S", "AS", "2H", "AD", "KD"):
+            a, b = DECK.parse(first), DECK.parse(second)
+            if a == b:
+                continue
+            takes_over = trick_winner(rules, [a, b]) == 1
+            assert bool(beaters[a] >> b & 1) == takes_over, (first, second)
+
+
+def test_spans_name_the_cards_between_two_cards_of_a_suit() -> None:
+    tables = tables_of(NO_TRUMP)
+    size = DECK.size
+    q, t, k = DECK.parse("QS"), DECK.parse("TS"), DECK.parse("KS")
+    assert tables.span[t * size + q] == cards("JS")  # only the jack tells the ten from the queen
+    assert tables.span[q * size + k] == 0  # neighbours: nothing between
+    assert tables.span[DECK.parse("AH") * size + DECK.parse("AS")] == -1  # other suits: never equal
+
+
+def test_equivalence_needs_the_same_tag() -> None:
+    rules = suit_rules(DECK, None)
+    beaters = [beaters_of(rules, DECK.size)]
+    tags = [0] * DECK.size
+    tags[DECK.parse("KS")] = 1
+    span = equivalence_spans([rules], [0], beaters, tags, DECK.size)
+    assert span[DECK.parse("QS") * DECK.size + DECK.parse("KS")] == -1
+
+
+def test_key_groups_collapse_each_suit() -> None:
+    tables = tables_of(SPADES)
+    assert len(tables.key_groups) == 4 and tables.absolute == 0
+    assert tables.partition and tables.single_state
+    assert monotone(suit_rules(DECK, None), [DECK.parse(c) for c in ("2S", "7S", "AS")]) == 1
+
+
+def present_of(hands: list[CardSet]) -> CardSet:
+    return hands[0] | hands[1] | hands[2] | hands[3]
+
+
+def test_keys_see_relative_ranks() -> None:
+    tables = tables_of(NO_TRUMP)
+    keys = make_keys(tables, (0, 1, 2, 3), additive=True)
+    # North's AS QS over East's KS is North's AS TS over East's KS when the queen is gone:
+    # first and third of three spades against the second.
+    queen = [cards("AS QS"), cards("KS"), cards("2H"), cards("3H")]
+    ten = [cards("AS TS"), cards("KS"), cards("2H"), cards("3H")]
+    assert keys.exact(queen, 0, 0, None, present_of(queen)) == keys.exact(ten, 0, 0, None, present_of(ten))
+    # East's TS instead of the KS: North's spades are now the top two.
+    low = [cards("AS QS"), cards("TS"), cards("2H"), cards("3H")]
+    assert keys.exact(low, 0, 0, None, present_of(low)) != keys.exact(queen, 0, 0, None, present_of(queen))
+    # The shape (lengths) is the same for all three; the relative holdings differ.
+    shapes = {keys.shape(h, 0, None, present_of(h))[0] for h in (queen, ten, low)}
+    assert len(shapes) == 1
+
+
+def test_quick_tricks_count_top_cards_nobody_can_ruff() -> None:
+    tables = tables_of(NO_TRUMP)
+    quick = make_quick_tricks(tables, bridge_seating())
+    hands = [cards("AS KS 2H"), cards("3S 4S 5H"), cards("6S 7S 6H"), cards("8S 9S 7H")]
+    present = present_of(hands)
+    tricks, relevant = quick(hands, 0, 0, present)
+    assert tricks == 2 and relevant == cards("KS")  # the lower of the two tops the count rests on
+
+
+def test_quick_tricks_stop_at_a_ruffer() -> None:
+    tables = tables_of(SPADES)
+    quick = make_quick_tricks(tables, bridge_seating())
+    # East has no hearts but a trump: North's AH KH are not sure.
+    hands = [cards("AH KH 2D"), cards("2S 3D 4D"), cards("3H 4H 5D"), cards("5H 6H 6D")]
+    present = present_of(hands)
+    assert quick(hands, 0, 0, present)[0] == 0
+
+
+def test_sure_trumps_go_to_the_side_with_the_top_trumps() -> None:
+    tables = tables_of(SPADES)
+    sure = make_sure_trumps(tables, bridge_seating())
+    hands = [cards("AS KS 2H"), cards("QS 3H 4H"), cards("5H 6H 7H"), cards("8H 9H TH")]
+    present = present_of(hands)
+    mine, theirs, lowest = sure(hands, 0, present)
+    assert (mine, theirs) == (2, 0) and lowest == cards("KS")
+
+
+def test_leads_try_a_sure_winner_first_and_a_ruffable_card_last() -> None:
+    tables = tables_of(SPADES)
+    leads = make_move_ordering(tables, bridge_seating()).leads
+    # North: AD (nobody can beat it), 2D, and AC, which West can ruff.
+    hands = [cards("AD 2D AC"), cards("3D 4D 2C"), cards("5D 6D 3C"), cards("7D 8D 2S")]
+    present = present_of(hands)
+    order = leads([DECK.parse(c) for c in ("2D", "AD", "AC")], hands, 0, present & ~hands[0], 0)
+    assert [DECK.name_of(c) for c in order] == ["AD", "2D", "AC"]
+
+
+def test_second_hand_plays_low_when_partner_can_win() -> None:
+    tables = tables_of(NO_TRUMP)
+    follows = make_move_ordering(tables, bridge_seating()).follows
+    # East (side 1, 3) follows North's 5D; West, East's partner, still holds the AD.
+    hands = [cards("2C"), cards("KD 3D"), cards("4D 2H"), cards("AD 3H")]
+    lead = DECK.parse("5D")
+    diamonds = tables.lead_follow[0][lead]
+    east = [DECK.parse(c) for c in ("3D", "KD")]
+    order = follows(east, cards("KD 3D"), hands, 1, 1, diamonds, lead, 0, 0)
+    assert [DECK.name_of(c) for c in order] == ["3D", "KD"]
+
+
+def test_the_table_keeps_bounds_and_stays_within_its_limit() -> None:
+    tables = tables_of(NO_TRUMP)
+    keys = make_keys(tables, (0, 1, 2, 3), additive=True)
+    table = TranspositionTable(4, 3, partition=False, keys=keys)
+    for i in range(10):
+        table.store(1 + i % 3, ("key", i), 0, 0, 0, 0, 1)
+        assert len(table) <= 3
+    table.store(2, ("kept",), 0, 0, 0, 1, 2)
+    assert table.levels[2][("kept",)] == [1, 2]
+    table.store(2, ("kept",), 0, 0, 0, 0, 1)  # a repeated key replaces its bounds
+    assert table.levels[2][("kept",)] == [0, 1]
