@@ -1,15 +1,17 @@
 """Double-dummy search over the trick algebra, for every game.
 
 ``solve(parse_position(data))`` gives the value of a position with all hands known,
-each legal move's value and a best line; `Solver` answers single yes/no questions
-and keeps its transposition table between them; `reference_solve` is the plain
-minimax the search is tested against. See ``docs/solver.md``.
+each legal move's value and a best line; `position_of(round)` takes the position
+of a round in play; `Solver` answers single yes/no questions and keeps its
+transposition table between them; `reference_solve` is the plain minimax the
+search is tested against. See ``docs/solver.md``.
 """
 
 from solvers.objectives import Objective, make_objective
 from solvers.parse import load_position, parse_position, position_schema
 from solvers.position import ObjectiveSpec, Position
 from solvers.reference import reference_solve
+from solvers.rounds import position_of, position_of_record
 from solvers.solver import Move, Solution, Solver, solve
 from solvers.table import TableCell, trick_table
 
@@ -24,6 +26,8 @@ __all__ = [
     "load_position",
     "make_objective",
     "parse_position",
+    "position_of",
+    "position_of_record",
     "position_schema",
     "reference_solve",
     "solve",
