@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from typer.testing import CliRunner
@@ -50,6 +51,98 @@ def test_solve_prints_a_table_of_moves(tmp_path: Path) -> None:
     assert "value 2" in result.stdout and "best line" in result.stdout
 
 
+def test_text_output_echoes_the_position_and_ranks_the_moves(tmp_path: Path) -> None:
+    # No trump: North's AS wins if North cashes it at once; after the 2C West takes the rest.
+    data = {
+        **EXAMPLE,
+        "trump": None,
+        "hands": [["AS", "2C"], ["3C", "2H"], ["4C", "5C"], ["6C", "7C"]],
+    }
+    out = runner.invoke(app, ["solve", write(tmp_path, data)]).stdout
+    lines = out.splitlines()
+    # The position as solved: trump, every hand, who leads, what is played for.
+    assert "no trump" in lines[0]
+    assert [line.split()[0] for line in lines[1:5]] == ["N", "E", "S", "W"]
+    assert "AS 2C" in lines[1] and "N leads trick 1" in out
+    assert "objective: the most of the remaining tricks for N and S" in out
+    # Moves best first, the best marked, then the line one trick a line with its winner.
+    moves = [line.split() for line in lines if line.strip().startswith(("AS", "2C"))]
+    assert [m[0] for m in moves] == ["AS", "2C"]
+    assert moves[0][1:] == ["1", "←", "best"] and moves[1][1:] == ["0"]
+    tricks = [line.strip() for line in lines if line.strip().startswith("trick ") and "→" in line]
+    assert tricks[0].startswith("trick 1: N AS, E ") and tricks[0].endswith(" W 6C → N")
+    assert len(tricks) == 2
+
+
+def test_seats_are_numbers_unless_the_position_is_bridge_shaped(tmp_path: Path) -> None:
+    # Four seats of Oh Hell without partnerships: "2 (S)" would read as spades.
+    data = {k: v for k, v in EXAMPLE.items() if k != "teams"}
+    out = runner.invoke(app, ["solve", write(tmp_path, data)]).stdout
+    assert "seat 0" in out and "(S)" not in out
+    assert not any(line.split()[:1] == ["N"] for line in out.splitlines())
+
+
+def test_hands_by_seat_as_an_object_are_accepted(tmp_path: Path) -> None:
+    hands = {str(seat): cards for seat, cards in enumerate(EXAMPLE["hands"])}  # type: ignore[arg-type]
+    result = runner.invoke(app, ["solve", write(tmp_path, {**EXAMPLE, "hands": hands}), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["value"] == 2
+
+
+def test_an_exact_target_beyond_the_tricks_left_is_a_one_line_error(tmp_path: Path) -> None:
+    data = {**EXAMPLE, "objective": {"type": "exact", "k": 5}}
+    result = runner.invoke(app, ["solve", write(tmp_path, data)])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and "k = 5" in result.stderr and "2 left" in result.stderr
+
+
+def test_a_round_record_is_solved_where_it_stops(tmp_path: Path) -> None:
+    from games.record import simulate
+
+    record = simulate("stiche-raten", 4, 3, {"first_round": 4})
+    plays = [i for i, e in enumerate(record.events) if "play" in e]
+    record.events = record.events[: plays[6]]  # two cards into the second trick
+    path = tmp_path / "round.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["solve", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["tricks_left"] == 3 and len(out["position"]["trick"]) == 2
+    # By default the seat to move plays for its bid; --objective overrides it.
+    assert out["objective"]["type"] == "exact" and out["objective"]["seat"] == out["to_move"]
+    tricks = runner.invoke(app, ["solve", str(path), "--json", "--objective", "tricks"])
+    assert json.loads(tricks.stdout)["objective"]["type"] == "tricks"
+    text = runner.invoke(app, ["solve", str(path)]).stdout
+    assert record.players[out["to_move"]] + " to play" in text and "trick 2 so far" in text
+    # A view that does not see the other hands cannot be solved.
+    from games.views import seat_view
+
+    path.write_text(seat_view(record, 0).dumps(), encoding="utf-8")
+    hidden = runner.invoke(app, ["solve", str(path)])
+    assert hidden.exit_code == 1 and "not known to this view" in hidden.stderr
+
+
+def test_table_progress_bar_appears_only_when_the_table_is_slow(tmp_path: Path, monkeypatch: Any) -> None:
+    import time
+
+    import solvers.table
+    import stich.cli.solve as command
+
+    quick = runner.invoke(app, ["solve", write(tmp_path, EXAMPLE), "--table"])
+    assert quick.exit_code == 0 and quick.stderr == ""
+    table = solvers.table.trick_table
+
+    def slow_table(position: Any, progress: Any = None) -> Any:
+        time.sleep(0.5)
+        return table(position, progress)
+
+    monkeypatch.setattr(solvers.table, "trick_table", slow_table)
+    monkeypatch.setattr(command, "PROGRESS_AFTER", 0.05)
+    slow = runner.invoke(app, ["solve", write(tmp_path, EXAMPLE), "--table"])
+    assert slow.exit_code == 0, slow.output
+    assert "tricks table" in slow.stderr and "20/20" in slow.stderr
+
+
 def test_solve_table_gives_every_trump_and_leader(tmp_path: Path) -> None:
     result = runner.invoke(app, ["solve", write(tmp_path, EXAMPLE), "--table", "--json"])
     assert result.exit_code == 0, result.output
@@ -60,6 +153,7 @@ def test_solve_table_gives_every_trump_and_leader(tmp_path: Path) -> None:
     assert spades_north == {"trump": "S", "leader": 0, "side": [0, 2], "tricks": 2}
     text = runner.invoke(app, ["solve", write(tmp_path, EXAMPLE), "--table"])
     assert text.exit_code == 0 and "NT" in text.stdout
+    assert [line.split()[0] for line in text.stdout.splitlines()[2:6]] == ["N", "E", "S", "W"]
 
 
 def test_24_declarations_in_json(tmp_path: Path) -> None:
