@@ -182,6 +182,19 @@ def test_a_file_whose_name_starts_with_a_brace_is_read_as_a_file(tmp_path: Any) 
     assert load_position(path).players == 4
 
 
+def test_schema_in_docs_is_the_schema_in_code() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    from solvers.parse import position_schema
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "solver.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- schema -->\s*```json\n(.*?)```", text, re.S)
+    assert block is not None, "docs/solver.md has no schema block"
+    assert json.loads(block.group(1)) == json.loads(json.dumps(position_schema()))
+
+
 def test_every_game_example_passes_the_schema() -> None:
     import jsonschema
 
