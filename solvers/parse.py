@@ -91,7 +91,10 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 def _schema_error(data: Mapping[str, Any], game: type[Game]) -> str | None:
     """The first schema violation as one line, or None."""
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    errors = list(_validator().iter_errors(data))
+    # A field that breaks its game's schema is also "unevaluated": name the real fault first.
+    faults = [e for e in errors if e.validator != "unevaluatedProperties"] or errors
+    error = jsonschema.exceptions.best_match(faults)
     if error is None:
         return None
     where = "/".join(str(p) for p in error.absolute_path)
@@ -99,8 +102,8 @@ def _schema_error(data: Mapping[str, Any], game: type[Game]) -> str | None:
         allowed = set(position_schema()["properties"]) | set(game.position_fields["properties"])
         extra = sorted(set(data) - allowed)
         return f"position for {game.id} has unknown fields {extra} (allowed: {', '.join(sorted(allowed))})"
-    if error.validator == "required":
-        missing = str(error.message).split("'")[1]
+    if error.validator == "required" and isinstance(error.instance, Mapping):
+        missing = next(name for name in error.validator_value if name not in error.instance)
         whose = where or f"position for {game.id}"
         return f'{whose} must give "{missing}"'
     return f"{where or 'position'}: {error.message}"

@@ -95,6 +95,8 @@ def test_was_sticht_tasks_and_the_dealers_goal() -> None:
     assert position.side() == (3,)
     with pytest.raises(StichError, match="task"):
         parse_position({**data, "objective": {"type": "task", "task": "win-everything"}})
+    with pytest.raises(StichError, match='secret must give "trump_number"'):
+        parse_position({**data, "secret": {"trump_suit": "R"}})
 
 
 def test_stich_fuer_stich_confidant_holds_three_more() -> None:
@@ -131,7 +133,7 @@ def test_24_context_and_dropped_seats() -> None:
     assert position.context.to_json()["order"] == "reversed"
     with pytest.raises(StichError, match="dropped"):
         parse_position({**data, "hands": [["Y1", "B2"], ["R3", "G4"], ["G5", "G6"]]})
-    with pytest.raises(StichError, match="order"):
+    with pytest.raises(StichError, match="order: 'upside-down' is not one of"):
         parse_position({**data, "order": "upside-down"})
     with pytest.raises(StichError, match="Trump Chaos"):
         parse_position({**data, "next_trump": "B"})
