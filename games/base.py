@@ -548,8 +548,10 @@ class Round(ABC):
         secret in the record's ``known.secret`` form, for a view that does not know it."""
         raise StichError(f"the solver does not know the game {self.game.id!r}")
 
-    def in_trick_play(self) -> bool:
-        """Whether the trick play has begun (finished rounds included): a solver position exists."""
+    def position_ready(self) -> bool:
+        """Whether the cards to be played and the rules of the trick play are settled, so that a
+        solver position exists: the trick play has begun (finished rounds included), or only
+        choices that change neither remain before it (bids, tasks)."""
         return self.phase in ("play", "done")
 
     def solver_objective(self, seat: int) -> dict[str, Any]:

@@ -701,7 +701,7 @@ class StichFuerStichRound(Round):
             pair = self.secret
         return SfsContext(pair[0], pair[1], self.weapons, self.confidant)
 
-    def in_trick_play(self) -> bool:
+    def position_ready(self) -> bool:
         # Between a trick's last card and its end come the announcement and the search.
         return self.phase in ("play", "winner", "search", "done")
 

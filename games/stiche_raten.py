@@ -413,6 +413,10 @@ class BiddingRound(Round):
 
     # -- the double-dummy solver's view ----------------------------------------
 
+    def position_ready(self) -> bool:
+        # Bids change neither the hands nor the trump: the play is settled once the trump is.
+        return self.phase in ("bid", "play", "done")
+
     def play_context(self, secret: object = None) -> PlayContext:
         if secret is not None:
             raise StichError(f"{self.game.id} has no secret to hypothesise (the trump is open)")

@@ -406,6 +406,7 @@ class WasStichtRound(Round):
                 self.table = DECK.all & ~held
             self.gone |= self.table
         self.phase = "tasks"
+        self.leader = (self.dealer + 1) % n  # who will lead the first trick
 
     def _start_tricks(self) -> None:
         raw = self.known.get("tasks")
@@ -548,6 +549,7 @@ class WasStichtRound(Round):
         self.secret_known = True
         self.revealed = True
         self.phase = "tasks"
+        self.leader = (self.dealer + 1) % self.game.players  # who will lead the first trick
 
     # -- tasks ---------------------------------------------------------------
 
@@ -843,8 +845,9 @@ class WasStichtRound(Round):
             )
         return WasStichtContext(self.trump_suit, self.trump_number)
 
-    def in_trick_play(self) -> bool:
-        return self.phase in ("play", "discard", "done")
+    def position_ready(self) -> bool:
+        # From the task choice on, the hands and the trumps are open and settled.
+        return self.phase in ("tasks", "play", "discard", "done")
 
     def solver_objective(self, seat: int) -> dict[str, Any]:
         """The task ``seat`` chose (the dealer, who has none: the most tricks)."""

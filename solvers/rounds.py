@@ -56,7 +56,7 @@ def _facts(round: Round) -> _RoundFacts:
     cached = _FACTS.get(round)
     if cached is not None and cached[0] == len(events) and cached[1] is last:
         return cached[2]
-    if not round.in_trick_play():
+    if not round.position_ready():
         raise StichError(
             f"the round is in its {round.phase} phase: a solver position begins with the trick play"
         )

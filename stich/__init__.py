@@ -28,6 +28,7 @@ from games.registry import find
 
 if TYPE_CHECKING:
     from games.record import Record
+    from hints.advice import Advice
     from hints.session import Deduction, Session
 
 # Imported on first use: the record schema's validator is slow to import, and the command line
@@ -53,6 +54,7 @@ __all__ = [
     "RuleError",
     "StichError",
     "__version__",
+    "advise",
     "deduce",
     "game",
     "load",
@@ -152,3 +154,15 @@ def deduce(source: Record | Session, seat: int | str | None = None) -> Deduction
 
     view = source if isinstance(source, Session) else Session.from_record(source, seat)
     return view.deduction()
+
+
+def advise(
+    source: Session, *, seconds: float = 2.0, worlds: int | None = None, seed: int | None = None
+) -> Advice:
+    """Advice for the session's seat at its decision: the best action, every alternative with its
+    figures and standard error, the worlds looked at, and the reason. ``worlds`` fixes the number
+    of sampled worlds (then ``seconds`` is ignored); ``seed`` fixes which ones."""
+    from hints.advice import Budget
+    from hints.advice import advise as advise_session
+
+    return advise_session(source, Budget(seconds=seconds, worlds=worlds, seed=seed))

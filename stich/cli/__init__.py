@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from stich.cli import check, deduce, games_cmd, simulate, solve
+from stich.cli import check, deduce, games_cmd, hint, simulate, solve
 
 __all__ = ["app", "main"]
 
@@ -20,6 +20,7 @@ app.command("simulate")(simulate.simulate_cli)
 app.command("check")(check.check_cli)
 app.command("deduce")(deduce.deduce_cli)
 app.command("solve")(solve.solve_cli)
+app.command("hint")(hint.hint_cli)
 
 
 def main() -> None:

@@ -70,7 +70,7 @@ def _cuts(record: Record, rng: random.Random) -> list[int]:
     cuts = []
     for i, event in enumerate(record.events):
         state.apply(event)
-        if state.in_trick_play() and _tricks_left(state) <= TRICKS_LEFT:
+        if state.position_ready() and _tricks_left(state) <= TRICKS_LEFT:
             cuts.append(i + 1)
     return sorted(rng.sample(cuts, min(3, len(cuts))))
 
@@ -196,8 +196,18 @@ def test_a_secret_is_hypothesised_only_where_the_game_has_one() -> None:
         position_of(state, secret={"trump_suit": "R", "trump_number": 1})
 
 
-def test_a_round_before_its_trick_play_is_no_position() -> None:
+def test_a_round_before_its_cards_are_settled_is_no_position() -> None:
+    """24 before the exchanges: the hands will still change."""
+    record = _record("24", 3)
+    state = start_round(record)
+    with pytest.raises(StichError, match="trump phase"):
+        position_of(state)
+
+
+def test_a_bidding_round_is_a_position_from_the_first_bid() -> None:
+    """Bids change neither the hands nor the trump: the position is the first trick's."""
     record = _record("stiche-raten", 3)
     state = start_round(record)
-    with pytest.raises(StichError, match="bid phase"):
-        position_of(state)
+    position = position_of(state, objective={"type": "tricks", "seat": 0})
+    assert position.leader == state.leader and position.trick == () and sum(position.won) == 0
+    assert list(position.hands) == list(state.hands)

@@ -1,0 +1,298 @@
+"""Advice for the seat to move: every legal choice with its figures, the best one, and why.
+
+`advise(session, budget)` asks the game's advisor (``hints/advisors``) for the decision
+at hand. Most decisions are valued over *worlds*: the hidden hands drawn exactly
+uniformly among the deals that fit what the seat has seen (``deducer.sampling``), the
+hidden secret drawn from its posterior, each world solved double-dummy. The loop is
+anytime: worlds are added until the budget (seconds, or a fixed number of worlds) is
+spent, and every alternative is valued on the same worlds, so that the difference
+between the best and the second has a paired standard error.
+
+What this can get wrong (see ``docs/advice.md``): each world is solved as if every hand
+were open (*strategy fusion*: a line that needs to guess right is valued as if the
+guess were always right), and the other players are modelled as perfect and against
+the seat. The figures say how sure the ranking is over the worlds seen, not whether
+those assumptions hold.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Event
+from games.errors import StichError
+from hints.session import Session
+
+__all__ = [
+    "Advice",
+    "Alternative",
+    "Budget",
+    "Tally",
+    "advise",
+    "anytime",
+    "forced_advice",
+    "ranked_alternatives",
+    "Valuation",
+]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: ``seconds`` of wall time, or exactly ``worlds`` worlds (which makes the
+    advice independent of the machine's speed); ``seed`` fixes the worlds drawn."""
+
+    seconds: float = 2.0
+    worlds: int | None = None
+    seed: int | None = None
+    min_worlds: int = 1
+
+    def __post_init__(self) -> None:
+        if self.worlds is not None and self.worlds < 1:
+            raise StichError(f"a budget of {self.worlds} worlds is too small: give at least 1")
+        if self.seconds <= 0 and self.worlds is None:
+            raise StichError(f"a budget of {self.seconds} seconds is too small")
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One legal choice: the event, the figure it is ranked by (``value``, higher is better) with
+    its standard error over the worlds, and the other figures shown (named, e.g. ``p_hit``)."""
+
+    action: Event
+    label: str
+    value: float
+    stderr: float
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "label": self.label,
+            "value": _round(self.value),
+            "stderr": _round(self.stderr),
+            **{k: _round(v) for k, v in self.figures.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The recommendation for one decision, every alternative (best first), and how sure it is."""
+
+    seat: int
+    decision: str
+    action: Event
+    alternatives: tuple[Alternative, ...]
+    worlds: int  # sampled worlds looked at (0: the figures are exact, nothing was sampled)
+    separated: bool  # the best beats the second by more than two paired standard errors
+    reason: str
+    method: str
+    seconds: float
+    value_name: str  # what ``value`` means, e.g. "expected points", "chance to hit the bid"
+
+    @property
+    def best(self) -> Alternative:
+        return self.alternatives[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``stich hint --json`` shape (see ``docs/format.md``)."""
+        return {
+            "seat": self.seat,
+            "decision": self.decision,
+            "action": self.action,
+            "alternatives": [a.to_json() for a in self.alternatives],
+            "worlds": self.worlds,
+            "separated": self.separated,
+            "reason": self.reason,
+            "method": self.method,
+            "value": self.value_name,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _round(x: float) -> float:
+    return round(x, 4) if math.isfinite(x) else x
+
+
+class Tally:
+    """Per-alternative sums over worlds, for means, standard errors and paired differences."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.worlds = 0
+        self.values: list[list[float]] = [[] for _ in range(count)]
+        self.figures: list[dict[str, list[float]]] = [{} for _ in range(count)]
+
+    def add(self, values: Sequence[float], figures: Sequence[dict[str, float]] | None = None) -> None:
+        """One world: the ranked value of each alternative, and its other figures."""
+        self.worlds += 1
+        for i, v in enumerate(values):
+            self.values[i].append(v)
+        if figures is not None:
+            for i, named in enumerate(figures):
+                for name, v in named.items():
+                    self.figures[i].setdefault(name, []).append(v)
+
+    def mean(self, i: int) -> float:
+        xs = self.values[i]
+        return sum(xs) / len(xs) if xs else 0.0
+
+    def stderr(self, i: int) -> float:
+        return _stderr(self.values[i])
+
+    def figure_means(self, i: int) -> dict[str, float]:
+        return {name: sum(xs) / len(xs) for name, xs in self.figures[i].items() if xs}
+
+    def order(self) -> list[int]:
+        """Alternatives best first (ties keep their order)."""
+        return sorted(range(self.count), key=lambda i: -self.mean(i))
+
+    def separated(self, best: int, second: int) -> bool:
+        """Whether ``best`` beats ``second`` by more than two standard errors of the paired difference."""
+        diffs = [a - b for a, b in zip(self.values[best], self.values[second], strict=True)]
+        if len(diffs) < 2:
+            return False
+        mean = sum(diffs) / len(diffs)
+        se = _stderr(diffs)
+        return mean > 2 * se if se > 0 else mean > 0
+
+
+def _stderr(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return math.sqrt(var / n)
+
+
+World = Any
+"""Whatever an advisor samples per world (hands, a secret); opaque to the loop."""
+
+
+def anytime(
+    budget: Budget,
+    count: int,
+    draw: Callable[[random.Random], World],
+    evaluate: Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]],
+) -> tuple[Tally, float]:
+    """Value ``count`` alternatives over worlds from ``draw`` until the budget is spent; returns the
+    tally and the seconds used. At least ``budget.min_worlds`` worlds are always looked at."""
+    rng = random.Random(budget.seed)
+    tally = Tally(count)
+    start = time.perf_counter()
+    while True:
+        if budget.worlds is not None:
+            if tally.worlds >= budget.worlds:
+                break
+        elif tally.worlds >= budget.min_worlds and time.perf_counter() - start >= budget.seconds:
+            break
+        values, figures = evaluate(draw(rng))
+        tally.add(values, figures)
+    return tally, time.perf_counter() - start
+
+
+def ranked_alternatives(tally: Tally, labelled: Sequence[tuple[Event, str]]) -> list[Alternative]:
+    """Alternatives from a tally, best first: each labelled event with its mean, error and figures."""
+    order = tally.order()
+    return [
+        Alternative(labelled[i][0], labelled[i][1], tally.mean(i), tally.stderr(i), tally.figure_means(i))
+        for i in order
+    ]
+
+
+Evaluate = Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]]
+
+
+@dataclass
+class Valuation:
+    """How one decision's choices are valued: ``evaluate`` gives each choice's value (higher is
+    better) and other figures in one world, ``draw`` draws worlds as the seat's view allows.
+
+    Advice averages ``evaluate`` over drawn worlds; analysis calls it once on the true world,
+    which gives each choice's double-dummy value with every card known. ``collapse`` maps the
+    raw values of a world to one value per choice when ``evaluate`` values more than the choices
+    (Wizard's trump: a value per suit and bid; the suit is worth its best bid); ``rank`` then
+    ranks the choices from the tally of raw values. ``exact``: the values do not depend on the
+    world (every hand is open), so one world settles them.
+    """
+
+    decision: str
+    choices: list[tuple[Event, str]]
+    evaluate: Evaluate
+    draw: Callable[[random.Random], World]
+    value_name: str
+    explain: Callable[[list[Alternative], Tally], str]
+    exact: bool = False
+    method: str = "double-dummy over sampled worlds"
+    collapse: Callable[[Sequence[float]], list[float]] | None = None
+    rank: Callable[[Tally], list[Alternative]] | None = None
+    width: int | None = None  # raw values per world, when ``collapse`` is given
+    chance: bool = False  # values in a world still depend on chance (cards yet to be drawn)
+
+    def true_values(self, world: World) -> list[float]:
+        """Each choice's value in one world (the true one, for analysis)."""
+        values, _ = self.evaluate(world)
+        return self.collapse(values) if self.collapse is not None else list(values)
+
+    def advise(self, session: Session, budget: Budget) -> Advice:
+        """Advice from this valuation within the budget."""
+        if self.exact:
+            budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed)
+        count = self.width if self.width is not None else len(self.choices)
+        tally, seconds = anytime(budget, count, self.draw, self.evaluate)
+        if self.rank is not None:
+            # A ranking made from the averages (the best bid of each suit) has no paired error.
+            alternatives = self.rank(tally)
+            separated = len(alternatives) < 2
+        else:
+            alternatives = ranked_alternatives(tally, self.choices)
+            order = tally.order()
+            separated = len(order) < 2 or tally.separated(order[0], order[1])
+        if self.exact:
+            separated = len(alternatives) < 2 or alternatives[0].value > alternatives[1].value
+        return Advice(
+            session.seat,
+            self.decision,
+            alternatives[0].action,
+            tuple(alternatives),
+            0 if self.exact else tally.worlds,
+            separated,
+            self.explain(alternatives, tally),
+            self.method,
+            seconds,
+            self.value_name,
+        )
+
+
+def forced_advice(session: Session, decision: str, event: Event, label: str, reason: str) -> Advice:
+    """Advice for a decision with one legal choice (an announcement the rules dictate)."""
+    alternative = Alternative(event, label, 1.0, 0.0)
+    return Advice(
+        session.seat, decision, event, (alternative,), 0, True, reason, "the rules", 0.0, "the only choice"
+    )
+
+
+def advise(session: Session, budget: Budget | None = None) -> Advice:
+    """Advice for this seat's next decision; a `StichError` when it is not the seat's turn."""
+    from hints.advisors import advisor_for
+
+    budget = budget or Budget()
+    if session.stopped is not None:
+        raise StichError(f"the record contradicts itself ({session.stopped}): no advice past it")
+    seat = session.to_move()
+    if seat is None:
+        raise StichError("the round is over: there is no decision left to advise on")
+    if seat != session.seat:
+        raise StichError(
+            f"{session.names[session.seat]} has no decision now: it is {session.names[seat]}'s turn "
+            f"({session.round.phase})"
+        )
+    if not session.legal():
+        raise StichError(f"{session.names[seat]} has no legal choice to advise on")
+    found = advisor_for(session.round.game.id).valuation(session)
+    return found if isinstance(found, Advice) else found.advise(session, budget)

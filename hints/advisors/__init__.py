@@ -1,0 +1,42 @@
+"""Advisors: each game's way of valuing the choices of its decisions.
+
+What to play for is strategy, not rules, so it lives here rather than in ``games/``:
+an advisor takes a `hints.session.Session` whose seat is to move and a budget, and
+returns `hints.advice.Advice`. Advisors are found by game id, as games are.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Protocol
+
+from games.errors import StichError
+from hints.advice import Advice, Valuation
+from hints.session import Session
+
+__all__ = ["Advisor", "advisor_for"]
+
+
+class Advisor(Protocol):
+    """How the decision the session's seat faces is valued: a `Valuation` over worlds, or, for a
+    decision the rules force or a rule of thumb settles, the `Advice` itself."""
+
+    def valuation(self, session: Session) -> Valuation | Advice: ...
+
+
+# game id -> module defining ADVISOR (imported on first use)
+_MODULES = {
+    "was-sticht": "hints.advisors.was_sticht",
+    "24": "hints.advisors.vierundzwanzig",
+    "stich-fuer-stich": "hints.advisors.stich_fuer_stich",
+    "stiche-raten": "hints.advisors.bidding",
+    "wizard": "hints.advisors.bidding",
+}
+
+
+def advisor_for(game_id: str) -> Advisor:
+    """The advisor of a game."""
+    if game_id not in _MODULES:
+        raise StichError(f"no advice for the game {game_id!r}")
+    advisor: Advisor = importlib.import_module(_MODULES[game_id]).ADVISOR
+    return advisor

@@ -1,0 +1,196 @@
+"""Stiche-Raten and Wizard: the dealer's trump choice (Wizard, a wizard turned), bids and plays.
+
+Each world is solved double-dummy twice: the most tricks the seat can take against
+everyone, and the fewest the others can hold it to (the most they can take against
+it). Between the two the seat is taken to be able to steer its count (ducking or
+overtaking as needed), so a bid in that interval is *hit* in that world; a bid above
+it ends with the most, below it with the fewest. The expected score of each bid (or of
+each card, for the bid already made) follows from the round's scoring (standard,
+strict, minus, Wizard's, a blind round's double). The interval is a model, not a
+proof: against opponents who all play to spoil the bid, some counts inside it cannot
+be forced (see ``docs/advice.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.base import Event
+from games.errors import StichError
+from games.stiche_raten import BiddingRound, score_bid
+from hints.advice import Advice, Alternative, Tally, Valuation
+from hints.dd import hypothetically, move_event, trick_range, trick_ranges_by_move
+from hints.session import Session
+from hints.worlds import World, WorldSource
+
+__all__ = ["ADVISOR", "BiddingAdvisor", "final_tricks"]
+
+
+def final_tricks(bid: int, fewest: int, most: int) -> int:
+    """The tricks a seat ends with when it plays for ``bid`` and can end anywhere in [fewest, most]."""
+    return min(max(bid, fewest), most)
+
+
+def _quantiles(xs: Sequence[float]) -> tuple[int, int, int]:
+    """The 10 %, 50 % and 90 % points of a list of counts."""
+    ordered = sorted(int(x) for x in xs)
+    n = len(ordered)
+    return ordered[int(0.1 * (n - 1))], ordered[(n - 1) // 2], ordered[int(0.9 * (n - 1))]
+
+
+@dataclass(frozen=True)
+class BiddingAdvisor:
+    """Advice for Stiche-Raten and Wizard."""
+
+    def valuation(self, session: Session) -> Valuation | Advice:
+        state = session.round
+        if not isinstance(state, BiddingRound):
+            raise StichError("the bidding advisor needs a Stiche-Raten or Wizard round")
+        if state.phase == "trump":
+            return self.trump(session, state)
+        if state.phase == "bid":
+            return self.bid(session, state)
+        if state.phase == "play":
+            return self.play(session, state)
+        raise StichError(f"no advice for the phase {state.phase!r}")
+
+    def bid(self, session: Session, state: BiddingRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        bids = [int(e["bid"]) for e in legal]
+        blind = state.blind
+        # A blind bid is made before looking at the cards: the seat's own hand is a guess too.
+        source = WorldSource(session, unseen=(state.hands[seat] or 0) if blind else 0)
+        scoring = state.scoring()
+
+        def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
+            fewest, most = trick_range(state, world.hands, seat)
+            won = state.won[seat]
+            scores: list[float] = []
+            figures: list[dict[str, float]] = []
+            for bid in bids:
+                tricks = won + final_tricks(bid - won, fewest, most)
+                scores.append(score_bid(bid, tricks, scoring, blind))
+                figures.append({"p_hit": float(tricks == bid), "most": float(most), "fewest": float(fewest)})
+            return scores, figures
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            best = alternatives[0]
+            low, mid, high = _quantiles(tally.figures[0]["most"])
+            hand = "a hand dealt now (bidding blind)" if blind else "your hand"
+            takes = (
+                f"{hand} takes {low}-{high} tricks at most (median {mid})"
+                if low != high
+                else (f"{hand} takes at most {mid} tricks")
+            )
+            text = (
+                f"{takes} in {tally.worlds} worlds; {best.label} is hit in "
+                f"{100 * best.figures['p_hit']:.0f}% (expected {best.value:.1f} points)"
+            )
+            forbidden = state.forbidden_bid(seat)
+            if forbidden is not None:
+                text += f"; {forbidden} is barred (the bids would add up to the tricks)"
+            return text
+
+        choices = [(e, f"bid {e['bid']}") for e in legal]
+        return Valuation("bid", choices, evaluate, source.draw, "expected points", explain)
+
+    def play(self, session: Session, state: BiddingRound) -> Valuation:
+        seat = session.seat
+        bid = state.bids[seat]
+        if bid is None:
+            raise StichError("the bids are not complete")
+        legal = session.legal()
+        source = WorldSource(session)
+        scoring = state.scoring()
+        need = bid - state.won[seat]
+
+        def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
+            ranges = {
+                move_event(state, seat, m)["play"]: r
+                for m, r in trick_ranges_by_move(state, world.hands, seat).items()
+            }
+            scores: list[float] = []
+            figures: list[dict[str, float]] = []
+            for event in legal:
+                fewest, most = ranges[event["play"]]
+                tricks = state.won[seat] + final_tricks(need, fewest, most)
+                scores.append(score_bid(bid, tricks, scoring, state.blind))
+                figures.append({"p_hit": float(tricks == bid)})
+            return scores, figures
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            best = alternatives[0]
+            if need < 0:
+                goal = f"your bid of {bid} is already over by {-need}"
+            elif need == 0:
+                goal = f"your bid of {bid} is made: take no more tricks"
+            else:
+                goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
+            text = (
+                f"{goal}; with {best.label} it is hit in {100 * best.figures['p_hit']:.0f}% of "
+                f"{tally.worlds} worlds (expected {best.value:.1f} points)"
+            )
+            if len(alternatives) > 1:
+                second = alternatives[1]
+                text += f", with {second.label} {100 * second.figures['p_hit']:.0f}%"
+            return text
+
+        choices = [(e, str(e["play"])) for e in legal]
+        return Valuation("play", choices, evaluate, source.draw, "expected points", explain)
+
+    def trump(self, session: Session, state: BiddingRound) -> Valuation:
+        """Wizard: the dealer names the trump after a turned wizard; each suit is worth its best bid."""
+        seat = session.seat
+        legal = session.legal()
+        source = WorldSource(session)
+        scoring = state.scoring()
+        per = state.size + 1
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            scores: list[float] = []  # suit by suit, each bid 0..size
+            for event in legal:
+                with hypothetically(state, event):
+                    fewest, most = trick_range(state, world.hands, seat)
+                scores += [float(score_bid(b, final_tricks(b, fewest, most), scoring)) for b in range(per)]
+            return scores, None
+
+        def collapse(values: Sequence[float]) -> list[float]:
+            return [max(values[i * per : (i + 1) * per]) for i in range(len(legal))]
+
+        def rank(tally: Tally) -> list[Alternative]:
+            found = []
+            for i, event in enumerate(legal):
+                best_bid = max(range(per), key=lambda k: tally.mean(i * per + k))
+                index = i * per + best_bid
+                label = f"trump {event['trump']}"
+                found.append(
+                    Alternative(
+                        event, label, tally.mean(index), tally.stderr(index), {"best_bid": float(best_bid)}
+                    )
+                )
+            return sorted(found, key=lambda a: -a.value)
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            best = alternatives[0]
+            return (
+                f"with {best.label} your best bid is {best.figures['best_bid']:.0f}, expected "
+                f"{best.value:.1f} points over {tally.worlds} worlds"
+            )
+
+        choices: list[tuple[Event, str]] = [(e, f"trump {e['trump']}") for e in legal]
+        return Valuation(
+            "trump",
+            choices,
+            evaluate,
+            source.draw,
+            "expected points of the best bid",
+            explain,
+            collapse=collapse,
+            rank=rank,
+            width=len(legal) * per,
+        )
+
+
+ADVISOR = BiddingAdvisor()

@@ -1,0 +1,211 @@
+"""24: the trump call (and yellow blind), the exchange or dropping out, and play with its
+declarations (a reversal on a 1, Trump Chaos's new trump on a 2).
+
+Every decision is valued in round points (fewer is better; shown as points, ranked by
+minus points) over sampled worlds, each solved double-dummy for the seat against all
+the others. Before the play the model is simpler than the game: at the trump call the
+caller's own second three cards and everyone's are drawn from the unseen cards and
+nobody exchanges; at the exchange the cards drawn come uniformly from the cards out of
+play the seat cannot see, and the players after it keep their hands. Giving away a
+card only ever helps by what is drawn, so the candidates are the three weakest cards
+under the trump in every combination (strength: the share of two-card tricks a card
+wins against the unseen cards), keeping the hand, and dropping out where allowed
+(round points 0).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import Event
+from games.cards import CardSet, iter_cards, mask_of, popcount
+from games.errors import StichError
+from games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
+from hints.advice import Alternative, Tally, Valuation
+from hints.advisors.was_sticht import card_strength
+from hints.dd import move_event, move_values, one_against_all, position, value
+from hints.session import Session
+from hints.worlds import World, WorldSource
+from solvers import ObjectiveSpec, Position, parse_position
+
+__all__ = ["ADVISOR", "VierUndZwanzigAdvisor"]
+
+CANDIDATE_CARDS = 3  # exchange candidates: subsets of this many weakest cards
+
+
+def _key(event: Event) -> tuple[tuple[str, Any], ...]:
+    """An event without its seat, comparable with a solver move's event."""
+    return tuple(sorted((k, v) for k, v in event.items() if k != "seat"))
+
+
+def _points_position(
+    state: VierUndZwanzigRound, hands: list[CardSet], trump: int, blind: bool, seat: int
+) -> Position:
+    """The position at the first trick after the exchanges, the caller to lead."""
+    deck = state.deck
+    dropped = [s for s in range(state.game.players) if state.dropped[s]]
+    playing = [s for s in range(state.game.players) if s not in dropped]
+    data: dict[str, Any] = {
+        "game": "24",
+        "options": dict(state.game.options),
+        "trump": SUITS[trump],
+        "blind": blind,
+        "caller": state.caller,
+        "hands": [deck.names(h) for h in hands],
+        "leader": state.caller,
+        "objective": {"type": "points", "seat": seat},
+        "teams": [list(t) for t in one_against_all(seat, playing)] + [[s] for s in dropped],
+    }
+    if dropped:
+        data["dropped"] = dropped
+    return parse_position(data)
+
+
+def _complete(hands: tuple[CardSet, ...], out: CardSet, size: int, rng: random.Random) -> list[CardSet]:
+    """Hands filled up to ``size`` cards from ``out`` (the cards dealt after the trump call)."""
+    pool = list(iter_cards(out))
+    rng.shuffle(pool)
+    full = list(hands)
+    for seat, hand in enumerate(full):
+        short = size - popcount(hand)
+        if short > 0:
+            full[seat] = hand | mask_of(pool[:short])
+            pool = pool[short:]
+    return full
+
+
+def _world_rng(world: World) -> random.Random:
+    """A generator fixed by the world, for what the world leaves open (the order of the stock)."""
+    return random.Random(hash((world.hands, world.out)))
+
+
+def _label(event: Event) -> str:
+    if event.get("drop"):
+        return "drop out"
+    if "exchange" in event:
+        cards = event.get("exchange") or []
+        return "keep your hand" if not cards else "give " + " ".join(cards)
+    if "trump" in event and "play" not in event:
+        return f"{event['trump']} blind" if event.get("blind") else str(event["trump"])
+    text = str(event["play"])
+    if event.get("reverse"):
+        text += " reversing"
+    if event.get("trump"):
+        text += f" naming {event['trump']}"
+    return text
+
+
+def _explain(what: str) -> Callable[[list[Alternative], Tally], str]:
+    def explain(alternatives: list[Alternative], tally: Tally) -> str:
+        best = alternatives[0]
+        points = -best.value
+        return f"{best.label}: {points:+.1f} round points on average over {tally.worlds} worlds ({what})"
+
+    return explain
+
+
+@dataclass(frozen=True)
+class VierUndZwanzigAdvisor:
+    """Advice for every decision of 24."""
+
+    def valuation(self, session: Session) -> Valuation:
+        state = session.round
+        if not isinstance(state, VierUndZwanzigRound):
+            raise StichError("the 24 advisor needs a 24 round")
+        if state.phase == "trump":
+            return self.trump_call(session, state)
+        if state.phase == "exchange":
+            return self.exchange(session, state)
+        if state.phase == "play":
+            return self.play(session, state)
+        raise StichError(f"no advice for the phase {state.phase!r} of 24")
+
+    def trump_call(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        # The caller has seen only its first three cards: the rest is dealt after the call.
+        source = WorldSource(session, unseen=state.second_deal[seat] or 0)
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            hands = _complete(world.hands, world.out, HAND, _world_rng(world))
+            values = []
+            for event in legal:
+                trump = SUITS.index(str(event["trump"]).upper())
+                values.append(
+                    float(value(_points_position(state, hands, trump, bool(event.get("blind")), seat)))
+                )
+            return values, None
+
+        what = "fewer is better; your last three cards not yet known, exchanges not modelled"
+        choices = [(e, _label(e)) for e in legal]
+        return Valuation(
+            "trump", choices, evaluate, source.draw, "minus round points", _explain(what), chance=True
+        )
+
+    def exchange(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        hand = state.hands[seat] or 0
+        trump = state.trump if state.trump is not None else 0
+        source = WorldSource(session)
+        rules = rules_24(trump, state.reversed)
+        strength = {c: card_strength(rules, c, source.obs.hidden) for c in iter_cards(hand)}
+        weakest = sorted(strength, key=lambda c: strength[c])[:CANDIDATE_CARDS]
+        wanted = {
+            frozenset(sub) for k in range(len(weakest) + 1) for sub in itertools.combinations(weakest, k)
+        }
+        candidates: list[Event] = []
+        for event in legal:
+            raw = event.get("exchange")
+            if event.get("drop"):
+                candidates.append(event)
+            elif isinstance(raw, list) and frozenset(state.deck.parse(c) for c in raw) in wanted:
+                candidates.append({k: v for k, v in event.items() if k != "receive"})
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            rng = _world_rng(world)
+            pool = list(iter_cards(world.out))
+            values: list[float] = []
+            for event in candidates:
+                if event.get("drop"):
+                    values.append(0.0)  # a dropped player's score does not change
+                    continue
+                give = [state.deck.parse(c) for c in event.get("exchange") or []]
+                hands = list(world.hands)
+                hands[seat] = hand & ~mask_of(give) | mask_of(rng.sample(pool, len(give)))
+                values.append(float(value(_points_position(state, hands, trump, state.blind, seat))))
+            return values, None
+
+        what = "fewer is better; the cards drawn are random among those you cannot see"
+        choices = [(e, _label(e)) for e in candidates]
+        return Valuation(
+            "exchange", choices, evaluate, source.draw, "minus round points", _explain(what), chance=True
+        )
+
+    def play(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        source = WorldSource(session)
+        playing = [s for s in range(state.game.players) if not state.dropped[s]]
+        out = tuple((s,) for s in range(state.game.players) if state.dropped[s])
+        teams = one_against_all(seat, playing) + out
+        index = {_key(e): i for i, e in enumerate(legal)}
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            pos = position(state, list(world.hands), ObjectiveSpec("points", seat=seat), teams)
+            values = [0.0] * len(legal)
+            for move, v in move_values(pos):
+                values[index[_key(move_event(state, seat, move))]] = float(v)
+            return values, None
+
+        order = "reversed" if state.reversed else "normal"
+        what = f"trump {SUITS[state.trump or 0]}, order {order}; fewer is better"
+        choices = [(e, _label(e)) for e in legal]
+        return Valuation("play", choices, evaluate, source.draw, "minus round points", _explain(what))
+
+
+ADVISOR = VierUndZwanzigAdvisor()

@@ -1,0 +1,108 @@
+"""Double-dummy questions advice asks of one world, and nothing more.
+
+Every function takes a round (the session's, at the decision), a world's hands and
+secret, and asks the solver one question: the side's value, or each legal move's value
+after it. Positions come from `solvers.position_of`, which reads the rules context
+(trumps, 24's order, Trump Chaos, tricks won so far) from the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from games.base import Event, Round
+from games.cards import CardSet
+from solvers import ObjectiveSpec, Position, Solver, position_of
+from solvers.solver import Move
+
+__all__ = [
+    "hypothetically",
+    "move_event",
+    "move_values",
+    "one_against_all",
+    "position",
+    "trick_range",
+    "trick_ranges_by_move",
+    "value",
+]
+
+Teams = tuple[tuple[int, ...], ...]
+
+
+def one_against_all(seat: int, seats: Sequence[int]) -> Teams:
+    """``seat`` on its own against every other seat that plays."""
+    others = tuple(s for s in seats if s != seat)
+    return ((seat,), others) if others else ((seat,),)
+
+
+def position(
+    state: Round,
+    hands: Sequence[CardSet],
+    objective: ObjectiveSpec,
+    teams: Teams | None,
+    secret: dict[str, Any] | None = None,
+) -> Position:
+    """The solver's position of ``state`` with the world's ``hands`` (and ``secret``)."""
+    return position_of(state, hands=hands, secret=secret, objective=objective, teams=teams)
+
+
+def value(pos: Position) -> int:
+    """The side's value with best play by everyone."""
+    return Solver(pos).value()
+
+
+def move_values(pos: Position) -> list[tuple[Move, int]]:
+    """Each legal move of the seat to move with the side's value after it."""
+    return Solver(pos).move_values()
+
+
+def move_event(state: Round, seat: int, move: Move) -> Event:
+    """A solver move as a record event of ``seat`` (a 24 declaration as its fields)."""
+    return {"seat": seat, "play": state.deck.name_of(move.card), **dict(move.declaration)}
+
+
+def _others(seat: int, seats: Sequence[int]) -> int:
+    return next(s for s in seats if s != seat)
+
+
+def trick_range(
+    state: Round, hands: Sequence[CardSet], seat: int, secret: dict[str, Any] | None = None
+) -> tuple[int, int]:
+    """(fewest, most) of the remaining tricks ``seat`` takes: the most it can take against everyone,
+    and the fewest everyone else can hold it to (the tricks they can take, subtracted)."""
+    seats = list(range(len(hands)))
+    teams = one_against_all(seat, seats)
+    mine = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
+    most = value(mine)
+    if len(teams) == 1:
+        return most, most
+    theirs = position(state, hands, ObjectiveSpec("tricks", seat=_others(seat, teams[1])), teams, secret)
+    return mine.tricks_left() - value(theirs), most
+
+
+def trick_ranges_by_move(
+    state: Round, hands: Sequence[CardSet], seat: int, secret: dict[str, Any] | None = None
+) -> dict[Move, tuple[int, int]]:
+    """For each legal move of ``seat`` (to move): (fewest, most) of the remaining tricks it takes
+    after that move, the current trick included."""
+    seats = list(range(len(hands)))
+    teams = one_against_all(seat, seats)
+    mine = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
+    most = dict(move_values(mine))
+    if len(teams) == 1:
+        return {m: (v, v) for m, v in most.items()}
+    theirs = position(state, hands, ObjectiveSpec("tricks", seat=_others(seat, teams[1])), teams, secret)
+    left = mine.tricks_left()
+    return {m: (left - v, most[m]) for m, v in move_values(theirs)}
+
+
+@contextmanager
+def hypothetically(state: Round, event: Event) -> Iterator[Round]:
+    """The round with ``event`` applied for the duration of the block, then taken back."""
+    state.apply(event)
+    try:
+        yield state
+    finally:
+        state.undo()

@@ -1,0 +1,96 @@
+"""``stich hint``: advice for the next decision of a seat, with its reason and how sure it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from stich.cli._common import print_json, user_errors
+
+__all__ = ["hint_cli", "print_advice"]
+
+
+def hint_cli(
+    record_path: Annotated[
+        Path, typer.Argument(metavar="RECORD", help="A stich-round/1 record file, or - for standard input.")
+    ],
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            "-s",
+            help="Advise this seat (number or name); default: the view, or the seat to move.",
+        ),
+    ] = None,
+    seconds: Annotated[float, typer.Option("--time", "-t", help="Thinking time in seconds.")] = 2.0,
+    worlds: Annotated[
+        int | None,
+        typer.Option("--worlds", help="Look at exactly this many worlds (not --time)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Advice for the next decision: the recommended action, every alternative with its figures,
+    the worlds looked at and the reason."""
+    from games.record import load_record
+    from hints.advice import Budget, advise
+    from hints.session import Session
+
+    with user_errors():
+        record = load_record(record_path)
+        if seat is None and record.view is None:
+            # An omniscient record: advise the seat to move, from its own view.
+            session = Session.from_record(record, 0, strict=True)
+            mover = session.to_move()
+            if mover is not None and mover != 0:
+                session = Session.from_record(record, mover, strict=True)
+        else:
+            session = Session.from_record(record, seat, strict=True)
+        budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
+        console = Console(stderr=True)
+        with console.status(f"thinking ({worlds} worlds)" if worlds else f"thinking ({seconds:g} s)"):
+            advice = advise(session, budget)
+    if json_out:
+        print_json(advice.to_json())
+    else:
+        print_advice(advice, session.names)
+
+
+def print_advice(advice: object, names: list[str]) -> None:
+    """The advice as a player reads it: who decides what, the alternatives best first, the reason."""
+    from hints.advice import Advice
+
+    assert isinstance(advice, Advice)
+    console = Console()
+    looked = f"{advice.worlds} worlds in {advice.seconds:.1f} s" if advice.worlds else advice.method
+    console.print(f"[bold]{names[advice.seat]}[/bold] to {advice.decision}: {looked}")
+    table = Table(box=None, padding=(0, 2))
+    table.add_column("")
+    table.add_column("choice")
+    table.add_column(advice.value_name, justify="right")
+    figure_names = [k for k in advice.alternatives[0].figures if not k.endswith("_spread")][:3]
+    for name in figure_names:
+        table.add_column(name.replace("_", " "), justify="right")
+    for i, alt in enumerate(advice.alternatives[:12]):
+        mark = "→" if i == 0 else ""
+        shown = f"{alt.value:.2f}" + (f" ± {alt.stderr:.2f}" if alt.stderr else "")
+        cells = [_figure(name, alt.figures.get(name)) for name in figure_names]
+        table.add_row(mark, alt.label, shown, *cells)
+    console.print(table)
+    more = len(advice.alternatives) - 12
+    if more > 0:
+        console.print(f"  ... and {more} more")
+    sure = "clearly best" if advice.separated else "not clearly ahead of the next choice"
+    console.print(f"{advice.reason} ({sure})")
+
+
+def _figure(name: str, value: float | None) -> str:
+    if value is None:
+        return ""
+    if name.startswith("p_") or name in ("p", "no_single_spoiler"):
+        return f"{100 * value:.0f}%"
+    return f"{value:.2f}"

@@ -1,0 +1,80 @@
+"""Advice at the decisions of every game: a legal action that the rules accept, with its figures."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from games.record import Record, replay, simulate
+from hints.advice import Budget, advise
+from hints.session import Session
+from tests.deducer import simulate_deal
+
+
+def decision_points(record: Record, rng: random.Random, count: int, late: int = 0) -> list[int]:
+    """Event indices to stop before (``late``: only among the last ``late`` events)."""
+    first = max(0, len(record.events) - late) if late else 0
+    indices = list(range(first, len(record.events)))
+    return sorted(rng.sample(indices, min(count, len(indices))))
+
+
+def advise_before(record: Record, cut: int, worlds: int = 2) -> tuple[Session, Any]:
+    """The session of the seat to move before event ``cut``, and its advice."""
+    head = replace(record, events=record.events[:cut])
+    probe = Session.from_record(head, 0)
+    mover = probe.to_move()
+    assert mover is not None
+    session = probe if mover == 0 else Session.from_record(head, mover)
+    return session, advise(session, Budget(worlds=worlds, seed=cut))
+
+
+def assert_accepted(record: Record, cut: int, action: dict[str, Any]) -> None:
+    """The advised action, appended to the omniscient record there, is what the rules accept."""
+    outcome = replay(replace(record, events=[*record.events[:cut], action]))
+    assert outcome.ok, f"advice {action} refused: {outcome.error}"
+
+
+CASES = [
+    ("stiche-raten", lambda seed: simulate("stiche-raten", 4, seed, {"first_round": 3}), 0),
+    (
+        "stiche-raten",
+        lambda seed: simulate("stiche-raten", 3, seed, {"first_round": 4, "scoring": "minus"}),
+        0,
+    ),
+    ("wizard", lambda seed: simulate_deal("wizard", 4, seed, {"edition": "original"}, cards=3), 0),
+    ("was-sticht", lambda seed: simulate("was-sticht", 4, seed), 12),
+    ("24", lambda seed: simulate("24", 3, seed), 8),
+    ("stich-fuer-stich", lambda seed: simulate("stich-fuer-stich", 3, seed), 10),
+]
+
+
+@pytest.mark.parametrize("game, make, late", CASES, ids=[c[0] for c in CASES])
+def test_every_decision_gets_advice_the_rules_accept(game: str, make: Any, late: int) -> None:
+    rng = random.Random(7)
+    for seed in range(2):
+        record = make(seed)
+        for cut in decision_points(record, rng, 5, late):
+            session, advice = advise_before(record, cut)
+            assert advice.seat == session.seat
+            legal = [{k: v for k, v in e.items() if k not in ("receive", "answer")} for e in session.legal()]
+            chosen = {k: v for k, v in advice.action.items() if k not in ("receive", "answer")}
+            assert chosen in legal or "guess" in chosen
+            assert advice.alternatives[0].action == advice.action
+            assert all(a.value <= advice.alternatives[0].value for a in advice.alternatives)
+            assert advice.reason
+            assert_accepted(record, cut, advice.action)
+
+
+def test_a_seat_that_has_no_decision_is_told_so() -> None:
+    from games.errors import StichError
+
+    record = simulate("stiche-raten", 4, 1, {"first_round": 3})
+    session = Session.from_record(replace(record, events=record.events[:2]), 0)
+    with pytest.raises(StichError, match="has no decision now"):
+        advise(session, Budget(worlds=1))
+    over = Session.from_record(record, 0)
+    with pytest.raises(StichError, match="round is over"):
+        advise(over, Budget(worlds=1))
