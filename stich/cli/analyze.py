@@ -1,0 +1,113 @@
+"""``stich analyze``: a recorded round decision by decision — the choice made, the best with every
+card known, what it cost, and what the seat could know then."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from stich.cli._common import print_json, user_errors
+
+if TYPE_CHECKING:
+    from hints.analysis import Analysis
+
+__all__ = ["analyze_cli", "print_analysis"]
+
+VERDICTS = {
+    "best": "best",
+    "forced": "forced",
+    "lucky": "lucky: best with these cards, though your view favoured another",
+    "unlucky": "unlucky: best given what you knew, the cards lay wrong",
+    "mistake": "mistake: your own view already favoured another choice",
+    "advised": "as advised",
+    "differs": "differs from the advice",
+}
+
+
+def analyze_cli(
+    record_path: Annotated[
+        Path,
+        typer.Argument(metavar="RECORD", help="An omniscient stich-round/1 record, or - for standard input."),
+    ],
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat", "-s", help="Analyse this seat's decisions (number or name; repeatable). Default: all."
+        ),
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--time", "-t", help="Thinking time per decision, in seconds.")
+    ] = 0.5,
+    worlds: Annotated[
+        int | None,
+        typer.Option("--worlds", help="Exactly this many sampled worlds per decision (not --time)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Analyse a recorded round: for each decision the double-dummy value of every choice with all
+    hands known, the mistakes and what they cost, and the advice from the seat's own view."""
+    from rich.progress import Progress
+
+    from games.base import seat_index
+    from games.record import load_record
+    from hints.advice import Budget
+    from hints.analysis import analyze
+
+    with user_errors():
+        record = load_record(record_path)
+        seats = None if not seat else [seat_index(s, record.players) for s in seat]
+        budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
+        with Progress(console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("analysing", total=len(record.events))
+
+            def step(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            analysis = analyze(record, seats, budget, progress=step)
+    if json_out:
+        print_json(analysis.to_json())
+    else:
+        print_analysis(analysis)
+
+
+def print_analysis(analysis: Analysis) -> None:
+    """The decisions as a table, the summary, and when each seat first knew the secret."""
+    console = Console()
+    names = analysis.record.players
+    table = Table(title=f"{analysis.record.game}: decisions", box=None, padding=(0, 2), title_justify="left")
+    table.add_column("event", justify="right")
+    table.add_column("player")
+    table.add_column("decision")
+    table.add_column("chosen")
+    table.add_column("verdict")
+    table.add_column("cost", justify="right")
+    table.add_column("best with every card known")
+    for review in analysis.reviews:
+        if review.verdict == "forced":
+            continue
+        cost = "" if review.cost is None else f"{review.cost:.2f}"
+        best = " ".join(review.best[:4]) + (" ..." if len(review.best) > 4 else "")
+        table.add_row(
+            str(review.event),
+            names[review.seat],
+            review.decision,
+            review.label,
+            review.verdict,
+            cost,
+            best,
+        )
+    console.print(table)
+    summary = analysis.to_json()["summary"]
+    for verdict, count in summary.items():
+        if verdict != "forced":
+            console.print(f"{count} × {VERDICTS.get(verdict, verdict)}")
+    if analysis.secrets:
+        known = analysis.first_known()
+        for seat, event in known.items():
+            when = "never" if event is None else ("from the start" if event == 0 else f"after event {event}")
+            console.print(f"{names[seat]} knew the secret {when}")
