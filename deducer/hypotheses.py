@@ -118,6 +118,11 @@ class HypothesisSpace:
     weapons: WeaponLayout = DEFAULT_WEAPONS  # Stich für Stich: the weapon on each card
 
     @property
+    def each_name(self) -> str:
+        """How players count the secrets: "trumps" (each a suit and a number), "culprit-weapon pairs"."""
+        return "culprit-weapon pairs" if self.components == ("culprit", "weapon") else self.secret_name
+
+    @property
     def deck(self) -> Deck:
         """The game's cards."""
         return WS_DECK if self.game == "was-sticht" else SFS_DECK

@@ -39,6 +39,10 @@ def _quantiles(xs: Sequence[float]) -> tuple[int, int, int]:
     return ordered[int(0.1 * (n - 1))], ordered[(n - 1) // 2], ordered[int(0.9 * (n - 1))]
 
 
+def _tricks(n: int) -> str:
+    return "no trick" if n == 0 else f"{n} trick" + ("s" if n != 1 else "")
+
+
 @dataclass(frozen=True)
 class BiddingAdvisor:
     """Advice for Stiche-Raten and Wizard."""
@@ -79,15 +83,15 @@ class BiddingAdvisor:
             best = alternatives[0]
             low, mid, high = _quantiles(tally.figures[0]["most"])
             hand = "a hand dealt now (bidding blind)" if blind else "your hand"
-            takes = (
-                f"{hand} takes {low}-{high} tricks at most (median {mid})"
-                if low != high
-                else (f"{hand} takes at most {mid} tricks")
-            )
-            text = (
-                f"{takes} in {tally.worlds} worlds; {best.label} is hit in "
-                f"{100 * best.figures['p_hit']:.0f}% (expected {best.value:.1f} points)"
-            )
+            worlds = tally.worlds
+            if low == high == 0:
+                takes = f"{hand} can take no trick in nearly all of {worlds} worlds"
+            elif low == high:
+                takes = f"{hand} can take {_tricks(mid)} at most in nearly all of {worlds} worlds"
+            else:
+                takes = f"{hand} can take {low} to {_tricks(high)} at most (median {mid}) in {worlds} worlds"
+            hit = 100 * best.figures["p_hit"]
+            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {best.value:.1f} points)"
             forbidden = state.forbidden_bid(seat)
             if forbidden is not None:
                 text += f"; {forbidden} is barred (the bids would add up to the tricks)"

@@ -65,7 +65,7 @@ class StichFuerStichAdvisor:
             pair = space.to_json(h)
             event = {"seat": session.seat, "guess": [pair["culprit"], pair["weapon"]]}
             p = post.probabilities[h]
-            alternatives.append(Alternative(event, f"{pair['culprit']} {pair['weapon']}", p, 0.0, {"p": p}))
+            alternatives.append(Alternative(event, f"{pair['culprit']} {pair['weapon']}", p, 0.0))
         alternatives.sort(key=lambda a: -a.value)
         best = alternatives[0]
         if len(possible) == 1:

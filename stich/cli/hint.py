@@ -72,7 +72,12 @@ def print_advice(advice: object, names: list[str]) -> None:
     table.add_column("")
     table.add_column("choice")
     table.add_column(advice.value_name, justify="right")
-    figure_names = [k for k in advice.alternatives[0].figures if not k.endswith("_spread")][:3]
+    # Figures that tell the choices apart (a figure equal for all describes the hand, not the choice).
+    figure_names = [
+        k
+        for k in advice.alternatives[0].figures
+        if not k.endswith("_spread") and len({a.figures.get(k) for a in advice.alternatives}) > 1
+    ][:3]
     for name in figure_names:
         table.add_column(name.replace("_", " "), justify="right")
     for i, alt in enumerate(advice.alternatives[:12]):
