@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from games.record import Record
     from hints.advice import Advice
     from hints.session import Deduction, Session
+    from solvers import Position, Solution
 
 # Imported on first use: the record schema's validator is slow to import, and the command line
 # (which imports this package first) should start at once.
@@ -60,9 +61,11 @@ __all__ = [
     "load",
     "new_round",
     "parse",
+    "position",
     "replay",
     "session",
     "simulate",
+    "solve",
 ]
 
 __version__ = "0.1.0"
@@ -166,3 +169,30 @@ def advise(
     from hints.advice import advise as advise_session
 
     return advise_session(source, Budget(seconds=seconds, worlds=worlds, seed=seed))
+
+
+def position(
+    round_: Round,
+    *,
+    hands: Sequence[Sequence[str]] | None = None,
+    secret: Mapping[str, Any] | None = None,
+    objective: Mapping[str, Any] | None = None,
+    teams: Sequence[Sequence[int]] | None = None,
+) -> Position:
+    """The double-dummy position of a round at any point of its trick play (every hand known, or
+    given as card names in ``hands``); ``objective`` as in a position file (default: what the seat
+    to move plays for: its bid, its task, its points); ``teams`` default to that seat alone."""
+    from solvers import position_of
+
+    given = None if hands is None else [round_.deck.parse_set(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    return position_of(round_, hands=given, secret=secret, objective=objective, teams=teams)
+
+
+def solve(source: Round | Position, *, line: bool = True, **kwargs: Any) -> Solution:
+    """Solve a position (or a round, through `position` with ``kwargs``): the value, each legal
+    move's value and a best line."""
+    from solvers import Position as SolverPosition
+    from solvers import solve as solve_position
+
+    found = source if isinstance(source, SolverPosition) else position(source, **kwargs)
+    return solve_position(found, with_line=line)
