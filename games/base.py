@@ -121,6 +121,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     starts: ClassVar[tuple[str, ...]] = ("deal",)
     round_class: ClassVar[type[Round]]
+    # Who holds the hidden secret the others deduce ("dealer", "confidant"); None: no secret.
+    secret_holder: ClassVar[str | None] = None
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in self.player_counts:

@@ -715,6 +715,7 @@ class StichFuerStich(Game):
 
     id = "stich-fuer-stich"
     round_class = StichFuerStichRound
+    secret_holder = "confidant"
     title = "Stich für Stich"
     player_counts = (3, 4)
     option_specs = (

@@ -27,7 +27,6 @@ BRANCHES = [
 # leave this list once it no longer branches, which the second test checks.
 PENDING = {
     "deducer/hypotheses.py",
-    "stich/cli/deduce.py",
 }
 
 

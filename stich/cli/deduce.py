@@ -11,15 +11,13 @@ from rich.table import Table
 
 from games.errors import StichError
 from games.record import Record, load_record
+from games.registry import find
 from stich.cli._common import print_json, user_errors
 
 if TYPE_CHECKING:
     from hints.session import Session
 
 __all__ = ["deduce_cli", "deduce_report"]
-
-TITLES = {"was-sticht": "Was sticht?", "stich-fuer-stich": "Stich für Stich"}
-HOLDERS = {"was-sticht": "dealer", "stich-fuer-stich": "confidant"}
 
 
 def deduce_report(record: Record, seat: str | int | None = None, info: bool = False) -> dict[str, Any]:
@@ -125,9 +123,9 @@ def print_deduction(report: dict[str, Any], cards: bool = False) -> None:
     """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations."""
     console = Console()
     players: list[str] = report["players"]
-    game = report["game"]
-    if game not in TITLES:
-        console.print(f"{game} as {players[report['view']]} saw it ({report['events']} events read)")
+    rules = find(report["game"])
+    if rules.secret_holder is None:
+        console.print(f"{rules.title} as {players[report['view']]} saw it ({report['events']} events read)")
         if report["conflict"] is not None:
             console.print(f"conflict: {report['conflict']['message']}")
         if "information" in report:
@@ -138,11 +136,11 @@ def print_deduction(report: dict[str, Any], cards: bool = False) -> None:
         return
     holder = report["holder"]
     console.print(
-        f"{TITLES[game]} as {players[report['view']]} saw it "
-        f"({HOLDERS[game]} {players[holder]}; {report['events']} events read)"
+        f"{rules.title} as {players[report['view']]} saw it "
+        f"({rules.secret_holder} {players[holder]}; {report['events']} events read)"
     )
     first, second = report["marginals"]
-    secret = "trumps" if game == "was-sticht" else "culprit-weapon pairs"
+    secret = "trumps" if first == "trump_suit" else "culprit-weapon pairs"
     total = len(report["marginals"][first]) * len(report["marginals"][second])
     console.print(f"{report['count']} of {total} {secret} possible, entropy {report['entropy']:.2f} bits")
     console.print(_grid(report, first, second))
