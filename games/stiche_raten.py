@@ -177,7 +177,7 @@ class BiddingRound(Round):
         self.blind = self.known_blind()
         self.bids: list[int | None] = [None] * n
         self.leader = (self.dealer + 1) % n
-        self.phase = "trump" if self.needs_trump_choice() else "bid"
+        self.phase = "trump" if self.needs_trump_choice() else self.after_trump()
         if start == "tricks":
             self.start_at_tricks()
 
@@ -185,6 +185,11 @@ class BiddingRound(Round):
         """A record of the trick play alone: the bids (and a chosen trump) are in ``known``."""
         n = self.game.players
         bids = self.known.get("bids")
+        if not self.has_bids():
+            if bids is not None:
+                raise StichError("known.bids: this round has no bids (option bidding: none)")
+            self.phase = "play"
+            return
         if not isinstance(bids, list) or len(bids) != n:
             raise StichError(f"known.bids must list the {n} bids by seat for a record starting at tricks")
         for seat, bid in enumerate(bids):
@@ -268,6 +273,9 @@ class BiddingRound(Round):
         is left; "bleibt keine zum Aufdecken" is the only round without a turned card.
         """
         raw = self.known.get("trump_card")
+        if self.trump_named():
+            self.name_trump(raw)
+            return
         undealt = self.deck.size - self.size * self.game.players
         if raw is None:
             if "trump_card" not in self.known and undealt:
@@ -286,6 +294,20 @@ class BiddingRound(Round):
         self.trump_card = card
         self.gone |= 1 << card
         self.trump = self.trump_of(card)
+
+    def trump_named(self) -> bool:
+        """True when the record names the trump (``known.trump``) instead of turning a card."""
+        return False
+
+    def name_trump(self, turned: object) -> None:
+        """The trump named by ``known.trump``: a suit letter, or null for no trump."""
+        if turned is not None:
+            raise StichError(
+                f"known.trump_card {turned!r}: no card is turned when the trump is named (option trump: named)"
+            )
+        if "trump" not in self.known:
+            raise StichError("known.trump is missing: name the trump suit (S H D C), or null for no trump")
+        self.trump = parse_trump(self.known["trump"], "known.trump")
 
     def trump_of(self, card: Card) -> int | None:
         """The trump suit a turned card makes."""
@@ -309,6 +331,14 @@ class BiddingRound(Round):
 
     def simultaneous(self) -> bool:
         return bool(self.game.options.get("bidding") == "simultaneous")
+
+    def has_bids(self) -> bool:
+        """False when nobody bids and every trick simply scores (option ``bidding: none``)."""
+        return self.game.options.get("bidding") != "none"
+
+    def after_trump(self) -> str:
+        """The phase that follows the trump: the bids, or the play when there are none."""
+        return "bid" if self.has_bids() else "play"
 
     def bid_order(self) -> list[int]:
         n = self.game.players
@@ -348,7 +378,7 @@ class BiddingRound(Round):
                 raise RuleError(f"the dealer {self.names[self.dealer]} must first choose the trump suit")
             self.event_seat(event, self.dealer)
             self.trump = parse_suit(event["trump"])
-            self.phase = "bid"
+            self.phase = self.after_trump()
         elif self.phase == "bid":
             if "bid" not in event:
                 raise RuleError("expected a bid")
@@ -394,7 +424,7 @@ class BiddingRound(Round):
         done = self.is_terminal()
         points = (
             [
-                score_bid(b or 0, t, self.scoring(), self.blind)
+                score_bid(b or 0, t, self.scoring(), self.blind) if self.has_bids() else t
                 for b, t in zip(self.bids, self.won, strict=True)
             ]
             if done
@@ -434,6 +464,9 @@ class BiddingRound(Round):
 class StichRatenRound(BiddingRound):
     """A round of Stiche-Raten."""
 
+    def trump_named(self) -> bool:
+        return bool(self.game.options["trump"] == "named")
+
 
 def bidding_view_known(known: Mapping[str, Any], view: dict[str, Any], seat: int) -> dict[str, Any]:
     """A bidding game's view also says how many cards each hand holds (the other hands are hidden)."""
@@ -472,8 +505,16 @@ class SticheRaten(Game):
         Option(
             "bidding",
             "sequential",
-            "sequential from the dealer's left, or simultaneous (no restriction)",
-            ("sequential", "simultaneous"),
+            "sequential from the dealer's left, simultaneous (no restriction), or none "
+            "(no bids: each trick scores 1, as in Whist; a bridge board's play)",
+            ("sequential", "simultaneous", "none"),
+        ),
+        Option(
+            "trump",
+            "turned",
+            "turned: the next card of the stock names the trump; named: the record names it in "
+            "known.trump (a suit or null), as a bridge contract's strain does",
+            ("turned", "named"),
         ),
     )
 
@@ -495,6 +536,8 @@ class SticheRaten(Game):
         blind = self.options["blind_round"]
         if not 0 <= blind <= len(self.round_sizes()):
             raise StichError(f"option 'blind_round' {blind}: the game has {len(self.round_sizes())} rounds")
+        if blind and self.options["bidding"] == "none":
+            raise StichError("option 'blind_round' needs bids, but the option bidding is none")
 
     def first_round(self) -> int:
         return int(self.options["first_round"]) or 51 // self.players
@@ -529,7 +572,11 @@ class SticheRaten(Game):
         if round_number is not None:
             known["round"] = round_number
             known["blind"] = self.options["blind_round"] == round_number
-        known["trump_card"] = self.deck.name_of(stock[0]) if stock else None
+        if self.options["trump"] == "named":
+            named = rng.choice([*FRENCH_SUITS, None])
+            known["trump"] = named
+        else:
+            known["trump_card"] = self.deck.name_of(stock[0]) if stock else None
         return known
 
     def standing(self, totals: Sequence[int]) -> dict[str, Any]:

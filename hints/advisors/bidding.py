@@ -20,8 +20,17 @@ from games.base import Event
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Alternative, Tally, Valuation
-from hints.dd import hypothetically, move_event, trick_range, trick_ranges_by_move
+from hints.dd import (
+    hypothetically,
+    move_event,
+    move_values,
+    one_against_all,
+    position,
+    trick_range,
+    trick_ranges_by_move,
+)
 from hints.session import Session
+from solvers import ObjectiveSpec
 from hints.worlds import World, WorldSource
 
 __all__ = ["ADVISOR", "BiddingAdvisor", "final_tricks"]
@@ -102,6 +111,8 @@ class BiddingAdvisor:
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
         seat = session.seat
+        if not state.has_bids():
+            return self.play_for_tricks(session, state)
         bid = state.bids[seat]
         if bid is None:
             raise StichError("the bids are not complete")
@@ -143,6 +154,26 @@ class BiddingAdvisor:
 
         choices = [(e, str(e["play"])) for e in legal]
         return Valuation("play", choices, evaluate, source.draw, "expected points", explain)
+
+    def play_for_tricks(self, session: Session, state: BiddingRound) -> Valuation:
+        """A round without bids (option ``bidding: none``): each card is worth the most tricks the
+        seat can still take after it, against everyone."""
+        seat = session.seat
+        legal = session.legal()
+        source = WorldSource(session)
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            teams = one_against_all(seat, range(len(world.hands)))
+            mine = position(state, world.hands, ObjectiveSpec("tricks", seat=seat), teams)
+            most = {move_event(state, seat, m)["play"]: v for m, v in move_values(mine)}
+            return [float(state.won[seat] + most[event["play"]]) for event in legal], None
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            best = alternatives[0]
+            return f"no bids: with {best.label} you take {best.value:.1f} tricks on average in {tally.worlds} worlds"
+
+        choices = [(e, str(e["play"])) for e in legal]
+        return Valuation("play", choices, evaluate, source.draw, "expected tricks", explain)
 
     def trump(self, session: Session, state: BiddingRound) -> Valuation:
         """Wizard: the dealer names the trump after a turned wizard; each suit is worth its best bid."""

@@ -299,3 +299,39 @@ def test_record_may_start_at_the_tricks() -> None:
     bad = check_report(parse_record(data))
     assert bad["ok"] is False and bad["event"] is None
     assert bad["error"].startswith("known.bids must list the 4 bids")
+
+
+def test_a_named_trump_replaces_the_turned_card() -> None:
+    """Option trump: named — the record names the trump (a bridge contract's strain), even with all
+    52 cards dealt, when the rulebook's turned card would leave the round without one."""
+    game = SticheRaten(4, {"first_round": 13, "trump": "named"})
+    hands = hands_of(13)
+    state = game.new_round(NAMES, 3, None, {"hands": hands, "trump": "H"})
+    assert state.trump == 1 and state.trump_card is None
+    notrump = game.new_round(NAMES, 3, None, {"hands": hands, "trump": None})
+    assert notrump.trump is None
+    with pytest.raises(StichError, match="known.trump is missing"):
+        game.new_round(NAMES, 3, None, {"hands": hands})
+    with pytest.raises(StichError, match="no card is turned when the trump is named"):
+        SticheRaten(4, {"trump": "named"}).new_round(
+            NAMES, 3, None, {"hands": hands_of(5), "trump_card": "AC", "trump": "C"}
+        )
+    with pytest.raises(StichError, match="known.trump 'X' is not a suit"):
+        game.new_round(NAMES, 3, None, {"hands": hands, "trump": "X"})
+
+
+def test_a_round_without_bids_scores_its_tricks() -> None:
+    """Option bidding: none — straight to the play; each trick scores 1 (Whist), whatever the scoring."""
+    record = simulate("stiche-raten", 4, 5, {"first_round": 13, "bidding": "none", "scoring": "strict"})
+    assert not any("bid" in e for e in record.events)
+    state = replay(record).round
+    assert state.is_terminal()
+    assert state.result()["points"] == state.result()["tricks"]
+    assert state.result()["bids"] == [None] * 4
+    game = SticheRaten(4, {"first_round": 13, "bidding": "none"})
+    known = record.known | {"bids": [3, 3, 3, 3]}
+    with pytest.raises(StichError, match="this round has no bids"):
+        game.new_round(NAMES, 3, None, known, "tricks")
+    assert game.new_round(NAMES, 3, None, record.known, "tricks").phase == "play"
+    with pytest.raises(StichError, match="'blind_round' needs bids"):
+        SticheRaten(4, {"bidding": "none", "blind_round": 1})

@@ -44,6 +44,11 @@ CASES = [
         lambda seed: simulate("stiche-raten", 3, seed, {"first_round": 4, "scoring": "minus"}),
         0,
     ),
+    (
+        "stiche-raten",
+        lambda seed: simulate("stiche-raten", 4, seed, {"first_round": 3, "bidding": "none", "trump": "named"}),
+        0,
+    ),
     ("wizard", lambda seed: simulate_deal("wizard", 4, seed, {"edition": "original"}, cards=3), 0),
     ("was-sticht", lambda seed: simulate("was-sticht", 4, seed), 12),
     ("24", lambda seed: simulate("24", 3, seed), 8),
