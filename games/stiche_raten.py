@@ -303,7 +303,8 @@ class BiddingRound(Round):
         """The trump named by ``known.trump``: a suit letter, or null for no trump."""
         if turned is not None:
             raise StichError(
-                f"known.trump_card {turned!r}: no card is turned when the trump is named (option trump: named)"
+                f"known.trump_card {turned!r}: no card is turned when the trump is named "
+                "(option trump: named)"
             )
         if "trump" not in self.known:
             raise StichError("known.trump is missing: name the trump suit (S H D C), or null for no trump")
@@ -334,7 +335,7 @@ class BiddingRound(Round):
 
     def has_bids(self) -> bool:
         """False when nobody bids and every trick simply scores (option ``bidding: none``)."""
-        return self.game.options.get("bidding") != "none"
+        return bool(self.game.options.get("bidding") != "none")
 
     def after_trump(self) -> str:
         """The phase that follows the trump: the bids, or the play when there are none."""

@@ -30,8 +30,8 @@ from hints.dd import (
     trick_ranges_by_move,
 )
 from hints.session import Session
-from solvers import ObjectiveSpec
 from hints.worlds import World, WorldSource
+from solvers import ObjectiveSpec
 
 __all__ = ["ADVISOR", "BiddingAdvisor", "final_tricks"]
 
@@ -170,7 +170,10 @@ class BiddingAdvisor:
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
-            return f"no bids: with {best.label} you take {best.value:.1f} tricks on average in {tally.worlds} worlds"
+            return (
+                f"no bids: with {best.label} you take {best.value:.1f} tricks on average "
+                f"in {tally.worlds} worlds"
+            )
 
         choices = [(e, str(e["play"])) for e in legal]
         return Valuation("play", choices, evaluate, source.draw, "expected tricks", explain)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from stich.cli import analyze, check, deduce, demo, games_cmd, hint, simulate, solve
+from stich.cli import analyze, check, deduce, demo, games_cmd, hint, import_cmd, simulate, solve
 
 __all__ = ["app", "main"]
 
@@ -23,6 +23,7 @@ app.command("solve")(solve.solve_cli)
 app.command("hint")(hint.hint_cli)
 app.command("analyze")(analyze.analyze_cli)
 app.command("demo")(demo.demo_cli)
+app.command("import")(import_cmd.import_cli)
 
 
 def main() -> None:

@@ -310,13 +310,13 @@ def test_a_named_trump_replaces_the_turned_card() -> None:
     assert state.trump == 1 and state.trump_card is None
     notrump = game.new_round(NAMES, 3, None, {"hands": hands, "trump": None})
     assert notrump.trump is None
-    with pytest.raises(StichError, match="known.trump is missing"):
+    with pytest.raises(StichError, match=r"known\.trump is missing"):
         game.new_round(NAMES, 3, None, {"hands": hands})
     with pytest.raises(StichError, match="no card is turned when the trump is named"):
         SticheRaten(4, {"trump": "named"}).new_round(
             NAMES, 3, None, {"hands": hands_of(5), "trump_card": "AC", "trump": "C"}
         )
-    with pytest.raises(StichError, match="known.trump 'X' is not a suit"):
+    with pytest.raises(StichError, match=r"known\.trump 'X' is not a suit"):
         game.new_round(NAMES, 3, None, {"hands": hands, "trump": "X"})
 
 

@@ -46,7 +46,9 @@ CASES = [
     ),
     (
         "stiche-raten",
-        lambda seed: simulate("stiche-raten", 4, seed, {"first_round": 3, "bidding": "none", "trump": "named"}),
+        lambda seed: simulate(
+            "stiche-raten", 4, seed, {"first_round": 3, "bidding": "none", "trump": "named"}
+        ),
         0,
     ),
     ("wizard", lambda seed: simulate_deal("wizard", 4, seed, {"edition": "original"}, cards=3), 0),

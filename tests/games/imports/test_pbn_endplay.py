@@ -1,0 +1,79 @@
+"""The PBN import against endplay's PBN reader and writer (an oracle we did not write)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("endplay")
+
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import Board, Card, Contract, Deal, Denom, Player
+
+from games.imports import import_file, import_text
+from games.imports.pbn import BRIDGE_OPTIONS, SEATS
+from games.record import Record, check_report, simulate
+
+SAMPLES = Path(__file__).parent / "samples"
+SUIT_OF = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
+RANKS = "23456789TJQKA"
+
+
+def stich_name(card: Card) -> str:
+    return card.rank.abbr.replace("10", "T") + SUIT_OF[card.suit]
+
+
+def endplay_view(board: Board) -> tuple[list[list[str]], str | None, list[str]]:
+    """Hands by seat N E S W, the trump and the cards in playing order, as endplay reads a board."""
+    hands = [sorted(stich_name(c) for c in board.deal[player]) for player in Player]
+    denom = board.contract.denom if board.contract is not None else Denom.nt
+    played = [stich_name(c) for c in board.play if c.suit != Denom.nt]  # NT cards pad a short trick
+    return hands, SUIT_OF.get(denom), played
+
+
+def stich_view(record: Record) -> tuple[list[list[str]], str | None, list[str]]:
+    hands = [sorted(record.known["hands"][str(s)]) for s in range(4)]
+    return hands, record.known["trump"], [e["play"] for e in record.events]
+
+
+def test_the_trickster_boards_read_as_endplay_reads_them() -> None:
+    """endplay orders the [Play] columns into playing order by its own trick winners."""
+    path = SAMPLES / "trickster_bridge_171.pbn"
+    records = import_file(path).records
+    with path.open(encoding="utf-8") as handle:
+        boards = endplay_pbn.load(handle)
+    assert len(boards) == len(records) == 2
+    for board, record in zip(boards, records, strict=True):
+        assert stich_view(record) == endplay_view(board)
+
+
+def pbn_hand(cards: list[str]) -> str:
+    ordered = sorted(cards, key=lambda c: RANKS.index(c[0]), reverse=True)
+    return ".".join("".join(c[0] for c in ordered if c[1] == suit) for suit in "SHDC")
+
+
+def as_endplay_board(record: Record, level: int) -> Board:
+    """A simulated bridge-shaped round as an endplay board: the record's dealer declares."""
+    hands = record.known["hands"]
+    deal = Deal("N:" + " ".join(pbn_hand(hands[str(s)]) for s in range(4)))
+    strain = record.known["trump"] or "NT"
+    declarer = record.dealer
+    contract = Contract(f"{level}{strain}{SEATS[declarer]}")
+    won = check_report(record)["result"]["tricks"]
+    contract.result = won[declarer] + won[(declarer + 2) % 4] - (level + 6)
+    board = Board(deal=deal, contract=contract, dealer=Player.north, board_num=1)
+    board.play = [Card(e["play"][1] + e["play"][0]) for e in record.events]
+    return board
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_boards_written_by_endplay_come_back_as_played(seed: int) -> None:
+    """Random legal play of a bridge-shaped round, written as PBN by endplay (which lays the cards
+    into the [Play] columns by its own trick winners), imports as the same round."""
+    record = simulate("stiche-raten", 4, seed, BRIDGE_OPTIONS, dealer=seed % 4)
+    text = endplay_pbn.dumps([as_endplay_board(record, 1 + seed % 7)])
+    (imported,) = import_text(text, "endplay.pbn").records
+    assert stich_view(imported) == stich_view(record)
+    assert imported.dealer == record.dealer
+    assert check_report(imported)["result"] == check_report(record)["result"]
