@@ -77,3 +77,17 @@ def test_boards_written_by_endplay_come_back_as_played(seed: int) -> None:
     assert stich_view(imported) == stich_view(record)
     assert imported.dealer == record.dealer
     assert check_report(imported)["result"] == check_report(record)["result"]
+
+
+def test_an_imported_board_solves_for_the_partnerships_as_dds_does() -> None:
+    """What the record cannot hold — partnerships — the solver takes as teams: before every third trick of
+    the real board, North-South's and East-West's double-dummy tricks agree with DDS."""
+    import stich
+    from solvers import Solver, position_of
+    from tests.oracles.dds import dds_tricks
+
+    (record, _) = import_file(SAMPLES / "trickster_bridge_171.pbn").records
+    for trick in range(0, 13, 3):
+        state = stich.replay(record, events=4 * trick)
+        position = position_of(state, teams=[[0, 2], [1, 3]])
+        assert Solver(position).value() == dds_tricks(position)
