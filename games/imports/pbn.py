@@ -29,7 +29,7 @@ from games.record import Record
 __all__ = [
     "SEATS",
     "SEAT_NAMES",
-    "Game",
+    "PbnGame",
     "ImportProblems",
     "Problems",
     "Tag",
@@ -98,7 +98,7 @@ class Tag:
 
 
 @dataclass
-class Game:
+class PbnGame:
     """One game of a PBN file (a board, or a round of another card game): its tags by name."""
 
     line: int
@@ -164,11 +164,11 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-def read_games(text: str, problems: Problems) -> list[Game]:
+def read_games(text: str, problems: Problems) -> list[PbnGame]:
     """The games of a PBN text. Lines that cannot be read are added to ``problems``."""
-    games: list[Game] = []
-    current: Game | None = None
-    previous: Game | None = None
+    games: list[PbnGame] = []
+    current: PbnGame | None = None
+    previous: PbnGame | None = None
     last: Tag | None = None
     in_brace = False
     for number, raw in enumerate(text.splitlines(), 1):
@@ -184,7 +184,7 @@ def read_games(text: str, problems: Problems) -> list[Game]:
         if line.startswith("["):
             tags = _read_tags(line, number, problems)
             if current is None:
-                current = Game(number)
+                current = PbnGame(number)
             for tag in tags:
                 if tag.value == "#":
                     inherited = previous.get(tag.name) if previous is not None else None
@@ -297,7 +297,7 @@ def parse_deal(tag: Tag) -> list[list[str] | None]:
     return hands
 
 
-def player_names(game: Game) -> list[str]:
+def player_names(game: PbnGame) -> list[str]:
     """The players by seat from ``[North]`` … ``[West]``; a missing name is the seat's, and names
     given twice get their seat added, since a record's names must differ."""
     names = [game.value(seat) or seat for seat in SEAT_NAMES]
@@ -429,11 +429,11 @@ def parse_contract(tag: Tag) -> Contract:
     return Contract(int(match.group(1)), suit, len(match.group(3)))
 
 
-def _tag_error(problems: Problems, tag: Tag | None, game: Game, exc: StichError) -> None:
+def _tag_error(problems: Problems, tag: Tag | None, game: PbnGame, exc: StichError) -> None:
     problems.error(tag.line if tag is not None else game.line, str(exc))
 
 
-def bridge_record(game: Game, problems: Problems, file_name: str) -> Record | None:
+def bridge_record(game: PbnGame, problems: Problems, file_name: str) -> Record | None:
     """One bridge board as an omniscient ``stiche-raten`` record (module docstring), or None with
     its first problem added to ``problems``."""
     errors_before = len(problems.errors)
@@ -482,7 +482,8 @@ def bridge_record(game: Game, problems: Problems, file_name: str) -> Record | No
         line = contract_tag.line if contract_tag is not None else game.line
         problems.error(line, "a [Contract] needs its [Declarer] (the opening leader sits to its left)")
         return None
-    if declarer is not None and leader is not None and leader != (declarer + 1) % 4 and contract:
+    contracted = contract is not None and contract.level > 0
+    if contracted and declarer is not None and leader is not None and leader != (declarer + 1) % 4:
         assert play is not None
         problems.error(
             play.line,
@@ -543,7 +544,7 @@ def bridge_record(game: Game, problems: Problems, file_name: str) -> Record | No
     return record
 
 
-def _seat_tag(game: Game, name: str, problems: Problems) -> int | None:
+def _seat_tag(game: PbnGame, name: str, problems: Problems) -> int | None:
     text = game.value(name)
     if text is None:
         return None
@@ -555,7 +556,7 @@ def _seat_tag(game: Game, name: str, problems: Problems) -> int | None:
     return seat
 
 
-def _result(game: Game, problems: Problems) -> tuple[int, int] | None:
+def _result(game: PbnGame, problems: Problems) -> tuple[int, int] | None:
     """``[Result]``: the declaring side's tricks, with the tag's line."""
     text = game.value("Result")
     if text is None:

@@ -20,7 +20,7 @@ from typing import Any
 from games.errors import StichError
 from games.imports.pbn import (
     SEAT_NAMES,
-    Game,
+    PbnGame,
     Problems,
     Tag,
     parse_deal,
@@ -38,12 +38,12 @@ GAME_CODE = "OhHell"
 _SIZES = re.compile(r"deal (\d+)\.\.(\d+)(?:\.\.(\d+))?", re.IGNORECASE)
 
 
-def is_trickster(game: Game) -> bool:
+def is_trickster(game: PbnGame) -> bool:
     """A Trickster game record: it has a ``[GameCode]`` or an ``[Undealt]`` tag, which PBN has not."""
     return game.get("GameCode") is not None or game.get("Undealt") is not None
 
 
-def oh_hell_options(game: Game, size: int, problems: Problems) -> dict[str, Any]:
+def oh_hell_options(game: PbnGame, size: int, problems: Problems) -> dict[str, Any]:
     """Stiche-Raten options from the record: the dealer restriction (``hookRule``, else the Event's
     "with/without hook") and the hand sizes (the Event's ``deal A..B..C``). Without the sizes the
     round counts as one of a constant sequence of its own size."""
@@ -94,7 +94,7 @@ def _undealt(tag: Tag) -> list[str]:
     return cards
 
 
-def trickster_record(game: Game, problems: Problems, file_name: str) -> Record | None:
+def trickster_record(game: PbnGame, problems: Problems, file_name: str) -> Record | None:
     """One Trickster Oh Hell round as an omniscient ``stiche-raten`` record starting at the deal,
     with the bids and plays as events; or None with its first problem added to ``problems``."""
     errors_before = len(problems.errors)
