@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from games.arena import Arena, Declaration, PlayContext
-from games.base import Event, Game, Option, Round, seat_index
+from games.base import Event, Game, Option, Round, seat_index, seat_key
 from games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
 from games.errors import RuleError, StichError
 from games.trick import TrickRules
@@ -57,7 +57,7 @@ MAX_EXCHANGE = 3
 def _deck() -> Deck:
     """Card ``suit * 11 + value - 1`` for ``Y1 .. G11``, then the ``24`` as card 44."""
     codes = [f"{suit}{value}" for suit in SUITS for value in range(1, VALUES + 1)]
-    return Deck("24", [*codes, "24"])
+    return Deck("24", [*codes, "24"], suits=dict(zip(SUITS, SUIT_NAMES, strict=True)))
 
 
 DECK = _deck()
@@ -322,7 +322,7 @@ class VierUndZwanzigRound(Round):
         for key, cards in items:
             if cards is None:
                 continue
-            seat = seat_index(int(key) if isinstance(key, str) and key.isdigit() else key, self.names)
+            seat = seat_key(key, self.names)
             first[seat] = self.deck.parse_set(cards[: HAND // 2])
         return first
 
@@ -800,6 +800,10 @@ class VierUndZwanzig(Game):
             )
             return not chaos
         return super().option_default(name, given)
+
+    def match_start_totals(self) -> list[int]:
+        """Every player starts the game with 24 points (rulebook, Setup)."""
+        return [START_POINTS] * self.players
 
     def check_options(self) -> None:
         if self.options["dropping_out"] and self.players == 2:
