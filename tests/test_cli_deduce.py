@@ -81,6 +81,9 @@ def test_a_contradiction_is_told_in_one_sentence(tmp_path: Path) -> None:
     assert report["count"] == 0 and report["stopped"].startswith(f"event {reveal}")
     assert reveal in report["conflict"]["events"]
     assert "cannot both hold" in report["conflict"]["message"]
+    # Refused as every command refuses: besides the report, one line on stderr.
+    assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
+    assert report["conflict"]["message"] in result.stderr
 
 
 def test_a_seat_that_is_not_the_records_view(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from rich.table import Table
 from games.errors import StichError
 from games.record import Record, load_record
 from games.registry import find
-from stich.cli._common import print_json, user_errors
+from stich.cli._common import fail, print_json, user_errors
 
 if TYPE_CHECKING:
     from hints.session import Session
@@ -102,8 +102,8 @@ def deduce_cli(
         print_json(report)
     else:
         print_deduction(report, cards)
-    if report["conflict"] is not None:
-        raise typer.Exit(1)
+    if report["conflict"] is not None:  # refused as `check` refuses: the report, and one line
+        raise fail(f"{record_path}: {report['conflict']['message']}")
 
 
 # -- text output ----------------------------------------------------------------------
