@@ -126,3 +126,13 @@ def test_deduce_info_ranks_the_drafters_picks(tmp_path: Path) -> None:
     assert len(info["candidates"]) == 4
     text = runner.invoke(app, ["deduce", path, "--info"])
     assert "what each choice tells" in text.stdout
+
+
+def test_names_are_printed_as_they_are(tmp_path: Path) -> None:
+    """A name that looks like Rich markup is a name (it was a MarkupError traceback)."""
+    record = simulate("stiche-raten", 3, 2, {"first_round": 3})
+    record.players = ["[/]", "[bold]Ben", "Carla"]
+    record.events = record.events[:6]  # the others' hands still hidden, so listed by name
+    result = runner.invoke(app, ["deduce", write(tmp_path, record), "--seat", "2"])
+    assert result.exit_code == 0, result.output
+    assert "[/]" in result.stdout and "[bold]Ben" in result.stdout

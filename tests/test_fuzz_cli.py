@@ -7,7 +7,8 @@ mutations: a key removed or added, a value replaced by one of another type (huge
 negative numbers, floats such as ``1.0``, unicode with lone surrogates, long text, nested
 objects), a number or text nudged, events dropped, duplicated or reordered, the text
 truncated or given a byte-order mark. The document then goes through one of ``check``,
-``check --json``, ``deduce --json`` (also with ``--seat``) and ``solve --json``, in
+``check --json``, ``deduce --json`` (also with ``--seat``), ``deduce --seat`` and
+``solve --json``, in
 process. Every outcome must be exit status 0 with nothing on stderr, or exit status 1
 with exactly one ``stich: error:`` line on stderr; no other exception, and each command
 done within `SECONDS`.
@@ -368,7 +369,13 @@ def outcome(result: Result) -> str:
 
 
 SEATS = ["0", "1", "2", "Anna", "carla", "Ben ", "9", "-1", "²", "1.0", ""]
-COMMANDS = [["check"], ["check", "--json"], ["deduce", "--json"], ["deduce", "--seat"]]
+COMMANDS = [
+    ["check"],
+    ["check", "--json"],
+    ["deduce", "--json"],
+    ["deduce", "--json", "--seat"],
+    ["deduce", "--seat"],
+]
 
 
 def any_of(data: st.DataObject, choices: Sequence[Any], label: str) -> Any:
@@ -385,7 +392,7 @@ def test_damaged_records_and_games(
     text = damaged(data, any_of(data, record_seeds(), "seed"))
     path = tmp_path_factory.getbasetemp() / "fuzz-record.json"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")  # raw surrogates: not UTF-8
-    args = ["deduce", "--json", "--seat", any_of(data, SEATS, "seat")] if command[-1] == "--seat" else command
+    args = [*command, any_of(data, SEATS, "seat")] if command[-1] == "--seat" else command
     event(f"{' '.join(command)}: {outcome(run_cleanly(path, args))}")
 
 

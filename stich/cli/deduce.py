@@ -121,7 +121,7 @@ def _label(value: object, none: str) -> str:
 
 def print_deduction(report: dict[str, Any], cards: bool = False) -> None:
     """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations."""
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     players: list[str] = report["players"]
     rules = find(report["game"])
     if rules.secret_holder is None:
