@@ -226,14 +226,21 @@ def parse_match(data: object, source: str = "match") -> Match:
     players = list(data["players"])
     check_names(players, source)
     options = dict(data.get("options") or {})
-    game = find(data["game"])(len(players), options)
+    try:
+        game = find(data["game"])(len(players), options)
+    except StichError as exc:
+        raise StichError(f"{source}: {exc}") from None
     rounds: list[Record] = []
     for i, raw in enumerate(data["rounds"]):
         where = f"{source}: rounds/{i}"
         record = parse_record(raw, where)
         if record.game != game.id or record.players != players:
             raise StichError(f"{where}: the round must be of the match's game with its players")
-        if record.game_instance().options != game.options:
+        try:
+            same = record.game_instance().options == game.options
+        except StichError as exc:
+            raise StichError(f"{where}: {exc}") from None
+        if not same:
             raise StichError(f"{where}: the round's options differ from the match's")
         rounds.append(record)
     return Match(

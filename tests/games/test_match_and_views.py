@@ -158,6 +158,10 @@ def test_a_match_round_of_another_game_or_table_is_refused() -> None:
     with pytest.raises(StichError, match=r"^m.json: rounds/1: the round must be of the match's game"):
         parse_match(data, "m.json")
     data = play_match("wizard", 3, seed=3).to_json()
+    data["rounds"][2]["options"] = {"edition": "big"}
+    with pytest.raises(StichError, match=r"^m.json: rounds/2: option 'edition' of wizard must be one of"):
+        parse_match(data, "m.json")
+    data = play_match("wizard", 3, seed=3).to_json()
     data["rounds"][0]["events"][0]["play"] = "AS"
     with pytest.raises(StichError, match=r"^m.json: rounds/0/events/0: an event has one action key"):
         parse_match(data, "m.json")
