@@ -246,6 +246,7 @@ class VierUndZwanzigRound(Round):
         self.caller = (self.dealer + 1) % n
         self.trump: int | None = None  # trump in force for the current trick
         self.next_trump: int | None = None  # trump for the next trick (Trump Chaos)
+        self.called: int | None = None  # the trump the start player called
         self.blind = False
         self.reversed = False  # order in force for the current trick
         self.next_reversed = False  # order for the next trick: the last declaration counts
@@ -333,7 +334,7 @@ class VierUndZwanzigRound(Round):
             self.caller = seat_index(self.known["caller"], self.names, "known.caller")
         if self.known.get("trump") is None:
             raise StichError("known.trump is missing (the trump suit letter, Y B R G)")
-        self.trump = self.next_trump = parse_suit(self.known["trump"], "known.trump")
+        self.trump = self.next_trump = self.called = parse_suit(self.known["trump"], "known.trump")
         blind = self.known.get("blind", False)
         if not isinstance(blind, bool):
             raise StichError(f"known.blind must be true or false, got {blind!r}")
@@ -509,7 +510,7 @@ class VierUndZwanzigRound(Round):
             raise RuleError(f"{name} called {SUIT_NAMES[trump]} blind, but only yellow may be called blind")
         if blind and not self.may_call_blind(seat):
             raise RuleError(f"{name} may not call yellow blind with {self.scores[seat]} points (needs 25)")
-        self.trump = self.next_trump = trump
+        self.trump = self.next_trump = self.called = trump
         self.blind = blind
         for s, second in enumerate(self.second_deal):
             if second is not None:
@@ -700,6 +701,10 @@ class VierUndZwanzigRound(Round):
             if "scores" in self.known:
                 result["scores"] = [s + p for s, p in zip(self.scores, points, strict=True)]
         return result
+
+    def report(self) -> dict[str, Any]:
+        """The trump the start player called (Trump Chaos may change it; ``result`` has the last)."""
+        return {"trump_called": None if self.called is None else SUITS[self.called]}
 
     def public_cards(self) -> CardSet:
         """Before the trump call the view already holds its second three cards."""

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from games import GAME_IDS
 from games.match import play_match
-from games.record import Record, simulate
+from games.record import Record, check_report, simulate
 from games.views import seat_view
 from stich.cli import app
 from tests.deducer.test_conflicts import ANNA, anna_sees
@@ -86,6 +86,18 @@ def test_was_sticht_says_who_made_its_task(tmp_path: Path) -> None:
     out = runner.invoke(app, ["check", write(tmp_path, simulate("was-sticht", 4, 26))]).stdout
     assert "Dan (dealer) made the task of Anna, who failed it: discards its chip 'no green cards'" in out
     assert re.search(r"^(no|trump) .*colour.*, .*number", out, re.M)
+
+
+def test_trump_chaos_says_which_trump_was_called(tmp_path: Path) -> None:
+    seed = next(s for s in range(100) if _trump_changed(simulate("24", 4, s, {"trump_chaos": True})))
+    record = simulate("24", 4, seed, {"trump_chaos": True})
+    out = runner.invoke(app, ["check", write(tmp_path, record)]).stdout
+    assert re.search(r"^trump: \w+ at the end of the round, \w+ when called, called by Anna$", out, re.M)
+
+
+def _trump_changed(record: Record) -> bool:
+    report = check_report(record)
+    return bool(report["trump_called"] != report["result"]["trump"])
 
 
 def test_a_long_name_is_refused_at_once(tmp_path: Path) -> None:

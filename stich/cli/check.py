@@ -82,6 +82,7 @@ LINE_FACTS = (
     "cards",
     "trump_card",
     "trump",
+    "trump_called",
     "blind",
     "caller",
     "order",
@@ -185,6 +186,9 @@ def _fact_lines(text: RoundText, facts: dict[str, Any]) -> list[str]:
             line += f" (turned {text.card(facts['trump_card'])})"
         elif "trump_card" in facts:
             line += " (no card turned)"
+        called = facts.get("trump_called")
+        if called is not None and called != facts["trump"]:  # 24's Trump Chaos changed it
+            line += f" at the end of the round, {text.suit(called)} when called"
         if facts.get("blind"):
             line += ", called blind"
         if facts.get("caller") is not None:
