@@ -125,7 +125,8 @@ def test_check_names_a_bad_known_block(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("game", "fact", "message"),
     [
-        ("wizard", {"round": -1e30}, "known/round: -1e+30 is less than the minimum of 1"),
+        ("wizard", {"round": -1e30}, "known/round: -1e+30 must be a whole number"),
+        ("wizard", {"round": -3}, "known/round: -3 is less than the minimum of 1"),
         ("wizard", {"round": "banana"}, "known/round: 'banana' is not of type 'integer'"),
         ("wizard", {"round": 2}, "known.round 2 deals 2 cards each under the options, but the hands hold 1"),
         ("stiche-raten", {"blind": [None]}, "known/blind: [None] is not of type 'boolean'"),
