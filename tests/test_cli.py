@@ -247,3 +247,17 @@ def test_a_name_with_a_lone_surrogate(tmp_path: Path, args: list[str]) -> None:
     data = {**WIZARD, "view": 1, "players": ["A", "\ud800", "C"], "events": []}
     message = refused(tmp_path, data, *args)
     assert "players/1 holds \\ud800, half of a surrogate pair" in message
+
+
+@pytest.mark.parametrize("args", [["solve"], ["hint", "--seat", "1", "--worlds", "8"], ["analyze"]])
+def test_names_that_look_like_markup_are_printed_as_text(tmp_path: Path, args: list[str]) -> None:
+    """A player called "[/]" was a Rich MarkupError traceback in the text output."""
+    simulated = runner.invoke(app, ["simulate", "stiche-raten", "-p", "3", "-s", "2", "-o", "first_round=2"])
+    record = json.loads(simulated.stdout)
+    record["players"][1] = "[/]"
+    record["events"] = record["events"][:4]  # the bids and Anna's lead: seat 1 to play
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, [args[0], str(path), *args[1:]])
+    assert result.exit_code == 0, result.output
+    assert "[/]" in result.stdout

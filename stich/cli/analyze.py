@@ -77,7 +77,7 @@ def analyze_cli(
 
 def print_analysis(analysis: Analysis) -> None:
     """The decisions as a table, the summary, and when each seat first knew the secret."""
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     names = analysis.record.players
     table = Table(title=f"{analysis.record.game}: decisions", box=None, padding=(0, 2), title_justify="left")
     table.add_column("event", justify="right")

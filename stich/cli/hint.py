@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stich.cli._common import print_json, user_errors
 
@@ -65,9 +66,9 @@ def print_advice(advice: object, names: list[str]) -> None:
     from hints.advice import Advice
 
     assert isinstance(advice, Advice)
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     looked = f"{advice.worlds} worlds in {advice.seconds:.1f} s" if advice.worlds else advice.method
-    console.print(f"[bold]{names[advice.seat]}[/bold] to {advice.decision}: {looked}")
+    console.print(Text.assemble((names[advice.seat], "bold"), f" to {advice.decision}: {looked}"))
     table = Table(box=None, padding=(0, 2))
     table.add_column("")
     table.add_column("choice")
