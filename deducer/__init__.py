@@ -7,12 +7,19 @@ candidate pick or card would tell (`information`).
 
 Card locations: which hidden card can be in which hand or out of play
 (`card_locations`), exact uniform sampling of the hidden hands (`DealSampler`,
-`sample_deals`, `count_deals`), and the first contradiction among the observations
-as a minimal set of events (`find_conflict`). Start from `observe` (a replayed
-round) or `observe_record` (a view record).
+`sample_deals`, `count_deals`), the first contradiction among the observations as a
+minimal set of events (`find_conflict`), and the first event after which no deal fits
+a record (`first_contradiction`, which `stich check` reports). Start from `observe`
+(a replayed round) or `observe_record` (a view record).
 """
 
-from deducer.conflicts import Conflict, find_conflict, is_consistent
+from deducer.conflicts import (
+    Conflict,
+    check_report_with_hidden_hands,
+    find_conflict,
+    first_contradiction,
+    is_consistent,
+)
 from deducer.explain import HypothesisConflict, find_hypothesis_conflict, minimal_conflict
 from deducer.hypotheses import (
     STICH_FUER_STICH,
@@ -80,8 +87,10 @@ __all__ = [
     "Status",
     "Void",
     "card_locations",
+    "check_report_with_hidden_hands",
     "count_deals",
     "find_conflict",
+    "first_contradiction",
     "hands_of",
     "is_consistent",
     "location_model",

@@ -15,13 +15,21 @@ dropping any one of them leaves a consistent set).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from deducer.locations import card_locations, location_model, overfull_cards
-from deducer.observations import Observations, Play, Void
+from deducer.observations import Observations, Play, Void, observe
 from games.cards import CardSet, popcount
+from games.record import Record, check_report, replay
 
-__all__ = ["Conflict", "find_conflict", "is_consistent"]
+__all__ = [
+    "Conflict",
+    "check_report_with_hidden_hands",
+    "find_conflict",
+    "first_contradiction",
+    "is_consistent",
+]
 
 LISTED = 8  # cards named in a message before "and N more"
 
@@ -138,3 +146,57 @@ def find_conflict(obs: Observations) -> Conflict | None:
         message = f"{_joined(texts)}, {_room_text(obs, needed)}"
         return Conflict(tuple(obs.voids[j] for j in needed), (), message)
     return None
+
+
+# -- what `stich check` adds to the rules ---------------------------------------------
+
+
+def _observed(record: Record, events: int) -> Observations:
+    """The observations of the record's first ``events`` events (which the rules accept)."""
+    return observe(replay(replace(record, events=record.events[:events])).round)
+
+
+def first_contradiction(record: Record) -> tuple[int | None, str] | None:
+    """The first event after which no deal of the unseen cards fits a record the rules accept, and why.
+
+    None when some deal fits everything; event None when none fits even the start. More
+    events only add observations, so the first such event is found by bisection.
+    """
+    if is_consistent(_observed(record, len(record.events))):
+        return None
+    fits, fails = -1, len(record.events)  # prefixes of fits + 1 events fit, of fails + 1 do not
+    if not is_consistent(_observed(record, 0)):
+        fails = -1
+    while fails - fits > 1:
+        middle = (fits + fails) // 2
+        if is_consistent(_observed(record, middle + 1)):
+            fits = middle
+        else:
+            fails = middle
+    conflict = find_conflict(_observed(record, fails + 1))
+    message = "no deal of the unseen cards fits what was seen" if conflict is None else conflict.message
+    return (None if fails < 0 else fails), message
+
+
+def check_report_with_hidden_hands(record: Record) -> dict[str, Any]:
+    """The ``stich check`` report: the rules' (`games.record.check_report`), then the hidden hands.
+
+    A record seen from one seat cannot check the plays of the hands it does not see by
+    the rules alone: a hidden hand that shows out of spades and later plays a spade broke
+    the rules all the same. The first event after which no deal of the unseen cards fits
+    is reported as the first bad event if it comes before any the rules forbid, the
+    report cut there as for a rules error.
+    """
+    report = check_report(record)
+    if record.view is None or (not report["ok"] and report["event"] is None):
+        return report
+    accepted = len(record.events) if report["ok"] else report["event"]
+    found = first_contradiction(replace(record, events=record.events[:accepted]))
+    if found is None:
+        return report
+    event, message = found
+    if event is None:
+        return {"ok": False, "game": record.game, "event": None, "error": message}
+    cut = check_report(replace(record, events=record.events[:event]))
+    cut.update(ok=False, event=event, events=event, error=f"event {event}: {message}")
+    return cut

@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from ortools.sat.python import cp_model
-
 from deducer.hypotheses import Clue, Evidence, HypothesisSpace, clue_mask, cp_sat_model
 from games.trick import trick_winner
 from games.was_sticht import TABLE
@@ -62,6 +60,8 @@ def clues_consistent(space: HypothesisSpace, clues: Sequence[Clue]) -> bool:
 
 def cp_sat_core(space: HypothesisSpace, clues: Sequence[Clue]) -> list[int] | None:
     """Indices of clues that CP-SAT finds infeasible together (None when all clues fit)."""
+    from ortools.sat.python import cp_model  # a cross-check, imported where it runs
+
     built = cp_sat_model(space, clues, assumptions=True)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1

@@ -33,10 +33,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from constraint import FunctionConstraint, Problem
-from ortools.sat.python import cp_model
 
 from games.base import Event, Round, seat_index
 from games.cards import Card, Deck
@@ -68,6 +67,9 @@ from games.was_sticht import (
 )
 from games.was_sticht import DECK as WS_DECK
 from games.was_sticht import parse_secret as ws_parse_secret
+
+if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it takes most of a second)
+    from ortools.sat.python import cp_model
 
 __all__ = [
     "METHODS",
@@ -405,6 +407,8 @@ class CpSatModel:
 
     def strengths(self, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
         """One linear strength per card of a column or trick: the higher wins, the earlier on a tie."""
+        from ortools.sat.python import cp_model
+
         model = self.model
         if self.space.game == "stich-fuer-stich":
             keys: list[cp_model.LinearExpr] = []
@@ -437,6 +441,8 @@ class CpSatModel:
 
 def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: bool = False) -> CpSatModel:
     """The CP-SAT model of ``clues``; with ``assumptions``, clue k is enforced by ``literals[k]``."""
+    from ortools.sat.python import cp_model
+
     model = cp_model.CpModel()
 
     # Creates the variables.
@@ -479,22 +485,23 @@ def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: boo
     return built
 
 
-class _Collector(cp_model.CpSolverSolutionCallback):
-    """Collects the hypothesis of every solution."""
-
-    def __init__(self, built: CpSatModel) -> None:
-        super().__init__()
-        self.built = built
-        self.found = 0
-        self.solutions = 0
-
-    def on_solution_callback(self) -> None:
-        self.solutions += 1
-        self.found |= 1 << self.built.hypothesis(self)
-
-
 def consistent_cp_sat(space: HypothesisSpace, clues: Sequence[Clue]) -> int:
     """The hypotheses every clue allows, by enumerating all solutions of the CP-SAT model."""
+    from ortools.sat.python import cp_model
+
+    class _Collector(cp_model.CpSolverSolutionCallback):
+        """Collects the hypothesis of every solution."""
+
+        def __init__(self, built: CpSatModel) -> None:
+            super().__init__()
+            self.built = built
+            self.found = 0
+            self.solutions = 0
+
+        def on_solution_callback(self) -> None:
+            self.solutions += 1
+            self.found |= 1 << self.built.hypothesis(self)
+
     built = cp_sat_model(space, clues)
 
     # Solve.

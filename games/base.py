@@ -74,6 +74,17 @@ class Trick:
         return self  # immutable: undo snapshots share it
 
 
+def name_key(name: str) -> str:
+    """What tells two player names apart: not case, not surrounding spaces."""
+    return name.strip().casefold()
+
+
+def ascii_number(text: str) -> int | None:
+    """``text`` as a whole number if written in the digits 0-9 (``²`` is a digit to Python), else None."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def seat_index(value: object, players: Sequence[str] | int, what: str = "seat") -> int:
     """A seat from an index or, given the players' names, a player's name; ``players`` may be
     just the number of seats (solver positions have no names)."""
@@ -87,10 +98,11 @@ def seat_index(value: object, players: Sequence[str] | int, what: str = "seat") 
     if isinstance(value, str):
         if not isinstance(players, int):
             for i, name in enumerate(players):
-                if name.lower() == value.strip().lower():
+                if name_key(name) == name_key(value):
                     return i
-        if value.strip().isdigit():
-            return seat_index(int(value), players, what)
+        number = ascii_number(value)
+        if number is not None:
+            return seat_index(number, players, what)
     if isinstance(players, int):
         raise StichError(f"{what} {value!r} is not a seat number (seats are 0..{count - 1})")
     raise StichError(f"{what} {value!r} is neither a seat number nor a player's name")
@@ -103,6 +115,12 @@ def own_hand(hands: object, seat: int) -> Any:
     if isinstance(hands, Mapping):
         return hands.get(str(seat), hands.get(seat))
     return None
+
+
+def seat_key(key: object, players: Sequence[str], what: str = "seat") -> int:
+    """A seat from a key of a ``known`` block: a seat number written as text first, else a name."""
+    number = ascii_number(key) if isinstance(key, str) else None
+    return seat_index(key if number is None else number, players, what)
 
 
 def most_points_win(totals: Sequence[int]) -> dict[str, Any]:
@@ -156,6 +174,18 @@ class Game(ABC):
     @abstractmethod
     def deck(self) -> Deck:
         """The cards of this game."""
+
+    def fact_text(self, key: str, value: Any) -> str | None:
+        """How players say a value of the game's own in a ``stich check`` report, or None.
+
+        ``key`` names the fact: ``"secret"`` (the ``known.secret`` form) or ``"task"`` (a
+        task id). The command line words the facts every game shares.
+        """
+        return None
+
+    def match_start_totals(self) -> list[int]:
+        """Each player's total before a whole game's first round; rounds add their points to it."""
+        return [0] * self.players
 
     @abstractmethod
     def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
@@ -255,7 +285,7 @@ class Round(ABC):
         n = game.players
         if len(players) != n:
             raise StichError(f"{game.id} with {n} players needs {n} names, got {len(players)}")
-        if len({p.lower() for p in players}) != n:
+        if len({name_key(p) for p in players}) != n:
             raise StichError(f"player names must differ: {list(players)}")
         if start not in game.starts:
             raise StichError(f"{game.id} records may start at {', '.join(game.starts)}, not {start!r}")
@@ -528,11 +558,7 @@ class Round(ABC):
         hands: dict[int, CardSet] = {}
         seen = 0
         for key_seat, cards in items:
-            seat = seat_index(
-                int(key_seat) if isinstance(key_seat, str) and key_seat.isdigit() else key_seat,
-                self.names,
-                f"known.{key} seat",
-            )
+            seat = seat_key(key_seat, self.names, f"known.{key} seat")
             if not isinstance(cards, list):
                 raise StichError(f"known.{key}[{key_seat}] must be a list of cards")
             mask = self.deck.parse_set(cards, f"known.{key}[{key_seat}]")

@@ -23,6 +23,9 @@ __all__ = [
     "french_deck",
     "FRENCH_SUITS",
     "FRENCH_RANKS",
+    "FRENCH_SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "french_symbols",
 ]
 
 Card: TypeAlias = int
@@ -66,9 +69,20 @@ class Deck:
     Parsing is case-insensitive and accepts the aliases given (e.g. ``10S`` for ``TS``).
     """
 
-    def __init__(self, name: str, codes: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        codes: Sequence[str],
+        aliases: Mapping[str, str] | None = None,
+        suits: Mapping[str, str] | None = None,
+        symbols: Sequence[str] | None = None,
+    ) -> None:
         self.name = name
         self.codes: tuple[str, ...] = tuple(codes)
+        # How players name the suits by letter, and the cards with suit symbols (French decks).
+        self.suits: dict[str, str] = dict(suits or {})
+        self.has_symbols = symbols is not None
+        self._symbols: tuple[str, ...] = self.codes if symbols is None else tuple(symbols)
         self.size = len(self.codes)
         self.all: CardSet = (1 << self.size) - 1
         self._index: dict[str, Card] = {code.upper(): i for i, code in enumerate(self.codes)}
@@ -108,6 +122,16 @@ class Deck:
         """The canonical name of a card."""
         return self.codes[card]
 
+    def shown(self, code: str, symbols: bool) -> str:
+        """A card's name as printed for players: with a suit symbol (``10♠``) when ``symbols``."""
+        return self._symbols[self.parse(code)] if symbols else code
+
+    def suit_shown(self, letter: str, symbols: bool) -> str:
+        """A suit letter as players say it: its symbol (``♠``) if ``symbols`` and it has one, else a word."""
+        if symbols and self.has_symbols and letter in SUIT_SYMBOLS:
+            return SUIT_SYMBOLS[letter]
+        return self.suits.get(letter, letter)
+
     def names(self, cards: CardSet | Iterable[Card]) -> list[str]:
         """Canonical names of a set (lowest index first) or of a sequence (in order)."""
         if isinstance(cards, int):
@@ -117,6 +141,17 @@ class Deck:
 
 FRENCH_SUITS = "SHDC"
 FRENCH_RANKS = "23456789TJQKA"
+FRENCH_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def french_symbols(codes: Sequence[str]) -> list[str]:
+    """French card names with suit symbols: ``AS`` → ``A♠``, ``TH`` → ``10♥``; other cards as they are."""
+    shown = []
+    for code in codes:
+        rank, suit = code[:-1], code[-1]
+        shown.append(("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit] if suit in SUIT_SYMBOLS else code)
+    return shown
 
 
 def french_deck() -> Deck:
@@ -125,4 +160,4 @@ def french_deck() -> Deck:
     aliases = {"10" + suit: "T" + suit for suit in FRENCH_SUITS}
     # German names as in the Stiche-Raten rulebook (D = Dame, B = Bube) are not accepted:
     # D is also the diamond suit letter, so ``DD`` would be ambiguous to a reader.
-    return Deck("french", codes, aliases)
+    return Deck("french", codes, aliases, FRENCH_SUIT_NAMES, french_symbols(codes))

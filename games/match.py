@@ -1,9 +1,13 @@
-"""Whole games: rounds one after another until the game's end, by random legal play.
+"""Whole games (``stich-match/1``): played by random legal play, read and checked.
 
 Each game strings its rounds together in its own way (rulebooks, "Game End"):
 Stiche-Raten and Wizard follow their round sequences, 24 plays until a score
 reaches 0 or 48, Stich für Stich gives every player one case as confidant, and
 Was sticht? plays until a player has discarded all five task chips.
+
+A match document holds the rounds as ``stich-round/1`` records, the totals after
+each round (``scores``) and at the end (``totals``); ``docs/format.md`` specifies it
+with the JSON Schema `MATCH_SCHEMA`.
 """
 
 from __future__ import annotations
@@ -11,16 +15,60 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from games.base import Game, Round
 from games.errors import StichError
-from games.record import DEFAULT_NAMES, Record
-from games.registry import find
+from games.jsonfile import read_json, short_repr
+from games.record import (
+    DEFAULT_NAMES,
+    FORMAT,
+    RECORD_SCHEMA,
+    Record,
+    check_names,
+    check_report,
+    explain_schema_error,
+    fresh_seed,
+    parse_record,
+)
+from games.registry import GAME_IDS, find
+from games.schema import SchemaValidator
 
-__all__ = ["Match", "play_match", "play_random_round"]
+__all__ = [
+    "MATCH_FORMAT",
+    "MATCH_SCHEMA",
+    "Match",
+    "check_match_report",
+    "load_round_or_match",
+    "parse_match",
+    "play_match",
+    "play_random_round",
+]
 
+MATCH_FORMAT = "stich-match/1"
 MAX_ROUNDS = 500  # a safety stop; random play ends every game far earlier
+
+_totals = {"type": "array", "items": {"type": "integer"}}
+MATCH_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://stich.invalid/schema/stich-match-1.json",
+    "title": "stich match",
+    "type": "object",
+    "required": ["format", "game", "players", "rounds"],
+    "properties": {
+        "format": {"const": MATCH_FORMAT},
+        "game": {"enum": list(GAME_IDS)},
+        "options": {"type": "object"},
+        "players": RECORD_SCHEMA["properties"]["players"],
+        "seed": {"type": "integer"},
+        "rounds": {"type": "array", "items": {"$ref": RECORD_SCHEMA["$id"]}},
+        "scores": {"type": "array", "items": _totals},
+        "totals": _totals,
+        "standing": {"type": "object"},
+    },
+}
+_VALIDATOR = SchemaValidator(MATCH_SCHEMA, refers_to=(RECORD_SCHEMA,), explain=explain_schema_error)
 
 
 @dataclass
@@ -33,17 +81,29 @@ class Match:
     rounds: list[Record] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     standing: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    scores: list[list[int]] = field(default_factory=list)  # the totals after each round
+
+    def add_round(self, state: Round, record: Record) -> None:
+        """A finished round: its record, and its points added to the totals."""
+        self.rounds.append(record)
+        self.totals = [t + p for t, p in zip(self.totals, state.result()["points"], strict=True)]
+        self.scores.append(list(self.totals))
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": "stich-match/1",
+        data: dict[str, Any] = {
+            "format": MATCH_FORMAT,
             "game": self.game,
             "options": self.options,
             "players": self.players,
             "rounds": [r.to_json() for r in self.rounds],
+            "scores": self.scores,
             "totals": self.totals,
             "standing": self.standing,
         }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
 
 
 def play_random_round(
@@ -68,8 +128,7 @@ def _bidding_game(game: Any, match: Match, rng: random.Random) -> None:
         state, record = play_random_round(
             game, match.players, dealer, game.deal(rng, dealer, size, number), rng
         )
-        match.rounds.append(record)
-        match.totals = [t + p for t, p in zip(match.totals, state.result()["points"], strict=True)]
+        match.add_round(state, record)
         dealer = (dealer + 1) % n
         if number >= len(sizes):
             match.standing = game.standing(match.totals)
@@ -80,13 +139,11 @@ def _bidding_game(game: Any, match: Match, rng: random.Random) -> None:
 def _vierundzwanzig(game: Any, match: Match, rng: random.Random) -> None:
     """24: every player starts with 24 points; play until a score reaches 0 or 48."""
     n = game.players
-    match.totals = [24] * n
     dealer = n - 1
     for _ in range(MAX_ROUNDS):
         known = game.deal(rng, dealer, scores=match.totals)
         state, record = play_random_round(game, match.players, dealer, known, rng)
-        match.rounds.append(record)
-        match.totals = [t + p for t, p in zip(match.totals, state.result()["points"], strict=True)]
+        match.add_round(state, record)
         match.standing = game.standing(match.totals)
         if match.standing["ended"]:
             return
@@ -97,8 +154,7 @@ def _stich_fuer_stich(game: Any, match: Match, rng: random.Random) -> None:
     """Stich für Stich: each player is the confidant of one case, passing to the left."""
     for confidant in game.confidant_order(0):
         state, record = play_random_round(game, match.players, confidant, game.deal(rng, confidant), rng)
-        match.rounds.append(record)
-        match.totals = [t + p for t, p in zip(match.totals, state.result()["points"], strict=True)]
+        match.add_round(state, record)
     match.standing = game.standing(match.totals)
 
 
@@ -116,11 +172,10 @@ def _was_sticht(game: Any, match: Match, rng: random.Random) -> None:
         known = game.deal(rng, dealer)
         known["chips"] = {str(s): list(chips) for s, chips in enumerate(held)}
         state, record = play_random_round(game, match.players, dealer, known, rng)
-        match.rounds.append(record)
+        match.add_round(state, record)  # a round's points are the values of the chips it discards
         for seat, task in state.result()["discards"].items():
             held[seat].remove(task)
             discarded[seat].append(values[task])
-        match.totals = [sum(v) for v in discarded]
         match.standing = game.standing(discarded, [len(h) for h in held])
         if match.standing["ended"]:
             return
@@ -139,10 +194,120 @@ _PLAYERS: dict[str, Callable[[Any, Match, random.Random], None]] = {
 def play_match(
     game_id: str, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Match:
-    """A whole game of random legal play, from the first deal to the winner."""
+    """A whole game of random legal play, from the first deal to the winner; it stores the seed."""
     game = find(game_id)(players, options)
     if game.id not in _PLAYERS:
         raise StichError(f"no whole-game play for {game.id}")
-    match = Match(game.id, list(DEFAULT_NAMES[:players]), dict(options or {}), totals=[0] * players)
+    seed = fresh_seed() if seed is None else seed
+    names = list(DEFAULT_NAMES[:players])
+    match = Match(game.id, names, dict(options or {}), totals=game.match_start_totals(), seed=seed)
     _PLAYERS[game.id](game, match, random.Random(seed))
     return match
+
+
+# -- reading and checking --------------------------------------------------------------
+
+
+def parse_match(data: object, source: str = "match") -> Match:
+    """A `Match` from parsed JSON; a one-line `StichError` naming ``source`` and the bad field.
+
+    Each round is read as a record (its errors name ``rounds/i``) and must be of the
+    match's game, with its players and options.
+    """
+    if not isinstance(data, dict):
+        raise StichError(f"{source}: a match must be a JSON object, got {type(data).__name__}")
+    if data.get("format") != MATCH_FORMAT:
+        raise StichError(f"{source}: format must be {MATCH_FORMAT!r}, got {short_repr(data.get('format'))}")
+    if "game" in data and data["game"] not in GAME_IDS:
+        raise StichError(f"{source}: unknown game {short_repr(data['game'])} (games: {', '.join(GAME_IDS)})")
+    error = _VALIDATOR.error(data)
+    if error is not None:
+        raise StichError(f"{source}: {error}")
+    players = list(data["players"])
+    check_names(players, source)
+    options = dict(data.get("options") or {})
+    try:
+        game = find(data["game"])(len(players), options)
+    except StichError as exc:
+        raise StichError(f"{source}: {exc}") from None
+    rounds: list[Record] = []
+    for i, raw in enumerate(data["rounds"]):
+        where = f"{source}: rounds/{i}"
+        record = parse_record(raw, where)
+        if record.game != game.id or record.players != players:
+            raise StichError(f"{where}: the round must be of the match's game with its players")
+        try:
+            same = record.game_instance().options == game.options
+        except StichError as exc:
+            raise StichError(f"{where}: {exc}") from None
+        if not same:
+            raise StichError(f"{where}: the round's options differ from the match's")
+        rounds.append(record)
+    return Match(
+        game=game.id,
+        players=players,
+        options=options,
+        rounds=rounds,
+        totals=list(data.get("totals", [])),
+        standing=dict(data.get("standing") or {}),
+        seed=data.get("seed"),
+        scores=[list(s) for s in data.get("scores", [])],
+    )
+
+
+def load_round_or_match(path: str | Path) -> Record | Match:
+    """A round record or a match from a file (``-``: standard input), by its ``format``."""
+    data = read_json(path)
+    source = str(Path(path))
+    if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+        return parse_match(data, source)
+    if isinstance(data, dict) and data.get("format") not in (FORMAT, None):
+        raise StichError(
+            f"{source}: format must be {FORMAT!r} or {MATCH_FORMAT!r}, got {short_repr(data.get('format'))}"
+        )
+    return parse_record(data, source)
+
+
+def check_match_report(
+    match: Match, check_round: Callable[[Record], dict[str, Any]] = check_report
+) -> dict[str, Any]:
+    """The ``stich check --json`` shape of a match: each round's report, and the totals.
+
+    Every round but the last must be complete; the totals after each round (``scores``)
+    and at the end (``totals``), where the document gives them, must be those the rounds'
+    points add up to, from the game's starting totals. A round whose result carries the
+    ``scores`` after it (24) must agree with them. The first disagreement is the error,
+    with ``round`` its index and ``event`` the bad event within it, if any.
+    """
+    totals = find(match.game)(len(match.players), match.options).match_start_totals()
+    reports: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"ok": True, "game": match.game, "format": MATCH_FORMAT, "rounds": reports}
+
+    def refuse(index: int, event: int | None, error: str) -> dict[str, Any]:
+        report.update(ok=False, round=index, event=event, error=f"round {index}: {error}", totals=totals)
+        return report
+
+    for i, record in enumerate(match.rounds):
+        checked = check_round(record)
+        reports.append(checked)
+        if not checked["ok"]:
+            return refuse(i, checked["event"], checked["error"])
+        if not checked["complete"]:
+            if i + 1 < len(match.rounds):
+                return refuse(i, None, f"the round is incomplete (phase {checked['phase']}) but more follow")
+            break
+        totals = [t + p for t, p in zip(totals, checked["result"]["points"], strict=True)]
+        carried = checked["result"].get("scores")
+        if carried is not None and carried != totals:
+            return refuse(i, None, f"the round ends with the scores {carried}, the totals are {totals}")
+        if i < len(match.scores) and match.scores[i] != totals:
+            return refuse(i, None, f"scores/{i} is {match.scores[i]}, but the rounds add up to {totals}")
+    report.update(complete=bool(match.rounds) and reports[-1]["complete"], totals=totals)
+    error = None
+    if len(match.scores) > len(match.rounds):
+        error = f"scores has {len(match.scores)} entries for {len(match.rounds)} rounds"
+    elif match.totals and match.totals != totals:
+        error = f"totals are {match.totals}, but the rounds add up to {totals}"
+    if error is not None:
+        report.update(ok=False, round=None, event=None, error=error)
+    return report

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,17 +18,23 @@ from typing import Any
 
 import jsonschema
 
-from games.base import Event, Game, Round
+from games.base import Event, Game, Round, name_key
 from games.errors import StichError
-from games.jsonfile import read_json
+from games.jsonfile import read_json, short_repr
 from games.registry import GAME_IDS, find
+from games.schema import SchemaValidator
 
 __all__ = [
     "FORMAT",
+    "MAX_NAME",
     "RECORD_SCHEMA",
     "Record",
     "Replay",
+    "action_keys",
+    "check_names",
     "check_report",
+    "explain_schema_error",
+    "fresh_seed",
     "load_record",
     "parse_record",
     "replay",
@@ -37,6 +44,7 @@ __all__ = [
 
 FORMAT = "stich-round/1"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Greta")
+MAX_NAME = 40  # characters in a player's name: enough for a name, short enough for a table
 
 _seat = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "minLength": 1}]}
 _card = {"type": "string", "minLength": 1}
@@ -56,6 +64,9 @@ _EVENT_KINDS = (
     "solved",
     "discard",
 )
+# ``trump`` beside a ``play`` is no action of its own: the new trump a 2 names in 24's
+# Trump Chaos (variant a).
+_PLAY_MODIFIER = "trump"
 
 RECORD_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -69,13 +80,14 @@ RECORD_SCHEMA: dict[str, Any] = {
         "options": {"type": "object"},
         "players": {
             "type": "array",
-            "items": {"type": "string", "minLength": 1},
+            "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
             "minItems": 2,
             "maxItems": 7,
         },
         "dealer": {"type": "integer", "minimum": 0},
         "view": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
         "start": {"type": "string"},
+        "seed": {"type": "integer"},
         "known": {
             "type": "object",
             "properties": {
@@ -124,7 +136,13 @@ RECORD_SCHEMA: dict[str, Any] = {
                     "answer": {"enum": ["solved", "false"]},
                     "solved": {"type": "boolean"},
                 },
-                "anyOf": [{"required": [kind]} for kind in _EVENT_KINDS],
+                "oneOf": [
+                    {"required": [kind]}
+                    if kind != _PLAY_MODIFIER
+                    # A trump call, unless it names Trump Chaos's new trump beside a play.
+                    else {"required": [kind], "not": {"required": ["play"]}}
+                    for kind in _EVENT_KINDS
+                ],
             },
         },
     },
@@ -174,13 +192,46 @@ class Record:
         return find(self.game)(len(self.players), self.options)
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    where = "/".join(str(p) for p in error.absolute_path) or "top level"
-    if error.validator == "anyOf" and error.absolute_path and error.absolute_path[0] == "events":
-        return f"{where}: an event needs one of the keys {', '.join(_EVENT_KINDS)}"
-    if error.validator == "required":
-        return f"{where}: {error.message}"
-    return f"{where}: {error.message}"
+def action_keys(event: Mapping[str, Any]) -> list[str]:
+    """The keys of ``event`` that say what happened (a record's event has exactly one)."""
+    return [
+        kind for kind in _EVENT_KINDS if kind in event and not (kind == _PLAY_MODIFIER and "play" in event)
+    ]
+
+
+def explain_schema_error(error: jsonschema.ValidationError) -> str | None:
+    """The record's own words for the errors users make most (also for records inside a match)."""
+    path = list(error.absolute_path)
+    if len(path) >= 2 and path[-2] == "events" and isinstance(error.instance, dict):
+        keys = action_keys(error.instance)
+        if not keys:
+            return f"an event needs one of the keys {', '.join(_EVENT_KINDS)}"
+        if len(keys) > 1:
+            return f"an event has one action key, this one has {len(keys)}: {', '.join(keys)}"
+    if len(path) >= 2 and path[-2] == "players" and error.validator == "maxLength":
+        return f"a player's name has at most {MAX_NAME} characters, this one has {len(error.instance)}"
+    return None
+
+
+_VALIDATOR = SchemaValidator(RECORD_SCHEMA, explain=explain_schema_error)
+
+
+def check_names(players: list[str], source: str) -> None:
+    """Names are what seats are given by: one line of visible text each, no two alike."""
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(players):
+        if not name.strip():
+            raise StichError(f"{source}: players/{seat}: a player's name needs a visible character")
+        if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+            raise StichError(
+                f"{source}: players/{seat}: the name {short_repr(name)} holds a control character"
+            )
+        other = seen.setdefault(name_key(name), seat)
+        if other != seat:
+            raise StichError(
+                f"{source}: players {other} and {seat} are both called {short_repr(players[other])} "
+                "(names are told apart ignoring case)"
+            )
 
 
 def parse_record(data: object, source: str = "record") -> Record:
@@ -188,15 +239,16 @@ def parse_record(data: object, source: str = "record") -> Record:
     if not isinstance(data, dict):
         raise StichError(f"{source}: a record must be a JSON object, got {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise StichError(f"{source}: format must be {FORMAT!r}, got {data.get('format')!r}")
+        hint = " (a whole game, which `stich check` reads)" if data.get("format") == "stich-match/1" else ""
+        raise StichError(f"{source}: format must be {FORMAT!r}, got {short_repr(data.get('format'))}{hint}")
     if "game" in data and data["game"] not in GAME_IDS:
-        raise StichError(f"{source}: unknown game {data['game']!r} (games: {', '.join(GAME_IDS)})")
-    validator = jsonschema.Draft202012Validator(RECORD_SCHEMA)
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+        raise StichError(f"{source}: unknown game {short_repr(data['game'])} (games: {', '.join(GAME_IDS)})")
+    error = _VALIDATOR.error(data)
     if error is not None:
-        raise StichError(f"{source}: {_schema_message(error)}")
+        raise StichError(f"{source}: {error}")
     fields = {"format", "game", "options", "players", "dealer", "view", "known", "events", "start"}
     players = list(data["players"])
+    check_names(players, source)
     dealer = data["dealer"]
     if dealer >= len(players):
         raise StichError(f"{source}: dealer {dealer} does not exist (seats are 0..{len(players) - 1})")
@@ -279,6 +331,11 @@ def check_report(record: Record) -> dict[str, Any]:
     return report
 
 
+def fresh_seed() -> int:
+    """A seed for a run given none, drawn from the system's entropy, to be stored so it can be repeated."""
+    return random.SystemRandom().randrange(2**32)
+
+
 def simulate(
     game_id: str,
     players: int,
@@ -287,8 +344,9 @@ def simulate(
     dealer: int | None = None,
     names: Sequence[str] | None = None,
 ) -> Record:
-    """A round of random legal play, as an omniscient record."""
+    """A round of random legal play, as an omniscient record; it stores the seed (``seed`` field)."""
     game = find(game_id)(players, options)
+    seed = fresh_seed() if seed is None else seed
     rng = random.Random(seed)
     names = list(names) if names is not None else list(DEFAULT_NAMES[:players])
     if len(names) != players:
@@ -303,4 +361,6 @@ def simulate(
         if not events:
             raise AssertionError(f"{game_id}: no legal event in phase {state.phase}")
         state.apply(rng.choice(events))
-    return Record(game.id, names, dealer, state.events, dict(options or {}), None, known)
+    return Record(
+        game.id, names, dealer, state.events, dict(options or {}), None, known, extra={"seed": seed}
+    )

@@ -73,6 +73,7 @@ SFS_DECK = Deck(
     "stich-fuer-stich",
     [INITIALS[s] + str(n) for s in range(len(SUSPECTS)) for n in range(1, NUMBERS + 1)]
     + [f"P{i}" for i in range(1, PHANTOMS + 1)],
+    suits=dict(zip(INITIALS, SUSPECTS, strict=True)),
 )
 
 WeaponLayout: TypeAlias = tuple[int, ...]
@@ -757,6 +758,12 @@ class StichFuerStich(Game):
             view.pop("guess")
             view["solved"] = answer == "solved"
         return view
+
+    def fact_text(self, key: str, value: Any) -> str | None:
+        if key == "secret":
+            culprit, weapon = parse_secret(value)
+            return f"the culprit: the {SUSPECTS[culprit]} with the {WEAPONS[weapon]}"
+        return None
 
     def confidant_order(self, first: int) -> list[int]:
         """The confidant of each case: every player once, passing to the left."""

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from games.arena import Arena, PlayContext, french_blocks
 from games.base import Event, Game, Option, Round, own_hand, seat_index
-from games.cards import FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
+from games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
 from games.errors import RuleError, StichError
 from games.trick import TrickRules
 
@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 FRENCH = french_deck()
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = FRENCH_SUIT_NAMES
 
 
 def round_sizes(first: int, sequence: str, rounds: int | None = None) -> list[int]:
@@ -432,6 +432,14 @@ class BiddingRound(Round):
             else None
         )
         return {"tricks": list(self.won), "bids": list(self.bids), "points": points}
+
+    def report(self) -> dict[str, Any]:
+        """The cards each hand was dealt, the turned card and the trump suit (None: no trump)."""
+        return {
+            "cards": self.size,
+            "trump_card": None if self.trump_card is None else self.deck.name_of(self.trump_card),
+            "trump": None if self.trump is None else FRENCH_SUITS[self.trump],
+        }
 
     def observation(self, seat: int) -> dict[str, Any]:
         view = super().observation(seat)

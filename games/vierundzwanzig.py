@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from games.arena import Arena, Declaration, PlayContext
-from games.base import Event, Game, Option, Round, seat_index
+from games.base import Event, Game, Option, Round, seat_index, seat_key
 from games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
 from games.errors import RuleError, StichError
 from games.trick import TrickRules
@@ -57,7 +57,7 @@ MAX_EXCHANGE = 3
 def _deck() -> Deck:
     """Card ``suit * 11 + value - 1`` for ``Y1 .. G11``, then the ``24`` as card 44."""
     codes = [f"{suit}{value}" for suit in SUITS for value in range(1, VALUES + 1)]
-    return Deck("24", [*codes, "24"])
+    return Deck("24", [*codes, "24"], suits=dict(zip(SUITS, SUIT_NAMES, strict=True)))
 
 
 DECK = _deck()
@@ -246,6 +246,7 @@ class VierUndZwanzigRound(Round):
         self.caller = (self.dealer + 1) % n
         self.trump: int | None = None  # trump in force for the current trick
         self.next_trump: int | None = None  # trump for the next trick (Trump Chaos)
+        self.called: int | None = None  # the trump the start player called
         self.blind = False
         self.reversed = False  # order in force for the current trick
         self.next_reversed = False  # order for the next trick: the last declaration counts
@@ -322,7 +323,7 @@ class VierUndZwanzigRound(Round):
         for key, cards in items:
             if cards is None:
                 continue
-            seat = seat_index(int(key) if isinstance(key, str) and key.isdigit() else key, self.names)
+            seat = seat_key(key, self.names)
             first[seat] = self.deck.parse_set(cards[: HAND // 2])
         return first
 
@@ -333,7 +334,7 @@ class VierUndZwanzigRound(Round):
             self.caller = seat_index(self.known["caller"], self.names, "known.caller")
         if self.known.get("trump") is None:
             raise StichError("known.trump is missing (the trump suit letter, Y B R G)")
-        self.trump = self.next_trump = parse_suit(self.known["trump"], "known.trump")
+        self.trump = self.next_trump = self.called = parse_suit(self.known["trump"], "known.trump")
         blind = self.known.get("blind", False)
         if not isinstance(blind, bool):
             raise StichError(f"known.blind must be true or false, got {blind!r}")
@@ -509,7 +510,7 @@ class VierUndZwanzigRound(Round):
             raise RuleError(f"{name} called {SUIT_NAMES[trump]} blind, but only yellow may be called blind")
         if blind and not self.may_call_blind(seat):
             raise RuleError(f"{name} may not call yellow blind with {self.scores[seat]} points (needs 25)")
-        self.trump = self.next_trump = trump
+        self.trump = self.next_trump = self.called = trump
         self.blind = blind
         for s, second in enumerate(self.second_deal):
             if second is not None:
@@ -701,6 +702,10 @@ class VierUndZwanzigRound(Round):
                 result["scores"] = [s + p for s, p in zip(self.scores, points, strict=True)]
         return result
 
+    def report(self) -> dict[str, Any]:
+        """The trump the start player called (Trump Chaos may change it; ``result`` has the last)."""
+        return {"trump_called": None if self.called is None else SUITS[self.called]}
+
     def public_cards(self) -> CardSet:
         """Before the trump call the view already holds its second three cards."""
         public = 0
@@ -800,6 +805,10 @@ class VierUndZwanzig(Game):
             )
             return not chaos
         return super().option_default(name, given)
+
+    def match_start_totals(self) -> list[int]:
+        """Every player starts the game with 24 points (rulebook, Setup)."""
+        return [START_POINTS] * self.players
 
     def check_options(self) -> None:
         if self.options["dropping_out"] and self.players == 2:

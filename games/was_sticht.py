@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from games.arena import Arena, PlayContext
-from games.base import Event, Game, Option, Round, Trick, seat_index
+from games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
 from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from games.errors import RuleError, StichError
 from games.trick import TrickRules, trick_winner
@@ -33,6 +33,7 @@ __all__ = [
     "GAME",
     "TABLE",
     "TASKS",
+    "TASK_TEXT",
     "TASK_VALUES",
     "TRUMP_CLASS",
     "ColumnTrick",
@@ -60,7 +61,11 @@ TRICKS = 9
 TABLE = -1  # the Table (3 players) where a seat is expected: picks, announcements
 CHIPS_PER_PLAYER = 5
 
-DECK = Deck("was-sticht", [c + str(n) for c in COLOURS for n in NUMBERS])
+DECK = Deck(
+    "was-sticht",
+    [c + str(n) for c in COLOURS for n in NUMBERS],
+    suits=dict(zip(COLOURS, COLOUR_NAMES, strict=True)),
+)
 
 # The trump order (rulebook, "The Trick Game"): the supertrump (suit ∩ number) over
 # the other number trumps, which are all equal (the first played wins: equal power),
@@ -82,6 +87,22 @@ TASKS: tuple[str, ...] = (
     "most-tricks",
     "fewest-tricks",
 )
+
+# The tasks as the chips say them (rulebook, "Meanings of the Task Chips").
+TASK_TEXT: dict[str, str] = {
+    "no-tricks": "no tricks",
+    "no-red": "no red cards",
+    "no-green": "no green cards",
+    "no-yellow": "no yellow cards",
+    "no-blue": "no blue cards",
+    "exactly-1": "exactly 1 trick",
+    "exactly-2": "exactly 2 tricks",
+    "exactly-3": "exactly 3 tricks",
+    "exactly-4": "exactly 4 tricks",
+    "last-trick": "the last trick",
+    "most-tricks": "the most tricks",
+    "fewest-tricks": "the fewest tricks",
+}
 
 # Difficulty values of the default chips. The rulebook prints a value on each chip
 # but does not list them, so they are estimated by `bench/task_values.py`
@@ -196,7 +217,7 @@ def parse_secret(raw: object, what: str = "secret") -> tuple[int | None, int | N
             raise StichError(f"{what} trump_suit {suit_raw!r} is not a colour (use R, G, Y, B or null)")
     number: int | None = None
     if not _is_none(number_raw):
-        if isinstance(number_raw, str) and number_raw.strip().isdigit():
+        if isinstance(number_raw, str) and ascii_number(number_raw) is not None:
             number_raw = int(number_raw)
         if isinstance(number_raw, bool) or not isinstance(number_raw, int) or number_raw not in NUMBERS:
             raise StichError(f"{what} trump_number {number_raw!r} is not a number 1..9 or null")
@@ -413,9 +434,7 @@ class WasStichtRound(Round):
         if not isinstance(raw, Mapping):
             raise StichError('a record starting at "tricks" must give known.tasks as {seat: task id}')
         for key, text in raw.items():
-            seat = seat_index(
-                int(key) if isinstance(key, str) and key.isdigit() else key, self.names, "known.tasks seat"
-            )
+            seat = seat_key(key, self.names, "known.tasks seat")
             self.choose_task(seat, text)
         missing = [self.names[s] for s in self.task_order() if s not in self.tasks]
         if missing:
@@ -430,9 +449,7 @@ class WasStichtRound(Round):
             raise StichError("known.chips must be an object of seat → task ids held")
         chips: dict[int, list[str]] = {}
         for key, tasks in raw.items():
-            seat = seat_index(
-                int(key) if isinstance(key, str) and key.isdigit() else key, self.names, "known.chips seat"
-            )
+            seat = seat_key(key, self.names, "known.chips seat")
             if not isinstance(tasks, list):
                 raise StichError(f"known.chips[{key}] must be a list of task ids")
             chips[seat] = [parse_task(t) for t in tasks]
@@ -922,6 +939,18 @@ class WasSticht(Game):
             raise StichError(
                 f"option 'chips' gives {len(raw)} chips, but {self.players} players take {need} (5 each)"
             )
+
+    def fact_text(self, key: str, value: Any) -> str | None:
+        if key == "task" and value in TASKS:
+            return TASK_TEXT[value]
+        if key == "secret":
+            suit, number = parse_secret(value)
+            colour = "no trump colour" if suit is None else f"trump colour {COLOUR_NAMES[suit]}"
+            said = f"{colour}, {'no trump number' if number is None else f'trump number {number}'}"
+            if suit is not None and number is not None:
+                said += f" ({COLOURS[suit]}{number} is the supertrump)"
+            return said
+        return None
 
     def chip_set(self) -> list[dict[str, Any]]:
         """The task chips of this game: ``[{"task": id, "value": int}, ...]``."""

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from games.arena import Arena, PlayContext, french_blocks
 from games.base import Game, Option, most_points_win
-from games.cards import FRENCH_RANKS, FRENCH_SUITS, Card, CardSet, Deck
+from games.cards import FRENCH_RANKS, FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_symbols
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, SticheRaten, SuitContext, bidding_view_known, parse_trump
 from games.trick import FREE, TrickRules
@@ -40,7 +40,7 @@ def wizard_deck(edition: str) -> Deck:
     codes = [rank + suit for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
     codes += [f"Z{i}" for i in range(1, k + 1)] + [f"N{i}" for i in range(1, k + 1)]
     aliases = {"10" + suit: "T" + suit for suit in FRENCH_SUITS}
-    return Deck(f"wizard-{edition}", codes, aliases)
+    return Deck(f"wizard-{edition}", codes, aliases, FRENCH_SUIT_NAMES, french_symbols(codes))
 
 
 @cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -45,22 +46,22 @@ def test_simulate_then_check(tmp_path: Path, game: str) -> None:
 
 
 def test_simulate_is_reproducible() -> None:
-    one = runner.invoke(app, ["simulate", "stiche-raten", "-n", "5", "-s", "3"])
-    two = runner.invoke(app, ["simulate", "stiche-raten", "-n", "5", "-s", "3"])
+    one = runner.invoke(app, ["simulate", "stiche-raten", "-p", "5", "-s", "3"])
+    two = runner.invoke(app, ["simulate", "stiche-raten", "-p", "5", "-s", "3"])
     assert one.exit_code == 0 and one.stdout == two.stdout
 
 
 def test_simulate_never_overwrites(tmp_path: Path) -> None:
     out = tmp_path / "mine.json"
     out.write_text("my notes", encoding="utf-8")
-    result = runner.invoke(app, ["simulate", "wizard", "-n", "3", "--out", str(out)])
+    result = runner.invoke(app, ["simulate", "wizard", "-p", "3", "--out", str(out)])
     assert result.exit_code == 1
     assert "already exists" in result.stderr
     assert out.read_text(encoding="utf-8") == "my notes"
 
 
 def test_check_reports_the_first_bad_event(tmp_path: Path) -> None:
-    record = json.loads(runner.invoke(app, ["simulate", "stiche-raten", "-n", "4", "-s", "1"]).stdout)
+    record = json.loads(runner.invoke(app, ["simulate", "stiche-raten", "-p", "4", "-s", "1"]).stdout)
     first_bid = record["events"][0]
     first_bid["bid"] = 99
     path = tmp_path / "bad.json"
@@ -79,7 +80,7 @@ def test_check_reports_the_first_bad_event(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["simulate", "skat"], "unknown game 'skat'"),
-        (["simulate", "wizard", "-n", "9"], "wizard is played by 3-6 players, not 9"),
+        (["simulate", "wizard", "-p", "9"], "wizard is played by 3-6 players, not 9"),
         (["simulate", "wizard", "-o", "edition=big"], "option 'edition' of wizard must be one of"),
         (["simulate", "wizard", "-o", "edition"], "must look like key=value"),
         (["check", "/nonexistent/round.json"], "no such file"),
@@ -100,7 +101,7 @@ def test_a_null_option_is_one_line(option: str) -> None:
 
 
 def test_simulate_a_whole_game() -> None:
-    result = runner.invoke(app, ["simulate", "24", "-n", "3", "-s", "2", "--match"])
+    result = runner.invoke(app, ["simulate", "24", "-p", "3", "-s", "2", "--match"])
     assert result.exit_code == 0, result.output
     match = json.loads(result.stdout)
     assert match["format"] == "stich-match/1" and match["standing"]["ended"]
@@ -108,7 +109,7 @@ def test_simulate_a_whole_game() -> None:
 
 
 def test_check_names_a_bad_known_block(tmp_path: Path) -> None:
-    record = json.loads(runner.invoke(app, ["simulate", "wizard", "-n", "3", "-s", "1"]).stdout)
+    record = json.loads(runner.invoke(app, ["simulate", "wizard", "-p", "3", "-s", "1"]).stdout)
     record["known"]["hands"]["1"][0] = record["known"]["hands"]["0"][0]
     path = tmp_path / "twice.json"
     path.write_text(json.dumps(record), encoding="utf-8")
@@ -124,7 +125,8 @@ def test_check_names_a_bad_known_block(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("game", "fact", "message"),
     [
-        ("wizard", {"round": -1e30}, "known/round: -1e+30 is less than the minimum of 1"),
+        ("wizard", {"round": -1e30}, "known/round: -1e+30 must be a whole number"),
+        ("wizard", {"round": -3}, "known/round: -3 is less than the minimum of 1"),
         ("wizard", {"round": "banana"}, "known/round: 'banana' is not of type 'integer'"),
         ("wizard", {"round": 2}, "known.round 2 deals 2 cards each under the options, but the hands hold 1"),
         ("stiche-raten", {"blind": [None]}, "known/blind: [None] is not of type 'boolean'"),
@@ -133,10 +135,129 @@ def test_check_names_a_bad_known_block(tmp_path: Path) -> None:
 def test_check_refuses_a_known_round_or_blind_that_cannot_be(
     tmp_path: Path, game: str, fact: dict[str, object], message: str
 ) -> None:
-    record = json.loads(runner.invoke(app, ["simulate", game, "-n", "3", "-s", "1"]).stdout)
+    record = json.loads(runner.invoke(app, ["simulate", game, "-p", "3", "-s", "1"]).stdout)
     record["known"].update(fact)
     path = tmp_path / "round.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
     assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+# -- the command line itself ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["simulate", "wizard", "--seed", "abc"],
+            "Invalid value for '--seed' / '-s': 'abc' is not a whole number",
+        ),
+        (["simulate", "wizard", "-p", "three"], "'three' is not a whole number"),
+        (["simulate", "wizard", "-n", "3"], "No such option: -n"),
+        (["simulate"], "Missing argument 'GAME'"),
+        (["check", "--jsn", "x.json"], "No such option: --jsn"),
+        (["deal"], "No such command 'deal'"),
+    ],
+)
+def test_usage_errors_are_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
+    assert message in result.stderr, result.stderr
+    assert "╭" not in result.output and "Usage:" not in result.output
+
+
+def test_help_and_version() -> None:
+    for args in (["-h"], ["--help"], [], ["simulate", "-h"], ["check", "-h"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0 and "Usage:" in result.stdout, args
+    assert "--ascii" in runner.invoke(app, ["check", "-h"]).stdout
+    assert "--players" in runner.invoke(app, ["simulate", "-h"]).stdout
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and re.fullmatch(r"stich \d+\.\d+\.\d+\n", result.stdout)
+
+
+def test_simulate_players_option(tmp_path: Path) -> None:
+    for flag in ("-p", "--players"):
+        record = json.loads(runner.invoke(app, ["simulate", "wizard", flag, "5", "-s", "1"]).stdout)
+        assert len(record["players"]) == 5
+
+
+def test_simulate_into_a_missing_folder_is_one_line() -> None:
+    result = runner.invoke(app, ["simulate", "stiche-raten", "--out", "/nonexistent/dir/x.json"])
+    assert result.exit_code == 1
+    assert (
+        result.stderr
+        == "stich: error: /nonexistent/dir/x.json: cannot write it (No such file or directory)\n"
+    )
+
+
+def test_simulate_stores_the_seed_it_drew(tmp_path: Path) -> None:
+    drawn = json.loads(runner.invoke(app, ["simulate", "stiche-raten", "-p", "3"]).stdout)
+    seed = drawn["seed"]
+    again = runner.invoke(app, ["simulate", "stiche-raten", "-p", "3", "--seed", str(seed)])
+    assert json.loads(again.stdout) == drawn
+    match = json.loads(runner.invoke(app, ["simulate", "wizard", "-p", "3", "--match"]).stdout)
+    replayed = runner.invoke(app, ["simulate", "wizard", "-p", "3", "--match", "-s", str(match["seed"])])
+    assert json.loads(replayed.stdout) == match
+
+
+def test_a_file_with_a_byte_order_mark_and_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + runner.invoke(app, ["simulate", "wizard", "-p", "3", "-s", "1"]).stdout)
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 0
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    result = runner.invoke(app, ["check", str(empty)])
+    assert result.exit_code == 1 and result.stderr == f"stich: error: {empty}: empty (no JSON in it)\n"
+    result = runner.invoke(app, ["check", "-"], input="")
+    assert result.stderr == "stich: error: -: empty (no JSON in it)\n"
+
+
+# -- what crashed deduce (each was a traceback) ---------------------------------------------
+
+WIZARD = {"format": "stich-round/1", "game": "wizard", "players": ["A", "B", "C"], "dealer": 0}
+
+
+def refused(tmp_path: Path, data: object, *args: str) -> str:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, [*args[:1], str(path), *args[1:]])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
+    return result.stderr
+
+
+def test_a_seat_written_in_other_digits(tmp_path: Path) -> None:
+    record = json.loads(runner.invoke(app, ["simulate", "wizard", "-p", "3", "-s", "1"]).stdout)
+    message = refused(tmp_path, record, "deduce", "--seat", "²", "--json")
+    assert "seat '²' is neither a seat number nor a player's name" in message
+
+
+def test_a_float_view(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**WIZARD, "view": 1.0, "events": []}, "deduce", "--json")
+    assert "view: 1.0 must be a whole number or null" in message
+
+
+@pytest.mark.parametrize("args", [["deduce", "--json"], ["check", "--json"], ["check"], ["solve", "--json"]])
+def test_a_name_with_a_lone_surrogate(tmp_path: Path, args: list[str]) -> None:
+    data = {**WIZARD, "view": 1, "players": ["A", "\ud800", "C"], "events": []}
+    message = refused(tmp_path, data, *args)
+    assert "players/1 holds \\ud800, half of a surrogate pair" in message
+
+
+@pytest.mark.parametrize("args", [["solve"], ["hint", "--seat", "1", "--worlds", "8"], ["analyze"]])
+def test_names_that_look_like_markup_are_printed_as_text(tmp_path: Path, args: list[str]) -> None:
+    """A player called "[/]" was a Rich MarkupError traceback in the text output."""
+    simulated = runner.invoke(app, ["simulate", "stiche-raten", "-p", "3", "-s", "2", "-o", "first_round=2"])
+    record = json.loads(simulated.stdout)
+    record["players"][1] = "[/]"
+    record["events"] = record["events"][:4]  # the bids and Anna's lead: seat 1 to play
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, [args[0], str(path), *args[1:]])
+    assert result.exit_code == 0, result.output
+    assert "[/]" in result.stdout

@@ -81,6 +81,9 @@ def test_a_contradiction_is_told_in_one_sentence(tmp_path: Path) -> None:
     assert report["count"] == 0 and report["stopped"].startswith(f"event {reveal}")
     assert reveal in report["conflict"]["events"]
     assert "cannot both hold" in report["conflict"]["message"]
+    # Refused as every command refuses: besides the report, one line on stderr.
+    assert result.stderr.startswith("stich: error: ") and result.stderr.count("\n") == 1
+    assert report["conflict"]["message"] in result.stderr
 
 
 def test_a_seat_that_is_not_the_records_view(tmp_path: Path) -> None:
@@ -123,3 +126,13 @@ def test_deduce_info_ranks_the_drafters_picks(tmp_path: Path) -> None:
     assert len(info["candidates"]) == 4
     text = runner.invoke(app, ["deduce", path, "--info"])
     assert "what each choice tells" in text.stdout
+
+
+def test_names_are_printed_as_they_are(tmp_path: Path) -> None:
+    """A name that looks like Rich markup is a name (it was a MarkupError traceback)."""
+    record = simulate("stiche-raten", 3, 2, {"first_round": 3})
+    record.players = ["[/]", "[bold]Ben", "Carla"]
+    record.events = record.events[:6]  # the others' hands still hidden, so listed by name
+    result = runner.invoke(app, ["deduce", write(tmp_path, record), "--seat", "2"])
+    assert result.exit_code == 0, result.output
+    assert "[/]" in result.stdout and "[bold]Ben" in result.stdout

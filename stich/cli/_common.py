@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,8 +12,9 @@ from typing import Any
 import typer
 
 from games.errors import StichError
+from games.jsonfile import short_repr
 
-__all__ = ["fail", "parse_options", "print_json", "user_errors"]
+__all__ = ["fail", "parse_options", "print_json", "terminal_takes", "user_errors", "whole_number"]
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -31,8 +33,20 @@ def user_errors() -> Iterator[None]:
 
 
 def print_json(data: Any) -> None:
-    """JSON on stdout, one document."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """JSON on stdout, one document (with ``\\u`` escapes where the terminal cannot show a character)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if not terminal_takes(text):
+        text = json.dumps(data, indent=2)
+    sys.stdout.write(text + "\n")
+
+
+def terminal_takes(text: str) -> bool:
+    """Whether standard output's encoding can write ``text`` (suit symbols, say)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -48,3 +62,15 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
             value = raw
         options[key.strip()] = value
     return options
+
+
+def whole_number(text: str | int) -> int:
+    """A command-line number (``-3`` too), in the digits 0-9; a usage error naming the text otherwise."""
+    if isinstance(text, int):  # the option's default
+        return text
+    try:
+        if re.fullmatch(r"[+-]?[0-9]+", text.strip()) is None:
+            raise ValueError(text)
+        return int(text)
+    except ValueError:  # not a number, or past int's digit limit
+        raise typer.BadParameter(f"{short_repr(text)} is not a whole number") from None

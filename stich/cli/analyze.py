@@ -49,8 +49,11 @@ def analyze_cli(
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Analyse a recorded round: for each decision the double-dummy value of every choice with all
-    hands known, the mistakes and what they cost, and the advice from the seat's own view."""
+    """Analyse a recorded round decision by decision: mistakes, what they cost, what was known.
+
+    For each decision the double-dummy value of every choice with all hands known, the
+    verdict (best, lucky, unlucky, mistake) and the advice from the seat's own view.
+    """
     from rich.progress import Progress
 
     from games.base import seat_index
@@ -77,7 +80,7 @@ def analyze_cli(
 
 def print_analysis(analysis: Analysis) -> None:
     """The decisions as a table, the summary, and when each seat first knew the secret."""
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     names = analysis.record.players
     table = Table(title=f"{analysis.record.game}: decisions", box=None, padding=(0, 2), title_justify="left")
     table.add_column("event", justify="right")

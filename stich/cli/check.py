@@ -1,7 +1,8 @@
-"""``stich check``: replay a record by the rules."""
+"""``stich check``: replay a record (or every round of a match) by the rules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,78 +10,303 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from games.record import check_report, load_record
-from stich.cli._common import fail, print_json, user_errors
+from games.base import Game
+from games.cards import SUIT_SYMBOLS, Deck
+from games.match import Match, check_match_report, load_round_or_match
+from games.record import Record, check_report
+from stich.cli._common import fail, print_json, terminal_takes, user_errors
+
+__all__ = ["check_cli", "check_document", "print_match", "print_round"]
 
 
 def check_cli(
     record_path: Annotated[
-        Path, typer.Argument(metavar="RECORD", help="A stich-round/1 record file, or - for standard input.")
+        Path,
+        typer.Argument(
+            metavar="RECORD",
+            help="A stich-round/1 record or a stich-match/1 game, or - for standard input.",
+        ),
     ],
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Cards as written in records (AS), not with suit symbols (A♠).")
+    ] = False,
 ) -> None:
     """Replay a record; print its tricks, winners and result, or the first event the rules forbid."""
     with user_errors():
-        record = load_record(record_path)
-        report = check_report(record)
+        document = load_round_or_match(record_path)
+        report = check_document(document)
     if json_out:
         print_json(report)
-        if not report["ok"]:
-            raise typer.Exit(1)
-        return
-    if "tricks" not in report:  # the record's start could not be set up
-        raise fail(f"{record_path}: {report['error']}")
-    print_report(report, record.players)
+    else:
+        console = Console(markup=False, highlight=False, emoji=False, soft_wrap=True)
+        symbols = not ascii_only and terminal_takes("".join(SUIT_SYMBOLS.values()))
+        if isinstance(document, Match):
+            print_match(console, report, document, symbols)
+        elif "tricks" in report:  # else the record's start could not be set up
+            print_round(console, report, document, symbols)
     if not report["ok"]:
         raise fail(f"{record_path}: {report['error']}")
 
 
-def print_report(report: dict[str, Any], players: list[str]) -> None:
-    """The tricks and the result as a table."""
-    console = Console()
+def check_document(document: Record | Match) -> dict[str, Any]:
+    """The ``stich check --json`` report of a record or of every round of a match.
+
+    A record seen from one seat is also checked against the hands it does not see (the
+    deducer's card locations), which is imported only then.
+    """
+    rounds = document.rounds if isinstance(document, Match) else [document]
+    check_round: Callable[[Record], dict[str, Any]] = check_report
+    if any(record.view is not None for record in rounds):
+        from deducer.conflicts import check_report_with_hidden_hands
+
+        check_round = check_report_with_hidden_hands
+    if isinstance(document, Match):
+        return check_match_report(document, check_round)
+    return check_round(document)
+
+
+# -- a round ----------------------------------------------------------------------------
+
+# Facts by seat, in the order of the result table: a list by seat or a dict seat -> value.
+SEAT_COLUMNS = {
+    "bids": "bid",
+    "tricks": "tricks",
+    "solved_at": "solved",
+    "investigation": "investigation",
+    "points": "points",
+    "scores": "score",
+}
+# Facts said in lines rather than in the table.
+LINE_FACTS = (
+    "cards",
+    "trump_card",
+    "trump",
+    "trump_called",
+    "blind",
+    "caller",
+    "order",
+    "dropped",
+    "confidant",
+    "secret",
+    "tasks",
+    "success",
+    "dealer_made",
+    "discards",
+)
+
+
+class RoundText:
+    """How one round's facts read: names, cards with suit symbols, the game's own phrases."""
+
+    def __init__(self, record: Record, game: Game, symbols: bool) -> None:
+        self.names = record.players
+        self.record = record
+        self.game = game
+        self.deck: Deck = game.deck
+        self.symbols = symbols
+
+    def card(self, code: str) -> str:
+        return self.deck.shown(code, self.symbols)
+
+    def suit(self, letter: str | None) -> str:
+        return "none" if letter is None else self.deck.suit_shown(letter, self.symbols)
+
+    def seat(self, seat: int | str) -> str:
+        return "Table" if seat == "table" else self.names[int(seat)]
+
+    def seats(self, seats: Sequence[int]) -> str:
+        names = [self.names[s] for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def task(self, task: str) -> str:
+        return f"'{self.game.fact_text('task', task) or task}'"
+
+    def value(self, key: str, value: Any, complete: bool) -> str:
+        """One fact of one seat, in words."""
+        if key == "solved_at":
+            if value is None:
+                return "not solved" if complete else "not yet"
+            return f"at trick {value}"
+        return plain(value)
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 trick``, ``2 tricks``."""
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
+def plain(value: Any) -> str:
+    """A value in words for a fact the command line has no words of its own for."""
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def print_round(console: Console, report: dict[str, Any], record: Record, symbols: bool) -> None:
+    """The round as players read it: who dealt, the trump or secret, the tricks, the result."""
+    game = record.game_instance()
+    text = RoundText(record, game, symbols)
+    facts = {**report, **report["result"]}
+    about = [f"{len(text.names)} players", f"dealer {text.names[record.dealer]}"]
+    if facts.get("cards"):
+        about.append(counted(facts["cards"], "card") + " each")
+    if record.view is not None:
+        about.append(f"as {text.names[record.view]} saw it")
+    console.print(game.title)
+    console.print(", ".join(about))
+    for line in _fact_lines(text, facts):
+        console.print(line)
     if report.get("columns"):
-        print_columns(console, report, players)
-    table = Table(title=f"{report['game']}: {len(report['tricks'])} tricks", box=None, padding=(0, 2))
-    table.add_column("#", justify="right")
-    table.add_column("led by")
-    table.add_column("cards")
-    table.add_column("winner")
-    for i, trick in enumerate(report["tricks"], 1):
-        seats = trick.get("seats") or [
-            (trick["leader"] + k) % len(players) for k in range(len(trick["cards"]))
-        ]
-        cards = "  ".join(f"{players[s]}:{c}" for s, c in zip(seats, trick["cards"], strict=True))
-        table.add_row(str(i), players[trick["leader"]], cards, players[trick["winner"]])
-    console.print(table)
-    result = report["result"]
-    status = "complete" if report["complete"] else f"incomplete (phase {report['phase']})"
-    console.print(f"round {status}")
-    for key, values in result.items():
-        if isinstance(values, list) and len(values) == len(players):
-            shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(values))
-            console.print(f"{key}: {shown}")
-        elif isinstance(values, dict) and values and all(isinstance(k, int) for k in values):
-            console.print(f"{key}: " + ", ".join(f"{players[s]} {v}" for s, v in values.items()))
-        elif values not in (None, {}, []):
-            console.print(f"{key}: {values}")
+        console.print(_draft_table(text, report["columns"]))
+    console.print(_trick_table(text, report["tricks"]))
+    if report["complete"]:
+        console.print("round complete")
+    else:
+        console.print(f"round incomplete: the record stops in the {report['phase']} phase")
+    console.print(_result_table(text, report["result"], report["complete"]))
+    for line in _task_lines(text, report["result"]):
+        console.print(line)
+    for key, value in report["result"].items():
+        if key not in SEAT_COLUMNS and key not in LINE_FACTS and not _by_seat(value, len(text.names)):
+            console.print(f"{key.replace('_', ' ')}: {plain(value)}")
 
 
-def print_columns(console: Console, report: dict[str, Any], players: list[str]) -> None:
+def _fact_lines(text: RoundText, facts: dict[str, Any]) -> list[str]:
+    lines = []
+    if "trump" in facts:
+        line = f"trump: {text.suit(facts['trump'])}"
+        if facts.get("trump_card") is not None:
+            line += f" (turned {text.card(facts['trump_card'])})"
+        elif "trump_card" in facts:
+            line += " (no card turned)"
+        called = facts.get("trump_called")
+        if called is not None and called != facts["trump"]:  # 24's Trump Chaos changed it
+            line += f" at the end of the round, {text.suit(called)} when called"
+        if facts.get("blind"):
+            line += ", called blind"
+        if facts.get("caller") is not None:
+            line += f", called by {text.names[facts['caller']]}"
+        lines.append(line)
+    if "order" in facts:
+        lines.append(f"rank order at the end: {facts['order']}")
+    if facts.get("dropped"):
+        lines.append(f"dropped out: {text.seats(facts['dropped'])}")
+    if facts.get("confidant") is not None:
+        lines.append(f"confidant: {text.names[facts['confidant']]}")
+    if facts.get("secret") is not None:
+        secret = facts["secret"]
+        lines.append(text.game.fact_text("secret", secret) or f"the secret: {plain(secret)}")
+    return lines
+
+
+def _task_lines(text: RoundText, result: dict[str, Any]) -> list[str]:
+    """Was sticht?: each player's task, whether it was made, the chips discarded."""
+    tasks: dict[int, str] = result.get("tasks") or {}
+    success: dict[int, bool] = result.get("success") or {}
+    discards: dict[int, str] = result.get("discards") or {}
+    lines = []
+    for seat, task in sorted(tasks.items()):
+        line = f"{text.names[seat]} chose the task {text.task(task)}"
+        if seat in success:
+            line += " and made its task" if success[seat] else " and failed it"
+        if seat in discards:
+            line += ": discards that chip"
+        lines.append(line)
+    made = result.get("dealer_made")
+    if made:
+        dealer = text.record.dealer
+        whose = "the task of" if len(made) == 1 else "the tasks of"
+        them = "it" if len(made) == 1 else "them"
+        line = f"{text.names[dealer]} (dealer) made {whose} {text.seats(made)}, who failed {them}"
+        if dealer in discards:
+            line += f": discards its chip {text.task(discards[dealer])}"
+        lines.append(line)
+    return lines
+
+
+def _draft_table(text: RoundText, columns: list[dict[str, Any]]) -> Table:
     """Was sticht?: the draft columns in pick order and the dealer's announcements."""
-    table = Table(title="draft", box=None, padding=(0, 2))
+    table = Table(title="draft", box=None, padding=(0, 2), title_justify="left")
     table.add_column("column", justify="right")
     table.add_column("picks")
-    table.add_column("announced")
-
-    def who(seat: int | str) -> str:
-        return "Table" if seat == "table" else players[int(seat)]
-
-    for col in report["columns"]:
-        picks = "  ".join(f"{who(s)}:{c}" for s, c in zip(col["seats"], col["cards"], strict=True))
-        table.add_row(str(col["column"]), picks, who(col["announced"]))
-    console.print(table)
-    secret = report.get("secret")
-    if secret is not None:
-        console.print(
-            f"trumps: suit {secret['trump_suit'] or 'none'}, number {secret['trump_number'] or 'none'}"
+    table.add_column("announced winner")
+    for col in columns:
+        picks = "  ".join(
+            f"{text.seat(s)} {text.card(c)}" for s, c in zip(col["seats"], col["cards"], strict=True)
         )
+        table.add_row(str(col["column"]), picks, text.seat(col["announced"]))
+    return table
+
+
+def _trick_table(text: RoundText, tricks: list[dict[str, Any]]) -> Table:
+    """One row a trick: who led, each player's card under its name, who won."""
+    table = Table(title=counted(len(tricks), "trick"), box=None, padding=(0, 2), title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("led by")
+    for name in text.names:
+        table.add_column(name)
+    table.add_column("winner")
+    for number, trick in enumerate(tricks, 1):
+        played = dict(zip(trick["seats"], trick["cards"], strict=True))
+        cells = [text.card(played[s]) if s in played else "" for s in range(len(text.names))]
+        table.add_row(str(number), text.names[trick["leader"]], *cells, text.names[trick["winner"]])
+    return table
+
+
+def _by_seat(value: Any, players: int) -> bool:
+    if isinstance(value, list):
+        return len(value) == players
+    return isinstance(value, dict) and bool(value) and all(isinstance(k, int) for k in value)
+
+
+def _result_table(text: RoundText, result: dict[str, Any], complete: bool) -> Table:
+    """One row a player: bid, tricks, task, points, ... as far as the game scores them."""
+    n = len(text.names)
+    keys = [k for k in SEAT_COLUMNS if k in result and _by_seat(result[k], n)]
+    keys += [k for k in result if k not in SEAT_COLUMNS and k not in LINE_FACTS and _by_seat(result[k], n)]
+    table = Table(box=None, padding=(0, 2))
+    table.add_column("player")
+    for key in keys:
+        numeric = isinstance(result[key], list) and all(isinstance(v, int | None) for v in result[key])
+        table.add_column(SEAT_COLUMNS.get(key, key.replace("_", " ")), justify="right" if numeric else "left")
+    for seat, name in enumerate(text.names):
+        cells = []
+        for key in keys:
+            values = result[key]
+            if isinstance(values, list) or seat in values:
+                cells.append(text.value(key, values[seat], complete))
+            else:
+                cells.append("")
+        table.add_row(name, *cells)
+    return table
+
+
+# -- a match ---------------------------------------------------------------------------
+
+
+def print_match(console: Console, report: dict[str, Any], match: Match, symbols: bool) -> None:
+    """Each round's dealer and points, then the totals (the rounds are checked one by one)."""
+    game = match.rounds[0].game_instance() if match.rounds else None
+    title = game.title if game is not None else match.game
+    status = "complete" if report.get("complete") else "incomplete"
+    rounds = counted(len(match.rounds), "round")
+    console.print(title)
+    console.print(f"a game of {rounds}, {len(match.players)} players, {status}")
+    table = Table(title="points by round", box=None, padding=(0, 2), title_justify="left")
+    table.add_column("round", justify="right")
+    table.add_column("dealer")
+    for name in match.players:
+        table.add_column(name, justify="right")
+    for number, (record, checked) in enumerate(zip(match.rounds, report["rounds"], strict=False), 1):
+        points = checked.get("result", {}).get("points") or [None] * len(match.players)
+        table.add_row(str(number), match.players[record.dealer], *(plain(p) for p in points))
+    if report["ok"]:
+        table.add_row("", "totals", *(str(t) for t in report["totals"]))
+    console.print(table)

@@ -12,7 +12,7 @@ from rich.table import Table
 from games.errors import StichError
 from games.record import Record, load_record
 from games.registry import find
-from stich.cli._common import print_json, user_errors
+from stich.cli._common import fail, print_json, user_errors
 
 if TYPE_CHECKING:
     from hints.session import Session
@@ -93,8 +93,12 @@ def deduce_cli(
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Which hidden trumps or culprit-weapon pairs a seat's view still allows, how likely each is,
-    and where the hidden cards can be."""
+    """What a seat can deduce: the hidden trumps or culprit-weapon pairs, where unseen cards are.
+
+    For Was sticht? and Stich für Stich the secrets still possible with their probabilities;
+    for every game with hidden hands the voids, the expected cards per suit in each hand, and
+    (--cards) each unseen card's chance to be in each place; any contradiction.
+    """
     with user_errors():
         record = load_record(record_path)
         report = deduce_report(record, seat, info=info)
@@ -102,8 +106,8 @@ def deduce_cli(
         print_json(report)
     else:
         print_deduction(report, cards)
-    if report["conflict"] is not None:
-        raise typer.Exit(1)
+    if report["conflict"] is not None:  # refused as `check` refuses: the report, and one line
+        raise fail(f"{record_path}: {report['conflict']['message']}")
 
 
 # -- text output ----------------------------------------------------------------------
@@ -121,7 +125,7 @@ def _label(value: object, none: str) -> str:
 
 def print_deduction(report: dict[str, Any], cards: bool = False) -> None:
     """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations."""
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     players: list[str] = report["players"]
     rules = find(report["game"])
     if rules.secret_holder is None:

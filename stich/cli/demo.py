@@ -22,8 +22,7 @@ def demo_cli(
     ] = None,
     worlds: Annotated[int, typer.Option("--worlds", help="Sampled worlds per advice.")] = 24,
 ) -> None:
-    """Example rounds of each game, replayed from one seat: at a few of its decisions, what it can
-    deduce and the advice, with the reason."""
+    """Example rounds of each game: what one seat deduces and the advice at a few decisions."""
     from games.registry import find
     from hints.demo import demo
 

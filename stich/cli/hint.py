@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stich.cli._common import print_json, user_errors
 
@@ -34,8 +35,11 @@ def hint_cli(
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Advice for the next decision: the recommended action, every alternative with its figures,
-    the worlds looked at and the reason."""
+    """Advice for the next decision: the best action, the alternatives, and why.
+
+    Every alternative with its figures and standard error, the sampled worlds looked at,
+    and a reason a player understands (docs/advice.md).
+    """
     from games.record import load_record
     from hints.advice import Budget, advise
     from hints.session import Session
@@ -65,9 +69,9 @@ def print_advice(advice: object, names: list[str]) -> None:
     from hints.advice import Advice
 
     assert isinstance(advice, Advice)
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     looked = f"{advice.worlds} worlds in {advice.seconds:.1f} s" if advice.worlds else advice.method
-    console.print(f"[bold]{names[advice.seat]}[/bold] to {advice.decision}: {looked}")
+    console.print(Text.assemble((names[advice.seat], "bold"), f" to {advice.decision}: {looked}"))
     table = Table(box=None, padding=(0, 2))
     table.add_column("")
     table.add_column("choice")

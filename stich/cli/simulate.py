@@ -11,20 +11,31 @@ import typer
 from games.errors import StichError
 from games.match import play_match
 from games.record import simulate
-from stich.cli._common import parse_options, user_errors
+from stich.cli._common import parse_options, user_errors, whole_number
 
 
 def simulate_cli(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`).")],
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, e.g. stiche-raten (see `stich games`).")
+    ],
+    players: Annotated[
+        int, typer.Option("--players", "-p", parser=whole_number, help="Number of players.")
+    ] = 4,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Random seed (same seed, same round).")
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            parser=whole_number,
+            help="Random seed (same seed, same round); without it one is drawn and stored in the record.",
+        ),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
     ] = None,
     dealer: Annotated[
-        int | None, typer.Option("--dealer", help="Dealer seat (default: the last seat).")
+        int | None,
+        typer.Option("--dealer", parser=whole_number, help="Dealer seat (default: the last seat)."),
     ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write the record to this file (never overwrites).")
@@ -41,9 +52,18 @@ def simulate_cli(
         else:
             text = simulate(game, players, seed, parse_options(option), dealer).dumps()
         if out is not None:
-            if out.exists():
-                raise StichError(f"{out} already exists; choose another name")
-            out.write_text(text, encoding="utf-8")
+            write_new(out, text)
             typer.echo(f"wrote {out}", err=True)
         else:
             typer.echo(text, nl=False)
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write ``text`` to a file that must not exist yet; a `StichError` naming the path otherwise."""
+    try:
+        with path.open("x", encoding="utf-8") as file:
+            file.write(text)
+    except FileExistsError:
+        raise StichError(f"{path} already exists; choose another name") from None
+    except OSError as exc:
+        raise StichError(f"{path}: cannot write it ({exc.strerror or exc})") from None

@@ -249,7 +249,7 @@ def print_position(console: Console, position: Position, name: Callable[[int], s
 
 def print_solution(position: Position, solution: Any, names: list[str] | None = None) -> None:
     """The position, its value, the moves best first (the best marked), and the line trick by trick."""
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     name = seat_namer(position, names)
     print_position(console, position, name)
     console.print()
@@ -290,7 +290,7 @@ def line_text(position: Position, solution: Any, name: Callable[[int], str]) -> 
 
 
 def print_table(position: Position, cells: list[Any], names: list[str] | None = None) -> None:
-    console = Console()
+    console = Console(markup=False, highlight=False, emoji=False)
     name = seat_namer(position, names)
     trumps = list(position.rules_game.table_trumps)
     table = Table(title="tricks for the leader's side", box=None, padding=(0, 2))

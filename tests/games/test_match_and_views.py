@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
+import re
+from pathlib import Path
 
 import pytest
 
 from games import StichError, find
-from games.match import play_match
+from games.match import MATCH_SCHEMA, check_match_report, parse_match, play_match
 from games.record import replay, simulate
 from games.views import seat_view
 
@@ -104,3 +107,72 @@ def test_a_view_needs_an_omniscient_record() -> None:
     view = seat_view(simulate("wizard", 3, 1), 0)
     with pytest.raises(StichError, match="already seen from seat 0"):
         seat_view(view, 1)
+
+
+# -- whole games read back and checked ---------------------------------------------------
+
+
+def test_match_schema_in_docs_is_the_schema_in_code() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- match schema -->\s*```json\n(.*?)```", text, re.S)
+    assert block is not None, "docs/format.md has no match schema block"
+    assert json.loads(block.group(1)) == json.loads(json.dumps(MATCH_SCHEMA))
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_a_played_match_reads_back_and_checks(game_id: str, options: dict[str, object]) -> None:
+    players = _counts(game_id, options)[0]
+    written = play_match(game_id, players, seed=5, options=options)
+    match = parse_match(json.loads(json.dumps(written.to_json())), "m.json")
+    report = check_match_report(match)
+    assert report["ok"] and report["complete"], report.get("error")
+    assert report["totals"] == written.totals == written.scores[-1]
+    assert len(report["rounds"]) == len(written.rounds) == len(written.scores)
+
+
+def test_a_match_whose_totals_do_not_add_up_is_refused() -> None:
+    data = play_match("stiche-raten", 4, seed=1).to_json()
+    data["totals"][2] += 1
+    report = check_match_report(parse_match(data))
+    assert not report["ok"] and report["round"] is None
+    assert "but the rounds add up to" in report["error"]
+    data = play_match("24", 3, seed=2).to_json()
+    data["scores"][0][0] -= 1
+    report = check_match_report(parse_match(data))
+    assert report["error"].startswith("round 0: scores/0 is [") and report["round"] == 0
+
+
+def test_a_bad_event_in_a_match_names_its_round() -> None:
+    data = play_match("wizard", 3, seed=3).to_json()
+    bids = [i for i, e in enumerate(data["rounds"][4]["events"]) if "bid" in e]
+    data["rounds"][4]["events"][bids[0]]["bid"] = 99
+    report = check_match_report(parse_match(data))
+    assert report["round"] == 4 and report["event"] == bids[0]
+    assert report["error"] == "round 4: event 0: Ben bid 99, but bids go from 0 to 5"
+    assert len(report["rounds"]) == 5
+
+
+def test_a_match_round_of_another_game_or_table_is_refused() -> None:
+    data = play_match("wizard", 3, seed=3).to_json()
+    data["rounds"][1]["players"] = ["Anna", "Ben", "Dora"]
+    with pytest.raises(StichError, match=r"^m.json: rounds/1: the round must be of the match's game"):
+        parse_match(data, "m.json")
+    data = play_match("wizard", 3, seed=3).to_json()
+    data["rounds"][2]["options"] = {"edition": "big"}
+    with pytest.raises(StichError, match=r"^m.json: rounds/2: option 'edition' of wizard must be one of"):
+        parse_match(data, "m.json")
+    data = play_match("wizard", 3, seed=3).to_json()
+    data["rounds"][0]["events"][0]["play"] = "AS"
+    with pytest.raises(StichError, match=r"^m.json: rounds/0/events/0: an event has one action key"):
+        parse_match(data, "m.json")
+
+
+def test_an_unfinished_round_may_only_end_a_match() -> None:
+    data = play_match("stich-fuer-stich", 3, seed=4).to_json()
+    data["rounds"][-1]["events"] = data["rounds"][-1]["events"][:10]
+    del data["totals"], data["scores"][-1]
+    report = check_match_report(parse_match(data))
+    assert report["ok"] and not report["complete"]
+    data["rounds"][0]["events"] = data["rounds"][0]["events"][:10]
+    report = check_match_report(parse_match(data))
+    assert not report["ok"] and report["round"] == 0 and "incomplete" in report["error"]

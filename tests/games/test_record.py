@@ -98,3 +98,83 @@ def test_unknown_fields_survive_a_round_trip() -> None:
     data["comment"] = "Friday night"
     record = parse_record(data)
     assert record.to_json()["comment"] == "Friday night"
+
+
+# -- what a hand-written or damaged file gets wrong (issue: hardening) ----------------------
+
+BASE = {"format": "stich-round/1", "game": "wizard", "players": ["Anna", "Ben", "Carla"], "dealer": 0}
+
+
+def refusal(data: object) -> str:
+    with pytest.raises(StichError) as info:
+        parse_record(data, "r.json")
+    message = str(info.value)
+    assert message.startswith("r.json: ") and "\n" not in message
+    return message
+
+
+def test_a_float_seat_is_refused_where_a_whole_number_is_meant() -> None:
+    assert "view: 1.0 must be a whole number or null" in refusal({**BASE, "view": 1.0, "events": []})
+    assert "dealer: 0.0 must be a whole number" in refusal({**BASE, "dealer": 0.0, "events": []})
+    assert "events/0/bid: 2.0 must be a whole number" in refusal({**BASE, "events": [{"bid": 2.0}]})
+
+
+def test_player_names_are_bounded_and_told_apart_ignoring_case() -> None:
+    long = "B" * 100_000
+    message = refusal({**BASE, "players": ["Anna", long, "Carla"], "events": []})
+    assert "players/1: a player's name has at most 40 characters, this one has 100000" in message
+    assert len(message) < 200
+    message = refusal({**BASE, "players": ["Anna", "anna ", "Carla"], "events": []})
+    assert "players 0 and 1 are both called 'Anna'" in message
+    assert "control character" in refusal({**BASE, "players": ["Anna", "Ben\nBen", "Carla"], "events": []})
+    assert "visible character" in refusal({**BASE, "players": ["Anna", "  ", "Carla"], "events": []})
+
+
+def test_an_event_has_exactly_one_action_key() -> None:
+    message = refusal({**BASE, "events": [{"seat": 0, "bid": 2, "play": "AS"}]})
+    assert message == "r.json: events/0: an event has one action key, this one has 2: bid, play"
+    # Trump Chaos (24, variant a): a 2 played names the next trump beside the play.
+    record = parse_record(
+        {
+            **BASE,
+            "game": "24",
+            "players": ["A", "B", "C"],
+            "events": [{"seat": 0, "play": "Y2", "trump": "B"}],
+        }
+    )
+    assert record.events == [{"seat": 0, "play": "Y2", "trump": "B"}]
+    assert "trump, bid" in refusal({**BASE, "events": [{"seat": 0, "trump": "S", "bid": 1}]})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty (no JSON in it)"),
+        (" \n\t\n", "empty (no JSON in it)"),
+        ('{"format": "stich-round/1", "players": ["A", "\\ud800", "C"]}', "players/1 holds \\ud800"),
+        ('{"format": "stich-round/1", "\\udfff": 1}', "a key at top level holds \\udfff"),
+        ("1" * 5000, "a number has more than 4300 digits"),
+        ('{"format": "stich-round/1", "dealer": NaN}', "NaN is not a JSON value"),
+    ],
+)
+def test_files_that_are_no_json_text_give_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(StichError) as info:
+        load_record(path)
+    assert message in str(info.value) and "\n" not in str(info.value)
+    str(info.value).encode("utf-8")  # printable: no lone surrogate in the message itself
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + simulate("wizard", 3, 1).dumps(), encoding="utf-8")
+    assert check_report(load_record(path))["ok"]
+
+
+def test_a_simulated_record_stores_its_seed_and_replays_from_it() -> None:
+    drawn = simulate("stiche-raten", 4, None, {"first_round": 3})
+    seed = drawn.extra["seed"]
+    assert isinstance(seed, int)
+    assert simulate("stiche-raten", 4, seed, {"first_round": 3}).to_json() == drawn.to_json()
+    assert parse_record(drawn.to_json()).extra["seed"] == seed
