@@ -47,6 +47,9 @@ def analyze_cli(
         typer.Option("--worlds", help="Exactly this many sampled worlds per decision (not --time)."),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write a self-contained HTML report to this file.")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Analyse a recorded round decision by decision: mistakes, what they cost, what was known.
@@ -72,6 +75,11 @@ def analyze_cli(
                 progress.update(task, completed=done, total=total)
 
             analysis = analyze(record, seats, budget, progress=step)
+        if html is not None:
+            from hints.report import write_html
+
+            write_html(analysis, html)
+            typer.echo(f"wrote {html}", err=True)
     if json_out:
         print_json(analysis.to_json())
     else:
