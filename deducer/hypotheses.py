@@ -265,12 +265,21 @@ def clue_mask(space: HypothesisSpace, clue: Clue) -> int:
     return 1 << clue.hypothesis
 
 
-def consistent_brute_force(space: HypothesisSpace, clues: Iterable[Clue]) -> int:
-    """The hypotheses every clue allows, by trying each one with the game's trick tables."""
+def consistent_brute_force(space: HypothesisSpace, clues: Iterable[Clue], limit: int | None = None) -> int:
+    """The hypotheses every clue allows, by trying each one with the game's trick tables
+    (with ``limit``: the first ``limit`` of them)."""
     mask = space.all
     for clue in clues:
         mask &= clue_mask(space, clue)
-    return mask
+    return mask if limit is None else _first(mask, limit)
+
+
+def _first(mask: int, limit: int) -> int:
+    """The ``limit`` lowest hypotheses of a mask."""
+    kept = 0
+    for h in members(mask)[:limit]:
+        kept |= 1 << h
+    return kept
 
 
 # -- the python-constraint model ---------------------------------------------------
@@ -347,13 +356,16 @@ def constraint_problem(space: HypothesisSpace, clues: Iterable[Clue]) -> Problem
     return problem
 
 
-def consistent_constraint(space: HypothesisSpace, clues: Iterable[Clue]) -> int:
-    """The hypotheses every clue allows, from all solutions of the python-constraint model."""
+def consistent_constraint(space: HypothesisSpace, clues: Iterable[Clue], limit: int | None = None) -> int:
+    """The hypotheses every clue allows, from the solutions of the python-constraint model
+    (with ``limit``: enumeration stops once that many are found)."""
     first, second = space.components
     mask = 0
-    for solution in constraint_problem(space, clues).getSolutions():
+    for solution in constraint_problem(space, clues).getSolutionIter():
         i, j = space.values[0].index(solution[first]), space.values[1].index(solution[second])
         mask |= 1 << space.index(i, j)
+        if limit is not None and mask.bit_count() >= limit:
+            break
     return mask
 
 
@@ -485,49 +497,56 @@ def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: boo
     return built
 
 
-def consistent_cp_sat(space: HypothesisSpace, clues: Sequence[Clue]) -> int:
-    """The hypotheses every clue allows, by enumerating all solutions of the CP-SAT model."""
+def consistent_cp_sat(space: HypothesisSpace, clues: Sequence[Clue], limit: int | None = None) -> int:
+    """The hypotheses every clue allows, by enumerating the solutions of the CP-SAT model (with
+    ``limit``: the search stops at that many, as OR-Tools' samples stop at a second solution)."""
+    return _enumerate(cp_sat_model(space, clues), limit)
+
+
+def _enumerate(built: CpSatModel, limit: int | None) -> int:
+    """The hypotheses of the solutions of a built model, under its assumptions (stopping at ``limit``)."""
     from ortools.sat.python import cp_model
 
     class _Collector(cp_model.CpSolverSolutionCallback):
         """Collects the hypothesis of every solution."""
 
-        def __init__(self, built: CpSatModel) -> None:
+        def __init__(self) -> None:
             super().__init__()
-            self.built = built
             self.found = 0
             self.solutions = 0
 
         def on_solution_callback(self) -> None:
             self.solutions += 1
-            self.found |= 1 << self.built.hypothesis(self)
-
-    built = cp_sat_model(space, clues)
+            self.found |= 1 << built.hypothesis(self)
+            if limit is not None and self.solutions >= limit:
+                self.stop_search()
 
     # Solve.
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
-    collector = _Collector(built)
+    collector = _Collector()
     status = solver.solve(built.model, collector)
     name = solver.status_name(status)
     if name == "INFEASIBLE":
         return 0
-    if name != "OPTIMAL":
-        raise RuntimeError(f"CP-SAT stopped with status {name} while enumerating {space.secret_name}")
+    stopped = limit is not None and collector.solutions >= limit
+    if name != "OPTIMAL" and not (name == "FEASIBLE" and stopped):
+        raise RuntimeError(f"CP-SAT stopped with status {name} while enumerating {built.space.secret_name}")
     return collector.found
 
 
 def consistent_hypotheses(
-    space: HypothesisSpace, clues: Sequence[Clue], method: Method = "brute-force"
+    space: HypothesisSpace, clues: Sequence[Clue], method: Method = "brute-force", limit: int | None = None
 ) -> int:
-    """The hypotheses every clue allows (a bit mask), by one of the three evaluators."""
+    """The hypotheses every clue allows (a bit mask), by one of the three evaluators; with
+    ``limit`` each stops once it has found that many (``limit=2`` tells one answer from several)."""
     if method == "brute-force":
-        return consistent_brute_force(space, clues)
+        return consistent_brute_force(space, clues, limit)
     if method == "constraint":
-        return consistent_constraint(space, clues)
+        return consistent_constraint(space, clues, limit)
     if method == "cp-sat":
-        return consistent_cp_sat(space, clues)
+        return consistent_cp_sat(space, clues, limit)
     raise StichError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
 
 

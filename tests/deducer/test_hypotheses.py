@@ -108,6 +108,23 @@ def test_three_evaluators_agree_on_random_sequences(space: HypothesisSpace) -> N
     assert empty > 200 and narrowed > 300
 
 
+@pytest.mark.parametrize("space", [WAS_STICHT, STICH_FUER_STICH], ids=lambda s: s.game)
+def test_a_limit_stops_each_evaluator_at_that_many_hypotheses(space: HypothesisSpace) -> None:
+    rng = random.Random(20260402 + len(space.game))
+    counts = set()
+    for _ in range(300):
+        clues = random_clues(space, rng)
+        everything = consistent_hypotheses(space, clues)
+        for method in METHODS:
+            found = consistent_hypotheses(space, clues, method, limit=2)
+            # Some of the consistent ones, as many as the limit allows.
+            assert found & ~everything == 0, (method, clues)
+            assert found.bit_count() == min(2, everything.bit_count()), (method, clues)
+        counts.add(min(2, everything.bit_count()))
+    # None, one and several consistent hypotheses were all tried.
+    assert counts == {0, 1, 2}
+
+
 @pytest.mark.parametrize("game", ["was-sticht", "stich-fuer-stich"])
 def test_three_evaluators_agree_on_views_of_played_rounds(game: str) -> None:
     rng = random.Random(7)
