@@ -22,6 +22,7 @@ from deducer.conflicts import (
 )
 from deducer.explain import HypothesisConflict, find_hypothesis_conflict, minimal_conflict
 from deducer.hypotheses import (
+    METHODS,
     STICH_FUER_STICH,
     WAS_STICHT,
     Clue,
@@ -29,6 +30,7 @@ from deducer.hypotheses import (
     Evidence,
     HypothesisSpace,
     HypothesisTracker,
+    Method,
     Posterior,
     consistent_hypotheses,
     deduce,
@@ -57,6 +59,7 @@ from deducer.observations import (
 from deducer.sampling import Deal, DealSampler, count_deals, hands_of, location_probabilities, sample_deals
 
 __all__ = [
+    "METHODS",
     "OUT_OF_PLAY",
     "STICH_FUER_STICH",
     "WAS_STICHT",
@@ -67,6 +70,7 @@ __all__ = [
     "HypothesisSpace",
     "HypothesisTracker",
     "InformationReport",
+    "Method",
     "Posterior",
     "consistent_hypotheses",
     "deduce",
