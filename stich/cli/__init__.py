@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("stich.cli.analyze", "analyze_cli"),
     "demo": ("stich.cli.demo", "demo_cli"),
     "import": ("stich.cli.import_cmd", "import_cli"),
+    "puzzle": ("stich.cli.puzzle", "app"),
 }
 
 

@@ -1,0 +1,109 @@
+"""Solving a puzzle yourself: answers checked, and the solution's steps given one by one as hints.
+
+`PlaySession` holds no terminal: `stich puzzle play` reads the lines and prints the
+replies. An answer is written as players say it: ``red 2``, ``R2``, ``none 5``,
+``red none`` (trumps); ``gardener knife`` or ``G knife`` (culprit and weapon); a
+card, with ``reverse`` after a 24 ``1`` that reverses the order (endgames).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from deducer import consistent_hypotheses
+from games.errors import StichError
+from puzzles.clues import clue_names, deducer_clues
+from puzzles.files import hypothesis_of
+from puzzles.model import DeductionPuzzle, Puzzle
+from puzzles.render import answer_text
+from solvers import parse_position
+
+__all__ = ["HELP", "PlaySession", "Reply"]
+
+HELP = "Enter your answer, 'hint' for the next step of the solution, 'show' for the puzzle, or 'quit'."
+
+_EXAMPLES = {
+    "trump": "'red 2', 'R2', 'none 5' or 'blue none'",
+    "case": "'gardener knife' or 'G knife'",
+    "endgame": "a card such as 'QS' ('Y1 reverse' for a 24 reversal)",
+}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the player hears: right or not (None: the input was no answer), and why."""
+
+    correct: bool | None
+    message: str
+
+
+@dataclass
+class PlaySession:
+    """One puzzle being solved: the hints given so far, and whether it is solved."""
+
+    puzzle: Puzzle
+    hints_given: int = 0
+    solved: bool = False
+    tries: list[str] = field(default_factory=list)
+
+    def hint(self) -> str:
+        """The next step of the technique trace (the last one gives the answer away)."""
+        steps = self.puzzle.explanation
+        if self.hints_given >= len(steps):
+            return "No more hints: the last step gave the answer."
+        step = steps[self.hints_given]
+        self.hints_given += 1
+        inner = "".join(f"\n    {inner.text}" for inner in step.steps)
+        return f"Hint {self.hints_given}/{len(steps)}: {step.text}{inner}"
+
+    def answer(self, text: str) -> Reply:
+        """Check an answer; a wrong trump or case answer is told which clue rules it out."""
+        self.tries.append(text)
+        try:
+            right = self._check(text)
+        except StichError as exc:
+            return Reply(None, f"Not an answer ({exc}); answer like {_EXAMPLES[self.puzzle.kind]}.")
+        if right:
+            self.solved = True
+            return Reply(True, f"Right: {answer_text(self.puzzle)}.")
+        return Reply(False, f"Wrong. {self._why_not(text)}")
+
+    def _check(self, text: str) -> bool:
+        puzzle = self.puzzle
+        if isinstance(puzzle, DeductionPuzzle):
+            return _parse_secret(puzzle, text) == puzzle.answer
+        words = text.replace(",", " ").split()
+        if not words:
+            raise StichError("it is empty")
+        card = parse_position(puzzle.position).deck.parse(words[0])
+        declares = {w.lower() for w in words[1:]}
+        unknown = declares - {"reverse", "reversing", "reverses"}
+        if unknown:
+            raise StichError(f"{' '.join(sorted(unknown))!r} is no declaration (only 'reverse' is)")
+        wanted = parse_position(puzzle.position).deck.parse(puzzle.answer["card"])
+        return card == wanted and bool(declares) == bool(puzzle.answer.get("reverse"))
+
+    def _why_not(self, text: str) -> str:
+        puzzle = self.puzzle
+        if not isinstance(puzzle, DeductionPuzzle):
+            return "That move fails against the best defence. Ask for a 'hint'."
+        guess = _parse_secret(puzzle, text)
+        clues = deducer_clues(puzzle.kind, puzzle.clues)
+        for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), clues, strict=True):
+            if not consistent_hypotheses(puzzle.space, [clue]) >> guess & 1:
+                return f"{name.capitalize()} rules out {puzzle.space.text(guess)}."
+        return f"{puzzle.space.text(guess)} fits every clue taken alone, but not all of them together."
+
+
+def _parse_secret(puzzle: DeductionPuzzle, text: str) -> int:
+    """A hypothesis of the puzzle's space from a typed answer."""
+    cleaned = text.strip().lower().replace("no suit", "none").replace("no number", "none")
+    words = [w for w in re.split(r"[\s/,]+", cleaned) if w]
+    if puzzle.kind == "trump" and len(words) == 1 and re.fullmatch(r"[rgyb][1-9]", words[0]):
+        words = [words[0][0], words[0][1]]
+    if len(words) != 2:
+        raise StichError(f"give two things, got {text!r}")
+    if puzzle.kind == "trump":
+        return hypothesis_of("trump", {"trump_suit": words[0], "trump_number": words[1]}, "answer")
+    return hypothesis_of("case", words, "answer")

@@ -1,0 +1,301 @@
+"""Puzzles as text for the terminal, as Markdown, and as a printable HTML sheet.
+
+The HTML sheet is one self-contained file: the cards are drawn as inline SVG, the
+styles are inline, nothing is fetched. The answer key starts on a printed page of
+its own (CSS ``break-before: page``), so the puzzle pages can be handed out alone.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from games.cards import Deck
+from puzzles.clues import clue_names, trick_noun
+from puzzles.model import DeductionPuzzle, EndgamePuzzle, FalseGuess, Puzzle, Step, TrickClue
+from puzzles.themes import SEATS
+from solvers import parse_position
+
+__all__ = ["answer_text", "html_sheet", "markdown", "question_text", "step_lines"]
+
+_TITLES = {"trump": "Trumps", "case": "The case", "endgame": "Endgame"}
+_QUESTIONS = {
+    "trump": (
+        "Which trump suit and which trump number? Each draft column is judged as a trick, its cards "
+        "listed from the leader (the marker holder) on; the dealer said which card won it. "
+        "Either trump may be “none”."
+    ),
+    "case": (
+        "Who is the culprit, and what is the weapon? Both are trumps, nobody need follow, and "
+        "phantoms are culprit trumps of number 0. Each trick lists its cards from the leader on; "
+        "the confidant said which card won it."
+    ),
+}
+
+
+def _deck(puzzle: Puzzle) -> Deck:
+    if isinstance(puzzle, DeductionPuzzle):
+        return puzzle.space.deck
+    return parse_position(puzzle.position).deck
+
+
+def question_text(puzzle: Puzzle) -> str:
+    """The puzzle as plain text: the question, then the clues or the hands."""
+    lines = [f"{_TITLES[puzzle.kind]} ({puzzle.grade})"]
+    if isinstance(puzzle, EndgamePuzzle):
+        lines.append(puzzle.task)
+        for seat, hand in enumerate(puzzle.position["hands"]):
+            lines.append(f"  {SEATS[seat]:<6} {' '.join(hand) or '-'}")
+        if puzzle.position.get("trick"):
+            lines.append(f"  trick  {' '.join(_trick_plays(puzzle))}")
+        return "\n".join(lines)
+    lines.append(_QUESTIONS[puzzle.kind])
+    deck = _deck(puzzle)
+    for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
+        if isinstance(clue, FalseGuess):
+            lines.append(f"  A sleuth guessed {puzzle.space.text(clue.hypothesis)}: false suspicion.")
+        else:
+            cards = [f"[{c}]" if i == clue.winner else c for i, c in enumerate(deck.names(clue.cards))]
+            lines.append(
+                f"  {name.capitalize():<9} {' '.join(cards)}   won by {deck.name_of(clue.cards[clue.winner])}"
+            )
+    return "\n".join(lines)
+
+
+def _trick_plays(puzzle: EndgamePuzzle) -> list[str]:
+    leader = int(puzzle.position["leader"])
+    return [f"{SEATS[(leader + i) % 4][0]}:{card}" for i, card in enumerate(puzzle.position["trick"])]
+
+
+def answer_text(puzzle: Puzzle) -> str:
+    """The answer as a player says it: ``red/2``, ``gardener/knife``, ``QS``, ``Y1 reversing``."""
+    if isinstance(puzzle, DeductionPuzzle):
+        return puzzle.space.text(puzzle.answer)
+    text = str(puzzle.answer["card"])
+    for key, value in puzzle.answer.items():
+        if key == "reverse" and value:
+            text += " reversing"
+        elif key == "trump":
+            text += f" naming {value}"
+    return text
+
+
+def step_lines(steps: Sequence[Step], indent: str = "") -> list[str]:
+    """The explanation as lines, the steps inside a supposition indented."""
+    lines = []
+    for step in steps:
+        lines.append(f"{indent}{step.text}")
+        lines += step_lines(step.steps, indent + "    ")
+    return lines
+
+
+# -- Markdown ----------------------------------------------------------------------------------
+
+
+def markdown(puzzles: Sequence[Puzzle]) -> str:
+    """The puzzles, then the answers with their explanations."""
+    out = ["# Puzzles", ""]
+    for number, puzzle in enumerate(puzzles, 1):
+        out += [f"## {number}. {_TITLES[puzzle.kind]} ({puzzle.grade})", ""]
+        out += [*_markdown_question(puzzle), ""]
+    out += ["# Answers", ""]
+    for number, puzzle in enumerate(puzzles, 1):
+        out += [f"## {number}. {answer_text(puzzle)}", ""]
+        out += [*_markdown_steps(puzzle.explanation), ""]
+    return "\n".join(out)
+
+
+def _markdown_question(puzzle: Puzzle) -> list[str]:
+    if isinstance(puzzle, EndgamePuzzle):
+        rows = ["| seat | cards |", "|---|---|"]
+        rows += [
+            f"| {SEATS[s]} | {' '.join(hand) or '–'} |" for s, hand in enumerate(puzzle.position["hands"])
+        ]
+        if puzzle.position.get("trick"):
+            rows.append(f"| trick so far | {' '.join(_trick_plays(puzzle))} |")
+        return [puzzle.task, "", *rows]
+    deck = _deck(puzzle)
+    noun = trick_noun(puzzle.kind)
+    rows = [_QUESTIONS[puzzle.kind], "", f"| {noun} | cards, from the leader | won by |", "|---|---|---|"]
+    guesses = []
+    for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
+        if isinstance(clue, FalseGuess):
+            guesses.append(f"- A sleuth guessed {puzzle.space.text(clue.hypothesis)}: *false suspicion*.")
+            continue
+        cards = [f"**{c}**" if i == clue.winner else c for i, c in enumerate(deck.names(clue.cards))]
+        rows.append(f"| {name.split()[-1]} | {' '.join(cards)} | {deck.name_of(clue.cards[clue.winner])} |")
+    return rows + (["", *guesses] if guesses else [])
+
+
+def _markdown_steps(steps: Sequence[Step], indent: str = "") -> list[str]:
+    lines = []
+    for number, step in enumerate(steps, 1):
+        lines.append(f"{indent}{number}. {step.text}")
+        lines += _markdown_steps(step.steps, indent + "   ")
+    return lines
+
+
+# -- HTML ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Face:
+    """How a card looks: fill and ink colours, the big label and a small one."""
+
+    fill: str
+    ink: str
+    big: str
+    small: str = ""
+
+
+_COLOURS = {"R": "#c62828", "G": "#2e7d32", "Y": "#f2b705", "B": "#1565c0"}
+_SUSPECT_COLOURS = {"I": "#8e24aa", "H": "#d84315", "G": "#2e7d32", "M": "#37474f"}
+_SUITS = {"S": ("♠", "#111111"), "H": ("♥", "#c62828"), "D": ("♦", "#c62828"), "C": ("♣", "#111111")}
+
+
+def _coloured(code: str) -> _Face:
+    """Was sticht? and 24: a colour letter and a number (24's white 24)."""
+    if code == "24":
+        return _Face("#ffffff", "#111111", "24", "top trump")
+    return _Face(_COLOURS[code[0]], "#ffffff" if code[0] != "Y" else "#111111", code[1:], code[0])
+
+
+def _suspect(code: str) -> _Face:
+    """Stich für Stich: a suspect initial and a number with its weapon, or a phantom."""
+    from games.stich_fuer_stich import SFS_DECK, WEAPONS, is_phantom, weapon_of
+
+    card = SFS_DECK.parse(code)
+    if is_phantom(card):
+        return _Face("#9e9e9e", "#ffffff", "0", "phantom")
+    weapon = weapon_of(card)
+    return _Face(_SUSPECT_COLOURS[code[0]], "#ffffff", code[1:], f"{code[0]} {WEAPONS[weapon or 0]}")
+
+
+def _french(code: str) -> _Face:
+    """French cards (Stiche-Raten, Wizard): rank and suit; Wizard's wizards Z and jesters N."""
+    if code[0] == "Z":
+        return _Face("#4527a0", "#ffffff", "Z", "wizard")
+    if code[0] == "N":
+        return _Face("#b0bec5", "#111111", "N", "jester")
+    symbol, ink = _SUITS[code[-1]]
+    rank = "10" if code[0] == "T" else code[0]
+    return _Face("#ffffff", ink, f"{rank}{symbol}")
+
+
+# Faces by deck (the card notation of docs/format.md).
+_FACES: dict[str, Callable[[str], _Face]] = {
+    "was-sticht": _coloured,
+    "24": _coloured,
+    "stich-fuer-stich": _suspect,
+    "french": _french,
+    "wizard-seed": _french,
+    "wizard-original": _french,
+}
+
+
+def card_svg(deck: Deck, code: str, winner: bool = False) -> str:
+    """One card as inline SVG; the winning card of a clue gets a gold frame."""
+    face = _FACES[deck.name](code)
+    frame = "#d4a017" if winner else "#444444"
+    width = 4 if winner else 1.5
+    small = ""
+    if face.small:
+        small = (
+            f'<text x="30" y="74" font-size="9" text-anchor="middle" fill="{face.ink}">'
+            f"{html.escape(face.small)}</text>"
+        )
+    return (
+        f'<svg class="card" viewBox="0 0 60 84" width="60" height="84" role="img" '
+        f'aria-label="{html.escape(code)}"><rect x="2" y="2" width="56" height="80" rx="7" '
+        f'fill="{face.fill}" stroke="{frame}" stroke-width="{width}"/>'
+        f'<text x="30" y="50" font-size="26" font-weight="bold" text-anchor="middle" '
+        f'fill="{face.ink}">{html.escape(face.big)}</text>{small}</svg>'
+    )
+
+
+_STYLE = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5em; color: #111; }
+h1 { font-size: 1.6em; margin: 0 0 .6em; }
+h2 { font-size: 1.2em; margin: 1.2em 0 .4em; }
+.puzzle { break-inside: avoid; margin-bottom: 1.5em; }
+.question { max-width: 46em; }
+.clue { display: flex; align-items: center; gap: .4em; margin: .35em 0; }
+.clue .name { width: 5.5em; font-weight: bold; }
+.clue .said { margin-left: .8em; }
+.guess { margin: .35em 0; font-style: italic; }
+.table { display: grid; grid-template-columns: auto auto auto; gap: .4em 1.2em; align-items: center;
+         justify-items: center; margin: .6em 0; }
+.hand { display: flex; gap: .2em; flex-wrap: wrap; }
+.seat { font-weight: bold; margin-bottom: .2em; text-align: center; }
+.answers { break-before: page; }
+.answers ol { max-width: 50em; }
+.answers li { margin: .25em 0; }
+svg.card { flex: none; }
+@media print { body { margin: 0; } }
+"""
+
+
+def html_sheet(puzzles: Sequence[Puzzle], title: str = "stich puzzles") -> str:
+    """A printable, self-contained HTML page: the puzzles, then the answer key on a new page."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+    ]
+    for number, puzzle in enumerate(puzzles, 1):
+        parts.append(f'<section class="puzzle" id="puzzle-{number}">')
+        parts.append(f"<h2>{number}. {_TITLES[puzzle.kind]} ({puzzle.grade})</h2>")
+        parts.append(_html_question(puzzle))
+        parts.append("</section>")
+    parts.append('<section class="answers"><h1>Answer key</h1>')
+    for number, puzzle in enumerate(puzzles, 1):
+        parts.append(f"<h2>{number}. {html.escape(answer_text(puzzle))}</h2>")
+        parts.append(_html_steps(puzzle.explanation))
+    parts.append("</section></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _html_question(puzzle: Puzzle) -> str:
+    deck = _deck(puzzle)
+    if isinstance(puzzle, EndgamePuzzle):
+        return f'<p class="question">{html.escape(puzzle.task)}</p>{_html_table(puzzle, deck)}'
+    rows = [f'<p class="question">{html.escape(_QUESTIONS[puzzle.kind])}</p>']
+    for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
+        if isinstance(clue, TrickClue):
+            cards = "".join(
+                card_svg(deck, code, i == clue.winner) for i, code in enumerate(deck.names(clue.cards))
+            )
+            won = deck.name_of(clue.cards[clue.winner])
+            rows.append(
+                f'<div class="clue"><span class="name">{html.escape(name.capitalize())}</span>{cards}'
+                f'<span class="said">won by {html.escape(won)}</span></div>'
+            )
+        else:
+            pair = html.escape(puzzle.space.text(clue.hypothesis))
+            rows.append(f'<p class="guess">A sleuth guessed {pair}: false suspicion.</p>')
+    return "\n".join(rows)
+
+
+def _html_hand(deck: Deck, seat: int, cards: Sequence[str]) -> str:
+    drawn = "".join(card_svg(deck, code) for code in cards) or "–"
+    return f'<div><div class="seat">{SEATS[seat]}</div><div class="hand">{drawn}</div></div>'
+
+
+def _html_table(puzzle: EndgamePuzzle, deck: Deck) -> str:
+    """The four hands around the table, the trick so far in the middle."""
+    hands = puzzle.position["hands"]
+    trick = "".join(card_svg(deck, code) for code in puzzle.position.get("trick", []))
+    middle = f'<div><div class="seat">trick</div><div class="hand">{trick or "–"}</div></div>'
+    cells = ["<div></div>", _html_hand(deck, 0, hands[0]), "<div></div>"]
+    cells += [_html_hand(deck, 3, hands[3]), middle, _html_hand(deck, 1, hands[1])]
+    cells += ["<div></div>", _html_hand(deck, 2, hands[2]), "<div></div>"]
+    return f'<div class="table">{"".join(cells)}</div>'
+
+
+def _html_steps(steps: Sequence[Step]) -> str:
+    if not steps:
+        return ""
+    items = "".join(f"<li>{html.escape(step.text)}{_html_steps(step.steps)}</li>" for step in steps)
+    return f"<ol>{items}</ol>"
