@@ -20,7 +20,7 @@ grade is thrown away and the next one tried, up to the budget.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from deducer import Method, consistent_hypotheses
 from games.trick import trick_winner
@@ -37,7 +37,14 @@ from puzzles.model import (
     space_of_kind,
 )
 
-__all__ = ["CHECKERS", "MAX_TRICKS", "TRICK_CARDS", "generate_deduction", "verify_deduction"]
+__all__ = [
+    "CHECKERS",
+    "MAX_TRICKS",
+    "TRICK_CARDS",
+    "generate_deduction",
+    "random_puzzles",
+    "verify_deduction",
+]
 
 TRICK_CARDS = 4
 # A draft has 9 columns (Was sticht?), a case 7 tricks (Stich für Stich).
@@ -108,6 +115,25 @@ def generate_deduction(
         if trace.answer == answer:
             return DeductionPuzzle(kind, grade, tuple(clues), answer, trace.steps)
     return None
+
+
+def random_puzzles(
+    kind: DeductionKind, rng: random.Random, guesses: bool = False
+) -> Iterator[DeductionPuzzle | None]:
+    """Endlessly, for each attempt, the sound puzzle it makes, whatever its grade, or None: the
+    generator's stream before it picks a grade (``guesses``: case puzzles may end in false suspicions)."""
+    while True:
+        found = _attempt(kind, "medium" if guesses else "easy", rng)
+        if found is None:
+            yield None
+            continue
+        clues, masks, answer = found
+        trace = solve_like_a_person(kind, clues, masks)
+        easy_with_guesses = trace.grade == "easy" and any(isinstance(c, FalseGuess) for c in clues)
+        if trace.grade is None or trace.answer != answer or easy_with_guesses:
+            yield None
+            continue
+        yield DeductionPuzzle(kind, trace.grade, tuple(clues), answer, trace.steps)
 
 
 def _count(found: int) -> int:

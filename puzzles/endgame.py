@@ -10,20 +10,23 @@ stands; when leading, the highest). Equivalent cards are distinct moves here, so
 position where two of them work is no puzzle.
 
 Grading counts what a person has to see: the *depth* (tricks left to think through)
-and the *tempting* moves, the natural moves that fail (the highest card, the greedy
-card, the lowest card, and in 24 the answer's 1 played without reversing). Score =
-depth + tempting − 1: easy up to 3, medium 4–5, hard 6–7, expert 8 or more. The
-explanation shows, for each tempting move, the defence that beats it, then a line
-with the answer against the best defence. On positions of at most three tricks the
-check also asks `solvers.reference_solve`, the plain minimax written apart from the
-fast search, for every move's value.
+and the *tempting* wrong first moves. A wrong move is tempting when it is natural
+(the highest card, the greedy card, the lowest card, in 24 the answer's 1 played
+without reversing) or when it looks as good as the answer for the current trick
+alone: it takes the trick as surely as the answer does, or the answer gives the
+trick up (then every wrong move looks at least as good). Score = depth + tempting −
+1: easy up to 3, medium 4–5, hard 6–7, expert 8 or more. The explanation shows,
+for each tempting move, the defence that beats it, then a line with the answer
+against the best defence. On small positions (at most `REFERENCE_CARDS` cards in
+the hands) the check also asks `solvers.reference_solve`, the plain minimax written
+apart from the fast search, for every move's value.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +39,8 @@ from solvers import Position, Solution, parse_position, reference_solve, solve
 
 __all__ = [
     "GRADE_DEPTHS",
-    "REFERENCE_TRICKS",
+    "REFERENCE_CARDS",
+    "dealt_puzzles",
     "endgame_grade",
     "explain_endgame",
     "generate_endgame",
@@ -52,8 +56,8 @@ GRADE_DEPTHS: dict[Grade, tuple[int, int]] = {
     "hard": (4, 5),
     "expert": (5, 6),
 }
-# Positions of at most this many tricks are also solved by the reference minimax.
-REFERENCE_TRICKS = 3
+# Positions with at most this many cards in the hands are also solved by the reference minimax.
+REFERENCE_CARDS = 13
 
 MoveKey = tuple[Card, tuple[tuple[str, Any], ...]]
 
@@ -61,9 +65,6 @@ MoveKey = tuple[Card, tuple[tuple[str, Any], ...]]
 def reachable(theme: Theme, grade: Grade) -> bool:
     """Whether the theme's positions can earn ``grade``: deep enough, with every natural move tempting."""
     most = 6  # tempting moves: at most every other card South may play, in practice
-    low, _ = GRADE_DEPTHS[grade]
-    if theme.max_depth < low:
-        return False
     return GRADES.index(endgame_grade(theme.max_depth, most)) >= GRADES.index(grade)
 
 
@@ -344,52 +345,81 @@ def _task(theme: Theme, data: Mapping[str, Any], position: Position, target: int
 # -- generation and checks -------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Found:
+    """A dealt position that is a puzzle, before its explanation is worked out."""
+
+    theme: Theme
+    data: dict[str, Any]
+    position: Position
+    judged: _Judged
+
+
+def _find(theme: Theme, rng: random.Random, depth: int) -> _Found | None:
+    """Deal one position of ``depth`` tricks and try the theme's objectives on it."""
+    data = _deal(theme, rng, depth)
+    if _choices(theme, data) < 2:
+        return None
+    bounds: tuple[int, int] | None = None
+    for objective in theme.objectives(rng, len(data["hands"][SOUTH])):
+        count = _exact_count(objective)
+        if count is not None:
+            # Exactly k tricks needs k between the fewest and the most South can force
+            # (two quick searches for tricks, before the slower one for exactly k).
+            bounds = bounds or _trick_bounds(data)
+            if not bounds[0] <= count <= bounds[1]:
+                continue
+        data["objective"] = objective
+        position = parse_position(data)
+        judged = _judge(theme, data, position, solve(position, with_line=False))
+        if judged is not None:
+            return _Found(theme, data, position, judged)
+    return None
+
+
+def _puzzle(found: _Found) -> EndgamePuzzle:
+    theme, data, position, judged = found.theme, found.data, found.position, found.judged
+    return EndgamePuzzle(
+        judged.grade,
+        theme.game,
+        theme.name,
+        _task(theme, data, position, judged.target),
+        data,
+        judged.target,
+        _move_json(position, judged.answer),
+        tuple(
+            _move_json(position, move)
+            for move, label in judged.natural
+            if label != "the lowest card" and move != judged.answer and not move[1]
+        ),
+        _explain(data, position, judged),
+        judged.depth,
+        len(judged.tempting),
+    )
+
+
 def generate_endgame(game: str, grade: Grade, rng: random.Random, budget: int) -> EndgamePuzzle | None:
     """An endgame puzzle of ``grade`` within ``budget`` dealt positions, or None."""
     themes = [theme for theme in themes_of(game) if reachable(theme, grade)]
     if not themes:
         return None
+    low, high = GRADE_DEPTHS[grade]
     for _ in range(budget):
         theme = rng.choice(themes)
-        low, high = GRADE_DEPTHS[grade]
-        data = _deal(theme, rng, rng.randint(low, min(high, theme.max_depth)))
-        if _choices(theme, data) < 2:
-            continue
-        bounds: tuple[int, int] | None = None
-        judged: _Judged | None = None
-        for objective in theme.objectives(rng, len(data["hands"][SOUTH])):
-            count = _exact_count(objective)
-            if count is not None:
-                # Exactly k tricks needs k between the fewest and the most South can force
-                # (two quick searches for tricks, before the slower one for exactly k).
-                bounds = bounds or _trick_bounds(data)
-                if not bounds[0] <= count <= bounds[1]:
-                    continue
-            data["objective"] = objective
-            position = parse_position(data)
-            judged = _judge(theme, data, position, solve(position, with_line=False))
-            if judged is not None:
-                break
-        if judged is None or judged.grade != grade:
-            continue
-        return EndgamePuzzle(
-            grade,
-            theme.game,
-            theme.name,
-            _task(theme, data, position, judged.target),
-            data,
-            judged.target,
-            _move_json(position, judged.answer),
-            tuple(
-                _move_json(position, move)
-                for move, label in judged.natural
-                if label != "the lowest card" and move != judged.answer and not move[1]
-            ),
-            _explain(data, position, judged),
-            judged.depth,
-            len(judged.tempting),
-        )
+        found = _find(theme, rng, rng.randint(min(low, theme.max_depth), min(high, theme.max_depth)))
+        if found is not None and found.judged.grade == grade:
+            return _puzzle(found)
     return None
+
+
+def dealt_puzzles(game: str, rng: random.Random, depths: tuple[int, int]) -> Iterator[EndgamePuzzle | None]:
+    """Endlessly, for each dealt position of ``depths`` tricks (capped by each theme), the puzzle it
+    makes, whatever its grade, or None: the generator's stream before it picks a grade."""
+    themes = themes_of(game)
+    while True:
+        theme = rng.choice(themes)
+        found = _find(theme, rng, rng.randint(depths[0], min(depths[1], theme.max_depth)))
+        yield None if found is None else _puzzle(found)
 
 
 def theme_named(game: str, name: str) -> Theme:
@@ -439,7 +469,7 @@ def verify_endgame(puzzle: EndgamePuzzle) -> Verdict:
             "a natural first card (the highest or the greedy one) works too: the puzzle gives itself away"
         )
     reference = None
-    if position.tricks_left() <= REFERENCE_TRICKS:
+    if sum(hand.bit_count() for hand in position.hands) <= REFERENCE_CARDS:
         _, ref_moves = reference_solve(position)
         ref = {(card, tuple(decl)): value for (card, decl), value in ref_moves}
         reference = sorted(_move_text(position, m) for m, v in ref.items() if v >= puzzle.target)

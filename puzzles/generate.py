@@ -37,10 +37,11 @@ def default_kind(game: str) -> Kind:
 
 @dataclass(frozen=True)
 class Batch:
-    """Generated puzzles and the seed that makes them again."""
+    """Generated puzzles, the seed that makes them again, and what checking each one found."""
 
     puzzles: tuple[Puzzle, ...]
     seed: int
+    verdicts: tuple[Verdict, ...]
 
 
 def _check_request(game: str, kind: Kind, grade: str, count: int, budget: int) -> None:
@@ -83,6 +84,7 @@ def generate(
     chosen: Grade = next(g for g in GRADES if g == grade)
     kind = kind_
     made: list[Puzzle] = []
+    verdicts: list[Verdict] = []
     for index in range(count):
         rng = random.Random(f"{seed}/{game}/{kind}/{chosen}/{index}")
         puzzle: Puzzle | None
@@ -100,9 +102,10 @@ def generate(
         if not verdict.ok:
             raise RuntimeError(f"a generated puzzle fails its check: {'; '.join(verdict.problems)}")
         made.append(puzzle)
+        verdicts.append(verdict)
         if progress is not None:
             progress(index + 1)
-    return Batch(tuple(made), seed)
+    return Batch(tuple(made), seed, tuple(verdicts))
 
 
 def explanation(puzzle: Puzzle) -> tuple[Step, ...]:

@@ -195,10 +195,10 @@ _FACES: dict[str, Callable[[str], _Face]] = {
 
 
 def card_svg(deck: Deck, code: str, winner: bool = False) -> str:
-    """One card as inline SVG; the winning card of a clue gets a gold frame."""
+    """One card as inline SVG; the winning card of a clue gets a thick dark frame."""
     face = _FACES[deck.name](code)
-    frame = "#d4a017" if winner else "#444444"
-    width = 4 if winner else 1.5
+    frame = "#111111" if winner else "#9e9e9e"
+    width = 4.5 if winner else 1.5
     small = ""
     if face.small:
         small = (
