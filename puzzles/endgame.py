@@ -232,8 +232,8 @@ def _judge(theme: Theme, data: Mapping[str, Any], position: Position, solution: 
     natural = _natural(theme, data, position, list(values))
     if answer in [move for move, label in natural if label != "the lowest card"]:
         return None
-    if answer[1]:
-        plain = (answer[0], ())
+    plain = (answer[0], ())
+    if answer[1] and all(move != plain for move, _ in natural):
         natural.append((plain, f"{position.deck.name_of(answer[0])} without declaring"))
     # Moves that look as good as the answer for the current trick alone are tempting too.
     rules = theme.rules(data)
