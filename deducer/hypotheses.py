@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from constraint import FunctionConstraint, Problem
@@ -89,6 +90,7 @@ __all__ = [
     "consistent_constraint",
     "consistent_cp_sat",
     "consistent_hypotheses",
+    "consistent_leaving_out",
     "constraint_problem",
     "cp_sat_model",
     "deduce",
@@ -150,10 +152,19 @@ class HypothesisSpace:
 
     def rules(self, h: int) -> TrickRules:
         """The trick tables of the game when ``h`` is the secret."""
-        i, j = self.split(h)
-        if self.game == "was-sticht":
-            return was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1)
-        return sfs_rules(i, j, self.weapons)
+        return self.rules_by_hypothesis[h]
+
+    @cached_property
+    def rules_by_hypothesis(self) -> tuple[TrickRules, ...]:
+        """The trick tables of every hypothesis, built once per space (brute force asks for them often)."""
+        tables = []
+        for h in range(self.size):
+            i, j = self.split(h)
+            if self.game == "was-sticht":
+                tables.append(was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1))
+            else:
+                tables.append(sfs_rules(i, j, self.weapons))
+        return tuple(tables)
 
     def text(self, h: int) -> str:
         """``red/2``, ``no suit/5``, ``gardener/knife``."""
@@ -256,8 +267,8 @@ def clue_mask(space: HypothesisSpace, clue: Clue) -> int:
     """The hypotheses a clue allows (brute force: the game's own trick tables for each one)."""
     if clue.kind in ("column", "trick"):
         mask = 0
-        for h in range(space.size):
-            if clue.seats[trick_winner(space.rules(h), clue.cards)] == clue.announced:
+        for h, rules in enumerate(space.rules_by_hypothesis):
+            if clue.seats[trick_winner(rules, clue.cards)] == clue.announced:
                 mask |= 1 << h
         return mask
     if clue.kind == "answer" and not clue.solved:
@@ -548,6 +559,27 @@ def consistent_hypotheses(
     if method == "cp-sat":
         return consistent_cp_sat(space, clues, limit)
     raise StichError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
+
+
+def consistent_leaving_out(
+    space: HypothesisSpace, clues: Sequence[Clue], method: Method = "brute-force", limit: int | None = None
+) -> list[int]:
+    """For each clue k, the hypotheses all the other clues allow (``limit`` as in
+    `consistent_hypotheses`): whether each clue is needed. CP-SAT builds one model with a
+    literal per clue and solves it once per clue, that clue's literal assumed false (so the
+    clue is not enforced, and each hypothesis is one solution); the others run once per clue."""
+    if method != "cp-sat":
+        return [
+            consistent_hypotheses(space, [*clues[:k], *clues[k + 1 :]], method, limit)
+            for k in range(len(clues))
+        ]
+    built = cp_sat_model(space, clues, assumptions=True)
+    found = []
+    for k in range(len(clues)):
+        built.model.clear_assumptions()
+        built.model.add_assumptions([lit.Not() if i == k else lit for i, lit in enumerate(built.literals)])
+        found.append(_enumerate(built, limit))
+    return found
 
 
 # -- the posterior ---------------------------------------------------------------

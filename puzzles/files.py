@@ -42,9 +42,113 @@ from puzzles.model import (
     space_of_kind,
 )
 
-__all__ = ["dumps", "hypothesis_of", "load_puzzles", "parse_puzzle", "parse_puzzles", "puzzle_json"]
+__all__ = [
+    "PUZZLE_FILE_SCHEMA",
+    "dumps",
+    "hypothesis_of",
+    "load_puzzles",
+    "parse_puzzle",
+    "parse_puzzles",
+    "puzzle_json",
+]
 
 _KIND_GAMES = {"trump": "was-sticht", "case": "stich-fuer-stich"}
+
+_STEP: dict[str, Any] = {
+    "type": "object",
+    "required": ["technique", "text"],
+    "properties": {
+        "technique": {"type": "string"},
+        "text": {"type": "string"},
+        "clues": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+    },
+}
+_MOVE: dict[str, Any] = {
+    "type": "object",
+    "required": ["card"],
+    "properties": {"card": {"type": "string"}, "reverse": {"type": "boolean"}, "trump": {"type": "string"}},
+}
+
+# The shape of a puzzle file (docs/format.md, "Puzzles"); the reader checks the rest (cards
+# exist, winners index them, secrets and positions are valid) with one-line errors.
+PUZZLE_FILE_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://stich.invalid/schema/stich-puzzles-1.json",
+    "title": "stich puzzle file",
+    "type": "array",
+    "minItems": 1,
+    "items": {
+        "type": "object",
+        "required": ["kind", "grade", "clues", "answer"],
+        "properties": {
+            "kind": {"enum": list(KINDS)},
+            "game": {"type": "string"},
+            "grade": {"enum": list(GRADES)},
+            "clues": {
+                "type": "array",
+                "items": {
+                    "oneOf": [
+                        {
+                            "type": "object",
+                            "required": ["cards", "winner"],
+                            "properties": {
+                                "cards": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "minItems": 3,
+                                    "maxItems": 4,
+                                },
+                                "winner": {"type": "integer", "minimum": 0, "maximum": 3},
+                            },
+                        },
+                        {
+                            "type": "object",
+                            "required": ["false_guess"],
+                            "properties": {
+                                "false_guess": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "minItems": 2,
+                                    "maxItems": 2,
+                                }
+                            },
+                        },
+                    ]
+                },
+            },
+            "answer": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "required": ["trump_suit", "trump_number"],
+                        "properties": {
+                            "trump_suit": {"enum": ["R", "G", "Y", "B", None]},
+                            "trump_number": {"enum": [*range(1, 10), None]},
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "required": ["culprit", "weapon"],
+                        "properties": {"culprit": {"type": "string"}, "weapon": {"type": "string"}},
+                    },
+                    _MOVE,
+                ]
+            },
+            "explanation": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+            "theme": {"type": "string"},
+            "task": {"type": "string"},
+            "position": {"type": "object"},
+            "target": {"type": "integer"},
+            "obvious": {"type": "array", "items": _MOVE},
+            "depth": {"type": "integer", "minimum": 0},
+            "tempting": {"type": "integer", "minimum": 0},
+        },
+        "if": {"properties": {"kind": {"const": "endgame"}}},
+        "then": {"required": ["game", "theme", "position", "target"]},
+    },
+    "$defs": {"step": _STEP},
+}
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -84,11 +188,15 @@ def _clue_json(space: HypothesisSpace, clue: PuzzleClue) -> dict[str, Any]:
 
 
 def dumps(puzzles: Sequence[Puzzle]) -> str:
-    """A puzzle file's text: indented, with lists of plain values (cards, a hand) on one line."""
+    """A puzzle file's text: indented, with short lists and objects (a clue, a hand) on one line."""
     return _compact([puzzle_json(p) for p in puzzles], "") + "\n"
 
 
 def _compact(value: Any, indent: str) -> str:
+    """JSON indented by two spaces, but with what fits in 72 characters on one line."""
+    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if len(flat) <= 72:
+        return flat
     inner = indent + "  "
     if isinstance(value, Mapping) and value:
         items = [f"{inner}{json.dumps(k)}: {_compact(v, inner)}" for k, v in value.items()]

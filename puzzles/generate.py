@@ -22,7 +22,7 @@ from puzzles.model import GRADES, KINDS, DeductionPuzzle, EndgamePuzzle, Grade, 
 __all__ = ["DEFAULT_BUDGET", "Batch", "default_kind", "explanation", "generate", "verify"]
 
 # Attempts per puzzle: random clue sets (trump, case), or dealt positions (endgame).
-DEFAULT_BUDGET: dict[Kind, int] = {"trump": 3000, "case": 3000, "endgame": 600}
+DEFAULT_BUDGET: dict[Kind, int] = {"trump": 3000, "case": 3000, "endgame": 1000}
 _DEDUCTION_GAMES = {"trump": "was-sticht", "case": "stich-fuer-stich"}
 
 

@@ -4,9 +4,9 @@ A theme says how a position of its game is dealt (the trumps or the secret, who
 holds extra cards), what South plays for, and how the task reads. The position is
 always the solver's JSON (`solvers.parse_position`), four seats, South to move:
 
-- Stiche-Raten: take exactly k tricks (a bid to make), or take t tricks;
-- Wizard: take exactly k tricks, with wizards and jesters in play;
-- Was sticht?: a task chip (exactly k tricks, the last trick, the most tricks);
+- Stiche-Raten: take exactly k tricks (a bid to make), or North and South take t tricks;
+- Wizard: take exactly k tricks, or take t tricks, with wizards and jesters in play;
+- Was sticht?: a task chip (exactly k tricks, the last trick, the most tricks), or take t tricks;
 - Stich für Stich: take t tricks, where nobody need follow and culprit and weapon are trumps;
 - 24: take t tricks where the one first card that works is a 1 that reverses the
   order (a "reversal finesse", rulebook: "1" Played).
@@ -85,7 +85,14 @@ def _wizard_rules(context: Mapping[str, Any]) -> TrickRules:
     return wizard_rules("seed", None if trump is None else FRENCH_SUITS.index(trump))
 
 
+# Exactly k tricks and the Was sticht? tasks are searched without the compiled kernel (see
+# docs/solver.md): beyond this many tricks they slow the generator down more than they add.
+PYTHON_OBJECTIVE_DEPTH = 5
+
+
 def _exact(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+    if cards > PYTHON_OBJECTIVE_DEPTH:
+        return []
     counts = list(range(1, cards + 1))
     rng.shuffle(counts)
     return [{"type": "exact", "k": k, "seat": SOUTH} for k in counts]
@@ -117,6 +124,8 @@ def _ws_setting(context: Mapping[str, Any]) -> str:
 
 
 def _ws_tasks(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+    if cards > PYTHON_OBJECTIVE_DEPTH:
+        return []
     tasks = [t for t in _TASK_WORDS if not t.startswith("exactly-") or int(t[-1]) < cards]
     rng.shuffle(tasks)
     return [{"type": "task", "task": task, "seat": SOUTH} for task in tasks]
@@ -153,7 +162,7 @@ def _sfs_extra(context: Mapping[str, Any]) -> dict[int, int]:
 
 
 def _sfs_points(rng: random.Random, cards: int) -> list[dict[str, Any]]:
-    # Exactly k tricks is searched without the compiled kernel: slow here beyond three tricks.
+    # Without a duty to follow, exactly k tricks is slow to search beyond three tricks.
     return [{"type": "points", "seat": SOUTH}, *(_exact(rng, cards) if cards <= 3 else [])]
 
 
@@ -213,7 +222,10 @@ THEMES: dict[str, tuple[Theme, ...]] = {
             options={"edition": "seed"},
         ),
     ),
-    "was-sticht": (Theme("task", "was-sticht", _ws_context, _ws_rules, _ws_setting, _ws_tasks),),
+    "was-sticht": (
+        Theme("task", "was-sticht", _ws_context, _ws_rules, _ws_setting, _ws_tasks),
+        Theme("tricks", "was-sticht", _ws_context, _ws_rules, _ws_setting, _tricks),
+    ),
     # Nobody need follow and the confidant holds three cards more: deeper positions are slow.
     "stich-fuer-stich": (
         Theme(

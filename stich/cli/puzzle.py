@@ -68,7 +68,7 @@ def new_cli(
     budget: Annotated[
         int | None,
         typer.Option(
-            "--budget", help="Attempts per puzzle before giving up (default 3000; endgames 600 positions)."
+            "--budget", help="Attempts per puzzle before giving up (default 3000; endgames 1000 positions)."
         ),
     ] = None,
 ) -> None:

@@ -17,6 +17,7 @@ from deducer.hypotheses import (
     HypothesisTracker,
     Method,
     consistent_hypotheses,
+    consistent_leaving_out,
     deduce,
     evidence,
     members,
@@ -123,6 +124,20 @@ def test_a_limit_stops_each_evaluator_at_that_many_hypotheses(space: HypothesisS
         counts.add(min(2, everything.bit_count()))
     # None, one and several consistent hypotheses were all tried.
     assert counts == {0, 1, 2}
+
+
+@pytest.mark.parametrize("space", [WAS_STICHT, STICH_FUER_STICH], ids=lambda s: s.game)
+def test_leaving_out_each_clue_is_the_evaluator_on_the_other_clues(space: HypothesisSpace) -> None:
+    rng = random.Random(20260403 + len(space.game))
+    for _ in range(60):
+        clues = random_clues(space, rng)
+        others = [[*clues[:k], *clues[k + 1 :]] for k in range(len(clues))]
+        expected = [consistent_hypotheses(space, rest) for rest in others]
+        for method in METHODS:
+            assert consistent_leaving_out(space, clues, method) == expected, method
+            limited = consistent_leaving_out(space, clues, method, limit=2)
+            for found, everything in zip(limited, expected, strict=True):
+                assert found & ~everything == 0 and found.bit_count() == min(2, everything.bit_count())
 
 
 @pytest.mark.parametrize("game", ["was-sticht", "stich-fuer-stich"])
