@@ -292,6 +292,8 @@ def _outcome(position: Position, value: int, target: int) -> str:
         )
     if objective.type == "task":
         return f"{side} makes the task" if value else f"{side} cannot make the task"
+    if value == 0:
+        return f"{side} {verb} no trick, not {target}"
     taken = f"{value} trick{'s' if value != 1 else ''}"
     return f"{side} {verb} {taken}" if value >= target else f"{side} {verb} only {taken}, not {target}"
 
@@ -322,10 +324,11 @@ def _explain(data: Mapping[str, Any], position: Position, judged: _Judged) -> tu
         steps.append(Step("tempting", text))
     line = [(seat, _key(m)) for seat, m in solve(position).line]
     others = len(judged.values) - 1
+    rest = "the other move fails" if others == 1 else f"the other {others} moves fail"
     text = (
         f"{_move_text(position, judged.answer)} is the one card that works: "
         f"{_line_text(position, line, played)} — {_outcome(position, judged.target, judged.target)} "
-        f"whatever the defence does; the other {others} move{'s' if others != 1 else ''} fail."
+        f"whatever the defence does; {rest}."
     )
     steps.append(Step("solution", text))
     return tuple(steps)

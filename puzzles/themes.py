@@ -235,7 +235,7 @@ THEMES: dict[str, tuple[Theme, ...]] = {
             _sfs_rules,
             _sfs_setting,
             _sfs_points,
-            max_depth=4,
+            max_depth=5,
             extra_cards=_sfs_extra,
         ),
     ),

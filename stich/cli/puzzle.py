@@ -5,30 +5,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from games.errors import StichError
-from puzzles import (
-    HELP,
-    PlaySession,
-    Puzzle,
-    Verdict,
-    answer_text,
-    dumps,
-    explanation,
-    generate,
-    html_sheet,
-    load_puzzles,
-    markdown,
-    puzzle_json,
-    question_text,
-    step_lines,
-    verify,
-)
+
+if TYPE_CHECKING:
+    from puzzles import Puzzle, Verdict
 from stich.cli._common import fail, print_json, user_errors
 
 __all__ = ["app"]
@@ -73,6 +59,9 @@ def new_cli(
     ] = None,
 ) -> None:
     """Generate puzzles with exactly one answer, each clue needed, of the grade asked for."""
+    # The generator pulls in the solvers and OR-Tools: imported when a command needs it.
+    from puzzles import dumps, generate, html_sheet, markdown
+
     with user_errors():
         if output not in FORMATS:
             raise StichError(f"--format must be one of {', '.join(FORMATS)}, not {output!r}")
@@ -127,6 +116,8 @@ def check_cli(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Re-verify each puzzle: one answer (two independent checks), every clue needed, the grade."""
+    from puzzles import load_puzzles, verify
+
     with user_errors():
         puzzles = load_puzzles(path)
         verdicts = [verify(puzzle) for puzzle in puzzles]
@@ -166,6 +157,8 @@ def solve_cli(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The answer of each puzzle and the steps that find it, worked out again."""
+    from puzzles import answer_text, explanation, load_puzzles, puzzle_json, step_lines
+
     with user_errors():
         puzzles = load_puzzles(path)
         solved = []
@@ -196,6 +189,8 @@ def play_cli(
 
     Answers come one per line from standard input, so a pipe works as well as the keyboard.
     """
+    from puzzles import HELP, PlaySession, answer_text, load_puzzles, question_text, step_lines
+
     with user_errors():
         puzzles = load_puzzles(path)
     prompt = sys.stdin.isatty()

@@ -15,6 +15,8 @@ from puzzles.endgame import dealt_puzzles
 # Per grade, trump and case puzzles; per game, endgames (any grade): 200 or more of each kind.
 DEDUCTION_PER_GRADE = {"easy": 60, "medium": 60, "hard": 40, "expert": 40}
 ENDGAMES_PER_GAME = {"stiche-raten": 60, "wizard": 40, "was-sticht": 40, "stich-fuer-stich": 20, "24": 40}
+# The deepest endgames dealt for the tests (Stich für Stich's deeper positions are slow to solve).
+ENDGAME_DEPTH = {"stiche-raten": 5, "wizard": 5, "was-sticht": 5, "stich-fuer-stich": 4, "24": 5}
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,10 @@ def case_set() -> Checked:
 
 @pytest.fixture(scope="session")
 def endgame_set() -> Checked:
-    """Endgames of every game from the generator's stream, two to five tricks deep."""
+    """Endgames of every game from the generator's stream, two to `ENDGAME_DEPTH` tricks deep."""
     found: list[EndgamePuzzle] = []
     for game, count in ENDGAMES_PER_GAME.items():
-        stream = dealt_puzzles(game, random.Random(f"tests/{game}"), (2, 5))
+        stream = dealt_puzzles(game, random.Random(f"tests/{game}"), (2, ENDGAME_DEPTH[game]))
         made = 0
         while made < count:
             puzzle = next(stream)
