@@ -90,13 +90,15 @@ class _progress:
     """A progress bar on standard error for long batches (silent when it is not a terminal)."""
 
     def __init__(self, total: int) -> None:
+        console = Console(stderr=True)
         self.bar = Progress(
             TextColumn("puzzles"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
-            console=Console(stderr=True),
+            console=console,
             transient=True,
+            disable=not console.is_terminal,
         )
         self.task = self.bar.add_task("puzzles", total=total)
 
