@@ -88,9 +88,10 @@ def _joined(parts: Sequence[str], word: str = "or") -> str:
 class _Wording:
     """How the components and their values are said: "the trump number is not 3, 6 or 7"."""
 
-    def __init__(self, space: HypothesisSpace) -> None:
-        self.space = space
-        self.trumps = space.game == "was-sticht"
+    def __init__(self, kind: DeductionKind) -> None:
+        self.space: HypothesisSpace = space_of_kind(kind)
+        # Trumps are named bare ("red", "5"); suspects and weapons with an article ("the gardener").
+        self.trumps = kind == "trump"
         self.names = ("trump suit", "trump number") if self.trumps else ("culprit", "weapon")
 
     def is_none(self, k: int, v: int) -> bool:
@@ -152,7 +153,7 @@ class _Solver:
         self.space = space_of_kind(kind)
         self.clues = list(clues)
         self.names = clue_names(kind, clues)
-        self.words = _Wording(self.space)
+        self.words = _Wording(kind)
         self.sizes = (len(self.space.values[0]), len(self.space.values[1]))
         # projections[i][k][v]: the values of the other component that clue i allows with value v
         # of component k, as a bit mask (a clue is a set of cells of the suit × number grid).
