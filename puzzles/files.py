@@ -52,8 +52,6 @@ __all__ = [
     "puzzle_json",
 ]
 
-_KIND_GAMES = {"trump": "was-sticht", "case": "stich-fuer-stich"}
-
 _STEP: dict[str, Any] = {
     "type": "object",
     "required": ["technique", "text"],
@@ -248,10 +246,10 @@ def parse_puzzle(data: object, where: str = "puzzle") -> Puzzle:
     if kind == "endgame":
         return _endgame(data, grade, explanation, where)
     deduction: DeductionKind = "trump" if kind == "trump" else "case"
-    game = data.get("game", _KIND_GAMES[deduction])
-    if game != _KIND_GAMES[deduction]:
-        raise StichError(f"{where}: a {deduction} puzzle is a {_KIND_GAMES[deduction]} puzzle, not {game!r}")
     space = space_of_kind(deduction)
+    game = data.get("game", space.game)
+    if game != space.game:
+        raise StichError(f"{where}: a {deduction} puzzle is a {space.game} puzzle, not {game!r}")
     raw = data.get("clues")
     if not isinstance(raw, list) or not raw:
         raise StichError(f"{where}: clues must be a non-empty list")

@@ -17,22 +17,30 @@ from games.registry import find
 from puzzles.deduction import generate_deduction, verify_deduction
 from puzzles.endgame import explain_endgame, generate_endgame, verify_endgame
 from puzzles.grading import solve_like_a_person
-from puzzles.model import GRADES, KINDS, DeductionPuzzle, EndgamePuzzle, Grade, Kind, Puzzle, Step, Verdict
+from puzzles.model import (
+    DEDUCTION_KINDS,
+    GRADES,
+    KINDS,
+    DeductionPuzzle,
+    EndgamePuzzle,
+    Grade,
+    Kind,
+    Puzzle,
+    Step,
+    Verdict,
+    space_of_kind,
+)
 
 __all__ = ["DEFAULT_BUDGET", "Batch", "default_kind", "explanation", "generate", "verify"]
 
 # Attempts per puzzle: random clue sets (trump, case), or dealt positions (endgame).
 DEFAULT_BUDGET: dict[Kind, int] = {"trump": 3000, "case": 3000, "endgame": 1000}
-_DEDUCTION_GAMES = {"trump": "was-sticht", "case": "stich-fuer-stich"}
 
 
 def default_kind(game: str) -> Kind:
     """Trump puzzles for Was sticht?, case puzzles for Stich für Stich, endgames for the others."""
     game = find(game).id
-    for kind, owner in _DEDUCTION_GAMES.items():
-        if owner == game:
-            return "trump" if kind == "trump" else "case"
-    return "endgame"
+    return next((kind for kind in DEDUCTION_KINDS if space_of_kind(kind).game == game), "endgame")
 
 
 @dataclass(frozen=True)
@@ -45,10 +53,11 @@ class Batch:
 
 
 def _check_request(game: str, kind: Kind, grade: str, count: int, budget: int) -> None:
-    if kind in _DEDUCTION_GAMES and game != _DEDUCTION_GAMES[kind]:
+    owner = None if kind == "endgame" else space_of_kind(kind).game
+    if owner is not None and game != owner:
         raise StichError(
-            f"{kind} puzzles are {_DEDUCTION_GAMES[kind]} puzzles, not {game} ones "
-            f"(try: stich puzzle new {_DEDUCTION_GAMES[kind]} --kind {kind}, or --kind endgame)"
+            f"{kind} puzzles are {owner} puzzles, not {game} ones "
+            f"(try: stich puzzle new {owner} --kind {kind}, or --kind endgame)"
         )
     if grade not in GRADES:
         raise StichError(f"unknown grade {grade!r} (grades: {', '.join(GRADES)})")
