@@ -20,8 +20,11 @@ from stich.cli._common import fail, print_json, user_errors
 __all__ = ["app"]
 
 app = typer.Typer(
+    name="puzzle",
     help="Deduction and endgame puzzles: make them, check them, see their solutions, solve them yourself.",
     no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
 )
 
 FORMATS = ("json", "md", "html")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -225,3 +226,14 @@ def test_play_an_endgame(tmp_path: Path) -> None:
     result = runner.invoke(app, ["puzzle", "play", str(path)], input=lines)
     assert "Wrong. That move fails against the best defence." in result.stdout
     assert f"Right: {answer['card']} reversing." in result.stdout
+
+
+def test_the_puzzle_commands_are_listed_and_a_malformed_line_is_one_usage_error() -> None:
+    assert re.search(r"│ puzzle +Deduction and endgame puzzles", runner.invoke(app, ["-h"]).stdout)
+    listed = runner.invoke(app, ["puzzle", "-h"])
+    assert listed.exit_code == 0 and all(
+        f"│ {name} " in listed.stdout for name in ("new", "check", "solve", "play")
+    )
+    result = runner.invoke(app, ["puzzle", "new"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("stich: error: Missing argument 'game'")
