@@ -1,6 +1,6 @@
 """Puzzles as text for the terminal, as Markdown, and as a printable HTML sheet.
 
-The HTML sheet is one self-contained file: the cards are drawn as inline SVG, the
+The HTML sheet is one self-contained file: the cards are drawn as inline SVG (games.pictures), the
 styles are inline, nothing is fetched. The answer key starts on a printed page of
 its own (CSS ``break-before: page``), so the puzzle pages can be handed out alone.
 """
@@ -8,10 +8,10 @@ its own (CSS ``break-before: page``), so the puzzle pages can be handed out alon
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from games.cards import Deck
+from games.pictures import card_svg
 from puzzles.clues import clue_names, trick_noun
 from puzzles.model import DeductionPuzzle, EndgamePuzzle, FalseGuess, Puzzle, Step, TrickClue
 from puzzles.themes import SEATS
@@ -137,81 +137,6 @@ def _markdown_steps(steps: Sequence[Step], indent: str = "") -> list[str]:
 
 
 # -- HTML ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Face:
-    """How a card looks: fill and ink colours, the big label and a small one."""
-
-    fill: str
-    ink: str
-    big: str
-    small: str = ""
-
-
-_COLOURS = {"R": "#c62828", "G": "#2e7d32", "Y": "#f2b705", "B": "#1565c0"}
-_SUSPECT_COLOURS = {"I": "#8e24aa", "H": "#d84315", "G": "#2e7d32", "M": "#37474f"}
-_SUITS = {"S": ("♠", "#111111"), "H": ("♥", "#c62828"), "D": ("♦", "#c62828"), "C": ("♣", "#111111")}
-
-
-def _coloured(code: str) -> _Face:
-    """Was sticht? and 24: a colour letter and a number (24's white 24)."""
-    if code == "24":
-        return _Face("#ffffff", "#111111", "24", "top trump")
-    return _Face(_COLOURS[code[0]], "#ffffff" if code[0] != "Y" else "#111111", code[1:], code[0])
-
-
-def _suspect(code: str) -> _Face:
-    """Stich für Stich: a suspect initial and a number with its weapon, or a phantom."""
-    from games.stich_fuer_stich import SFS_DECK, WEAPONS, is_phantom, weapon_of
-
-    card = SFS_DECK.parse(code)
-    if is_phantom(card):
-        return _Face("#9e9e9e", "#ffffff", "0", "phantom")
-    weapon = weapon_of(card)
-    return _Face(_SUSPECT_COLOURS[code[0]], "#ffffff", code[1:], f"{code[0]} {WEAPONS[weapon or 0]}")
-
-
-def _french(code: str) -> _Face:
-    """French cards (Stiche-Raten, Wizard): rank and suit; Wizard's wizards Z and jesters N."""
-    if code[0] == "Z":
-        return _Face("#4527a0", "#ffffff", "Z", "wizard")
-    if code[0] == "N":
-        return _Face("#b0bec5", "#111111", "N", "jester")
-    symbol, ink = _SUITS[code[-1]]
-    rank = "10" if code[0] == "T" else code[0]
-    return _Face("#ffffff", ink, f"{rank}{symbol}")
-
-
-# Faces by deck (the card notation of docs/format.md).
-_FACES: dict[str, Callable[[str], _Face]] = {
-    "was-sticht": _coloured,
-    "24": _coloured,
-    "stich-fuer-stich": _suspect,
-    "french": _french,
-    "wizard-seed": _french,
-    "wizard-original": _french,
-}
-
-
-def card_svg(deck: Deck, code: str, winner: bool = False) -> str:
-    """One card as inline SVG; the winning card of a clue gets a thick dark frame."""
-    face = _FACES[deck.name](code)
-    frame = "#111111" if winner else "#9e9e9e"
-    width = 4.5 if winner else 1.5
-    small = ""
-    if face.small:
-        small = (
-            f'<text x="30" y="74" font-size="9" text-anchor="middle" fill="{face.ink}">'
-            f"{html.escape(face.small)}</text>"
-        )
-    return (
-        f'<svg class="card" viewBox="0 0 60 84" width="60" height="84" role="img" '
-        f'aria-label="{html.escape(code)}"><rect x="2" y="2" width="56" height="80" rx="7" '
-        f'fill="{face.fill}" stroke="{frame}" stroke-width="{width}"/>'
-        f'<text x="30" y="50" font-size="26" font-weight="bold" text-anchor="middle" '
-        f'fill="{face.ink}">{html.escape(face.big)}</text>{small}</svg>'
-    )
 
 
 _STYLE = """
