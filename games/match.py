@@ -3,7 +3,7 @@
 Each game strings its rounds together in its own way (rulebooks, "Game End"):
 Stiche-Raten and Wizard follow their round sequences, 24 plays until a score
 reaches 0 or 48, Stich für Stich gives every player one case as confidant, and
-Was sticht? plays until a player has discarded all five task chips.
+Was sticht? plays until a player has discarded all five task chips (`games.course`).
 
 A match document holds the rounds as ``stich-round/1`` records, the totals after
 each round (``scores``) and at the end (``totals``); ``docs/format.md`` specifies it
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from games.base import Game, Round
+from games.course import course_of
 from games.errors import StichError
 from games.jsonfile import read_json, short_repr
 from games.record import (
@@ -116,92 +117,22 @@ def play_random_round(
     return state, Record(game.id, names, dealer, state.events, dict(game.options), None, known)
 
 
-def _bidding_game(game: Any, match: Match, rng: random.Random) -> None:
-    """Stiche-Raten and Wizard: the round sequence, then (Stiche-Raten) extra rounds to break a tie."""
-    n = game.players
-    dealer = n - 1
-    sizes = game.round_sizes()
-    number = 0
-    while True:
-        number += 1
-        size = sizes[number - 1] if number <= len(sizes) else max(sizes)
-        state, record = play_random_round(
-            game, match.players, dealer, game.deal(rng, dealer, size, number), rng
-        )
-        match.add_round(state, record)
-        dealer = (dealer + 1) % n
-        if number >= len(sizes):
-            match.standing = game.standing(match.totals)
-            if match.standing["ended"] or number >= MAX_ROUNDS:
-                return
-
-
-def _vierundzwanzig(game: Any, match: Match, rng: random.Random) -> None:
-    """24: every player starts with 24 points; play until a score reaches 0 or 48."""
-    n = game.players
-    dealer = n - 1
-    for _ in range(MAX_ROUNDS):
-        known = game.deal(rng, dealer, scores=match.totals)
-        state, record = play_random_round(game, match.players, dealer, known, rng)
-        match.add_round(state, record)
-        match.standing = game.standing(match.totals)
-        if match.standing["ended"]:
-            return
-        dealer = (dealer + 1) % n
-
-
-def _stich_fuer_stich(game: Any, match: Match, rng: random.Random) -> None:
-    """Stich für Stich: each player is the confidant of one case, passing to the left."""
-    for confidant in game.confidant_order(0):
-        state, record = play_random_round(game, match.players, confidant, game.deal(rng, confidant), rng)
-        match.add_round(state, record)
-    match.standing = game.standing(match.totals)
-
-
-def _was_sticht(game: Any, match: Match, rng: random.Random) -> None:
-    """Was sticht?: draft 5 chips each, then rounds until a player has discarded all of them."""
-    n = game.players
-    dealer = 0
-    pool = [chip["task"] for chip in game.chip_set()]
-    held: list[list[str]] = [[] for _ in range(n)]
-    for seat in game.draft_chips_order(dealer):
-        held[seat].append(pool.pop(rng.randrange(len(pool))))
-    values = game.chip_values()
-    discarded: list[list[int]] = [[] for _ in range(n)]
-    for _ in range(MAX_ROUNDS):
-        known = game.deal(rng, dealer)
-        known["chips"] = {str(s): list(chips) for s, chips in enumerate(held)}
-        state, record = play_random_round(game, match.players, dealer, known, rng)
-        match.add_round(state, record)  # a round's points are the values of the chips it discards
-        for seat, task in state.result()["discards"].items():
-            held[seat].remove(task)
-            discarded[seat].append(values[task])
-        match.standing = game.standing(discarded, [len(h) for h in held])
-        if match.standing["ended"]:
-            return
-        dealer = (dealer + 1) % n
-
-
-_PLAYERS: dict[str, Callable[[Any, Match, random.Random], None]] = {
-    "stiche-raten": _bidding_game,
-    "wizard": _bidding_game,
-    "24": _vierundzwanzig,
-    "stich-fuer-stich": _stich_fuer_stich,
-    "was-sticht": _was_sticht,
-}
-
-
 def play_match(
     game_id: str, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Match:
     """A whole game of random legal play, from the first deal to the winner; it stores the seed."""
     game = find(game_id)(players, options)
-    if game.id not in _PLAYERS:
-        raise StichError(f"no whole-game play for {game.id}")
+    course = course_of(game)
     seed = fresh_seed() if seed is None else seed
+    rng = random.Random(seed)
+    course.prepare(rng)
     names = list(DEFAULT_NAMES[:players])
-    match = Match(game.id, names, dict(options or {}), totals=game.match_start_totals(), seed=seed)
-    _PLAYERS[game.id](game, match, random.Random(seed))
+    match = Match(game.id, names, dict(options or {}), totals=list(course.totals), seed=seed)
+    while not course.ended and course.rounds < MAX_ROUNDS:
+        state, record = play_random_round(game, match.players, course.dealer, course.deal(rng), rng)
+        match.add_round(state, record)
+        course.finish(state)
+    match.standing = course.standing
     return match
 
 
