@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from constraint import FunctionConstraint, Problem
 
-from games.base import Event, Round, seat_index
+from games.base import Event, Game, Round, seat_index
 from games.cards import Card, Deck
 from games.errors import StichError
 from games.record import Record, start_round
@@ -47,6 +47,7 @@ from games.stich_fuer_stich import (
     SFS_DECK,
     SUSPECTS,
     WEAPONS,
+    StichFuerStich,
     StichFuerStichRound,
     WeaponLayout,
     is_phantom,
@@ -61,6 +62,7 @@ from games.was_sticht import (
     COLOUR_NAMES,
     COLOURS,
     TABLE,
+    WasSticht,
     WasStichtRound,
     colour_of,
     number_of,
@@ -95,6 +97,7 @@ __all__ = [
     "cp_sat_model",
     "deduce",
     "evidence",
+    "game_space",
     "known_hypothesis",
     "members",
     "posterior",
@@ -212,6 +215,13 @@ def space_of(state: Round) -> HypothesisSpace:
     raise StichError(
         f"{state.game.id} has no hidden secret to deduce (deduce works for was-sticht and stich-fuer-stich)"
     )
+
+
+def game_space(game: Game) -> HypothesisSpace | None:
+    """The hypothesis space of a game's hidden secret, or None for a game without one."""
+    if isinstance(game, StichFuerStich):
+        return sfs_space(game.weapons)
+    return WAS_STICHT if isinstance(game, WasSticht) else None
 
 
 def members(mask: int) -> list[int]:

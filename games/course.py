@@ -37,6 +37,11 @@ class Course(ABC):
         self.totals: list[int] = self.start_totals()
         self.scores: list[list[int]] = []  # the totals after each round
         self.standing: dict[str, Any] = {"ended": False}
+        self.held: dict[int, list[str]] = {}  # task chips a seat is known to hold (Was sticht?)
+
+    def hold(self, seat: int, tasks: Sequence[str]) -> None:
+        """The task chips ``seat`` drew before the first round (games with chips)."""
+        raise StichError(f"{self.game.title} has no task chips")
 
     def first_dealer(self) -> int:
         """Who deals the first round when nobody is named (the last seat)."""
@@ -173,7 +178,6 @@ class ChipCourse(Course):
     def __init__(self, game: Game, dealer: int | None = None) -> None:
         super().__init__(game, dealer)
         n = game.players
-        self.held: dict[int, list[str]] = {}
         self.left = [5] * n
         self.discarded: list[list[int]] = [[] for _ in range(n)]
 
@@ -192,7 +196,9 @@ class ChipCourse(Course):
         counts = self.game.chip_counts()
         for task in set(chips):
             if chips.count(task) > counts.get(task, 0):
-                raise StichError(f"the chip set has {counts.get(task, 0)} {task} chips, not {chips.count(task)}")
+                raise StichError(
+                    f"the chip set has {counts.get(task, 0)} {task} chips, not {chips.count(task)}"
+                )
         self.held[seat] = chips
 
     def prepare(self, rng: random.Random) -> None:

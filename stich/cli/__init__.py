@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("stich.cli.demo", "demo_cli"),
     "import": ("stich.cli.import_cmd", "import_cli"),
     "puzzle": ("stich.cli.puzzle", "app"),
+    "live": ("stich.cli.live", "live_cli"),
 }
 
 

@@ -123,9 +123,10 @@ def _label(value: object, none: str) -> str:
     return none if value is None else str(value)
 
 
-def print_deduction(report: dict[str, Any], cards: bool = False) -> None:
+def print_deduction(report: dict[str, Any], cards: bool = False, console: Console | None = None) -> None:
     """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations."""
-    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
+    # Names are text, not markup.
+    console = console or Console(markup=False, highlight=False, emoji=False)
     players: list[str] = report["players"]
     rules = find(report["game"])
     if rules.secret_holder is None:

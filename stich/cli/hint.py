@@ -64,12 +64,13 @@ def hint_cli(
         print_advice(advice, session.names)
 
 
-def print_advice(advice: object, names: list[str]) -> None:
+def print_advice(advice: object, names: list[str], console: Console | None = None) -> None:
     """The advice as a player reads it: who decides what, the alternatives best first, the reason."""
     from hints.advice import Advice
 
     assert isinstance(advice, Advice)
-    console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
+    # Names are text, not markup.
+    console = console or Console(markup=False, highlight=False, emoji=False)
     looked = f"{advice.worlds} worlds in {advice.seconds:.1f} s" if advice.worlds else advice.method
     console.print(Text.assemble((names[advice.seat], "bold"), f" to {advice.decision}: {looked}"))
     table = Table(box=None, padding=(0, 2))

@@ -1,0 +1,369 @@
+"""``stich live``: the assistant at a real table, for a whole game, with its journal.
+
+A thin shell over `hints.live.LiveGame`. On a terminal it reads entries with prompt_toolkit
+(completion of entries, names and the cards still possible for the seat; history; colour)
+and thinks about advice in a worker process, so the prompt is back at once and the advice
+is printed above it when ready (or dropped when an entry came first). With standard input
+not a terminal it reads one entry per line, prints plain text and thinks before reading on,
+so that a script sees every answer in order.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+
+from games.errors import StichError
+from stich.cli._common import parse_options, user_errors
+
+if TYPE_CHECKING:
+    from hints.advice import Advice, Budget
+    from hints.live import LiveGame, Notice
+
+__all__ = ["live_cli"]
+
+STYLES = {
+    "trick": "bold",
+    "secret": "magenta",
+    "void": "cyan",
+    "card": "cyan",
+    "you": "bold green",
+    "turn": "green",
+    "round": "yellow",
+    "game": "bold yellow",
+    "setup": "",
+    "undo": "blue",
+    "saved": "blue",
+    "refused": "bold red",
+    "advice": "bold green",
+}
+
+
+def live_cli(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`); not with --resume.")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="The players' names in seat order, comma-separated.")
+    ] = None,
+    me: Annotated[str | None, typer.Option("--me", help="Your name among the players.")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Who deals the first round (default: the game's).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
+    ] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option("--journal", "-j", help="The journal file (default: stich-live-DATE-TIME.json here)."),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Go on with the game of this journal.")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--time", "-t", help="Thinking time for advice, in seconds.")
+    ] = 1.5,
+    worlds: Annotated[
+        int | None, typer.Option("--worlds", help="Advice over exactly this many worlds (not --time).")
+    ] = None,
+    advice: Annotated[
+        bool, typer.Option("--advice/--no-advice", help="Advise at your decisions (hint asks anyway).")
+    ] = True,
+) -> None:
+    """Follow a whole game at a real table: type what happens, see what can be deduced and get advice
+    at your decisions; every entry is kept in the journal."""
+    from hints.advice import Budget
+    from hints.live import LiveGame
+
+    with user_errors():
+        budget = Budget(seconds=seconds, worlds=worlds)
+        if resume is not None:
+            if game is not None or players is not None:
+                raise StichError("--resume takes the game and the players from the journal: give neither")
+            live = LiveGame.resume(resume)
+        else:
+            if game is None or players is None or me is None:
+                raise StichError("give the game, --players and --me (or --resume JOURNAL)")
+            path = journal or Path(f"stich-live-{datetime.now():%Y%m%d-%H%M%S}.json")
+            if path.exists():
+                raise StichError(f"{path} already exists: --resume it, or choose another --journal")
+            live = LiveGame.new(game, players.split(","), me, dealer, parse_options(option), path)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        _terminal(live, budget, advice)
+    else:
+        _plain(live, budget, advice, sys.stdin)
+
+
+# -- rendering -------------------------------------------------------------------------
+
+
+def _render(notices: Iterable[Notice], console: Console) -> None:
+    for notice in notices:
+        style = STYLES.get(notice.kind, "")
+        console.print(notice.text, style=style or None, markup=False, highlight=False)
+
+
+def _show(live: LiveGame, console: Console) -> None:
+    """The whole state: the round's facts, its tricks, the scores, and the deduction."""
+    from stich.cli.deduce import print_deduction, session_report
+
+    names = live.players
+    for notice in live.status():
+        console.print(notice.text, markup=False, highlight=False)
+    totals = ", ".join(f"{n} {t}" for n, t in zip(names, live.course.totals, strict=True))
+    console.print(f"totals after {len(live.finished)} rounds: {totals}", markup=False, highlight=False)
+    session = live.session
+    if session is None:
+        return
+    state = session.round
+    hand = state.hand(live.me)
+    console.print(f"your hand: {' '.join(hand) if hand else '-'}", markup=False, highlight=False)
+    result = {k: v for k, v in state.result().items() if k not in ("points", "tricks")}
+    facts = "; ".join(f"{k}: {_plain_value(v, names)}" for k, v in result.items() if v not in (None, [], {}))
+    if facts:
+        console.print(facts, markup=False, highlight=False)
+    for number in range(len(state.tricks) + (1 if state.trick_cards else 0)):
+        console.print(live.trick_text(number), markup=False, highlight=False)
+    print_deduction(session_report(session), console=console)
+
+
+def _plain_value(value: Any, names: list[str]) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{names[int(k)] if str(k).isdigit() else k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join("-" if v is None else str(v) for v in value)
+    return str(value)
+
+
+def _advice_lines(advice: Advice, names: list[str], colour: bool) -> str:
+    from stich.cli.hint import print_advice
+
+    buffer = io.StringIO()
+    print_advice(advice, names, Console(file=buffer, force_terminal=colour, width=100, markup=False, emoji=False))
+    return buffer.getvalue()
+
+
+def _prompt_text(live: LiveGame) -> str:
+    session = live.session
+    if live.over():
+        return "game over> "
+    if session is None:
+        layout = live.layout_columns()
+        if layout is not None:
+            return f"layout column {layout + 1}> "
+        return f"round {live.round_number} cards> "
+    mover = session.to_move()
+    if mover is None:
+        return "> "
+    who = "you" if mover == live.me else live.players[mover]
+    return f"{who} ({session.round.phase})> "
+
+
+# -- piped input: one entry a line, plain text -----------------------------------------------
+
+
+def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str]) -> None:
+    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    _render(live.status(), console)
+    if live.journal is not None:
+        console.print(f"journal: {live.journal}", markup=False)
+    for raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        console.print(f"> {line}", markup=False)
+        if not _step(live, line, console, lambda: _advise_now(live, budget, console)):
+            break
+        if advice and live.advice_due() and not line.lower().startswith(("hint", "show", "help")):
+            _advise_now(live, budget, console)
+
+
+def _advise_now(live: LiveGame, budget: Budget, console: Console) -> None:
+    from hints.advice import advise
+
+    session = live.session
+    if session is None or not session.my_turn():
+        console.print("refused: hint: it is not your decision now", markup=False)
+        return
+    console.print(_thinking(budget), markup=False)
+    try:
+        found = advise(session, budget)
+    except StichError as exc:
+        console.print(f"no advice: {exc}", markup=False)
+        return
+    console.file.write(_advice_lines(found, live.players, False))
+
+
+def _thinking(budget: Budget) -> str:
+    return f"thinking ({budget.worlds} worlds)…" if budget.worlds else f"thinking ({budget.seconds:g} s)…"
+
+
+def _step(live: LiveGame, line: str, console: Console, hint: Callable[[], None]) -> bool:
+    """Carry out one entry; False once the player quits."""
+    from hints.entries import HELP
+
+    try:
+        response = live.enter(line)
+    except StichError as exc:
+        console.print(f"refused: {exc}", style=STYLES["refused"], markup=False, highlight=False)
+        return True
+    _render(response.notices, console)
+    command = response.command
+    if command is None:
+        return True
+    if command.name == "quit":
+        return False
+    if command.name == "help":
+        console.print(HELP, markup=False, highlight=False)
+    elif command.name == "show":
+        _show(live, console)
+    elif command.name == "hint":
+        hint()
+    return True
+
+
+# -- a terminal: prompt_toolkit, advice in a worker process ------------------------------------
+
+
+def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    from hints.entries import complete
+
+    worker = _AdviceWorker()  # forked before prompt_toolkit starts any thread
+
+    class EntryCompleter(Completer):
+        def get_completions(self, document: Document, complete_event: object) -> Iterable[Completion]:
+            text = document.text_before_cursor
+            typing = "" if not text or text.endswith(" ") else text.split()[-1]
+            for word in complete(text, live.table, live.used_cards()):
+                yield Completion(word, start_position=-len(typing))
+
+    session: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(), completer=EntryCompleter(), complete_while_typing=False
+    )
+    console = Console(highlight=False, markup=False, emoji=False)
+    _render(live.status(), console)
+    if live.journal is not None:
+        console.print(f"journal: {live.journal}", markup=False)
+
+    def hint() -> None:
+        worker.ask(live, budget, console)
+
+    try:
+        with patch_stdout(raw=True):
+            console = Console(highlight=False, force_terminal=True, file=sys.stdout)
+            while True:
+                try:
+                    line = session.prompt(_prompt_text(live))
+                except KeyboardInterrupt:
+                    continue
+                except EOFError:
+                    break
+                if not line.strip():
+                    continue
+                worker.drop()  # an entry came first: earlier advice is out of date
+                if not _step(live, line.strip(), console, hint):
+                    break
+                if (
+                    advice
+                    and live.advice_due()
+                    and not line.strip().lower().startswith(("hint", "show", "help"))
+                ):
+                    hint()
+    finally:
+        worker.close()
+    console.print(f"journal: {live.journal}", markup=False)
+
+
+def _advice_job(conn: Connection) -> None:
+    """The worker: takes (ticket, record, budget), answers (ticket, advice or error text)."""
+    from hints.advice import advise
+    from hints.session import Session
+
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        while conn.poll():  # only the newest question matters
+            job = conn.recv()
+        ticket, record, budget = job
+        try:
+            conn.send((ticket, advise(Session(record, strict=True), budget)))
+        except StichError as exc:
+            conn.send((ticket, str(exc)))
+
+
+class _AdviceWorker:
+    """One process that thinks about advice while the prompt stays free; an answer to a question
+    that an entry has overtaken is dropped."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_advice_job, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        self.ticket = 0
+        self.wanted = 0
+        self.lock = threading.Lock()
+        self.names: list[str] = []
+        self.console: Console | None = None
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def ask(self, live: LiveGame, budget: Budget, console: Console) -> None:
+        session = live.session
+        if session is None or not session.my_turn():
+            console.print("refused: hint: it is not your decision now", style=STYLES["refused"], markup=False)
+            return
+        with self.lock:
+            self.ticket += 1
+            self.wanted = self.ticket
+            self.names = list(live.players)
+            self.console = console
+            self.asked = time.monotonic()
+        console.print(_thinking(budget), markup=False)
+        self.conn.send((self.ticket, session.to_record(), budget))
+
+    def drop(self) -> None:
+        with self.lock:
+            self.wanted = -1
+
+    def _read(self) -> None:
+        while True:
+            try:
+                ticket, answer = self.conn.recv()
+            except (EOFError, OSError):
+                return
+            with self.lock:
+                current = ticket == self.wanted
+                console, names = self.console, self.names
+            if not current or console is None:
+                continue
+            if isinstance(answer, str):
+                console.print(f"no advice: {answer}", markup=False)
+            else:
+                console.file.write(_advice_lines(answer, names, True))
+                console.file.flush()
+
+    def close(self) -> None:
+        self.conn.close()
+        self.process.kill()
+        self.process.join(timeout=2)
