@@ -90,6 +90,7 @@ class LiveGame:
         self.first_dealer = self.course.dealer
         self.journal = journal
         self.finished: list[Record] = []
+        self._round_lines: list[str] = []  # the journal's text of each finished round
         self.known: dict[str, Any] = self.course.facts()
         self.setup_history: list[tuple[dict[str, Any], dict[int, list[str]]]] = []
         self.session: Session | None = None
@@ -547,15 +548,34 @@ class LiveGame:
             "live": {"me": self.me, "dealer": self.first_dealer, "known": self.known},
         }
 
+    def journal_text(self) -> str:
+        """`to_json` as text, one round a line; the finished rounds' lines are made once."""
+        while len(self._round_lines) > len(self.finished):
+            self._round_lines.pop()
+        for record in self.finished[len(self._round_lines) :]:
+            self._round_lines.append(_dumps(record.to_json()))
+        data = self.to_json()
+        rounds = data.pop("rounds")
+        lines = self._round_lines + [_dumps(r) for r in rounds[len(self.finished) :]]
+        head = _dumps({k: v for k, v in data.items() if k in ("format", "game", "options", "players")})
+        tail = _dumps({k: v for k, v in data.items() if k not in ("format", "game", "options", "players")})
+        rows = ",\n".join(lines)
+        return f'{head[:-1]}, "rounds": [\n{rows}\n], {tail[1:]}\n'
+
     def write_journal(self) -> None:
         """Write the journal (if there is one) atomically and durably."""
         if self.journal is not None:
-            write_atomic(self.journal, self.to_json())
+            write_atomic(self.journal, self.journal_text())
 
 
-def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON to ``path`` through a temporary file that is fsynced and renamed over it."""
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+
+
+def write_atomic(path: Path, data: dict[str, Any] | str) -> None:
+    """Write JSON (or its text) to ``path`` through a temporary file that is fsynced and renamed
+    over it, then fsync the folder so that the rename itself is on the disk."""
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     directory = path.parent if str(path.parent) else Path(".")
     tmp = directory / f".{path.name}.tmp"
     try:

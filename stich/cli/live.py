@@ -266,26 +266,24 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
         worker.ask(live, budget, console)
 
     try:
-        with patch_stdout(raw=True):
-            console = Console(highlight=False, force_terminal=True, file=sys.stdout)
-            while True:
-                try:
+        # Output goes above the prompt only while it waits (advice ready in the meantime); an
+        # entry's own answer is printed at once, before the next prompt.
+        console = Console(highlight=False, force_terminal=True)
+        while True:
+            try:
+                with patch_stdout(raw=True):
                     line = session.prompt(_prompt_text(live))
-                except KeyboardInterrupt:
-                    continue
-                except EOFError:
-                    break
-                if not line.strip():
-                    continue
-                worker.drop()  # an entry came first: earlier advice is out of date
-                if not _step(live, line.strip(), console, hint):
-                    break
-                if (
-                    advice
-                    and live.advice_due()
-                    and not line.strip().lower().startswith(("hint", "show", "help"))
-                ):
-                    hint()
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            if not line.strip():
+                continue
+            worker.drop()  # an entry came first: earlier advice is out of date
+            if not _step(live, line.strip(), console, hint):
+                break
+            if advice and live.advice_due() and not line.strip().lower().startswith(("hint", "show", "help")):
+                hint()
     finally:
         worker.close()
     console.print(f"journal: {live.journal}", markup=False)

@@ -24,7 +24,7 @@ def setup_lines(record: Record, seat: int) -> list[str]:
     hand = (known.get("hands") or {}).get(str(seat))
     if hand is not None:
         half = (len(hand) + 1) // 2
-        lines += ["hand " + " ".join(hand[:half]), "hand " + " ".join(hand[half:])]
+        lines += ["hand " + " ".join(part) for part in (hand[:half], hand[half:]) if part]
     if "trump_card" in known:
         lines.append(f"turn {known['trump_card'] or 'none'}")
     secret = known.get("secret")

@@ -1,0 +1,176 @@
+"""stich live as a player meets it: entries piped in as a script, and a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from games.match import play_match
+from tests.hints.table_script import round_lines
+
+STICH = [str(Path(sys.executable).with_name("stich"))]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+
+
+def _run(args: list[str], text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*STICH, *args], input=text, capture_output=True, text=True, timeout=300)
+
+
+def test_a_piped_two_round_stiche_raten_game_ends_with_the_right_scores(tmp_path: Path) -> None:
+    options = {"sequence": "constant", "first_round": 5, "rounds": 2}
+    match = play_match("stiche-raten", 4, seed=5, options=options)
+    lines = [line for record in match.rounds for line in round_lines(record, 1)]
+    journal = tmp_path / "game.json"
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla,Dan", "--me", "ben", "--dealer", "Dan"]
+    args += ["-o", "sequence=constant", "-o", "first_round=5", "-o", "rounds=2", "--no-advice"]
+    done = _run([*args, "--journal", str(journal)], "\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "refused" not in done.stdout
+    data = json.loads(journal.read_text())
+    # The scores by the rulebook's formula (a hit: 10 + the tricks; a miss: the tricks), from the
+    # bids and the trick winners the rules engine finds replaying each journal round.
+    totals = [0, 0, 0, 0]
+    for i, raw in enumerate(data["rounds"]):
+        path = tmp_path / f"round{i}.json"
+        path.write_text(json.dumps(raw))
+        checked = subprocess.run([*STICH, "check", str(path), "--json"], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        report = json.loads(checked.stdout)
+        assert report["complete"]
+        won = [sum(1 for t in report["tricks"] if t["winner"] == s) for s in range(4)]
+        bids = [e["bid"] for e in raw["events"] if "bid" in e]
+        order = [(raw["dealer"] + 1 + k) % 4 for k in range(4)]
+        for seat, bid in zip(order, bids, strict=True):
+            totals[seat] += 10 + won[seat] if bid == won[seat] else won[seat]
+    assert totals == data["totals"] == match.totals
+    named = ", ".join(f"{n} {t}" for n, t in zip(match.players, totals, strict=True))
+    assert f"totals: {named}" in done.stdout
+    winner = match.players[totals.index(max(totals))]
+    assert done.stdout.rstrip().endswith(f"the game is over; winner: {winner}")
+
+
+def test_a_piped_entry_that_is_refused_says_why_in_one_line(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--no-advice"]
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], "hand AS KS\nplay AS\nquit\n")
+    assert done.returncode == 0
+    refused = [line for line in done.stdout.splitlines() if line.startswith("refused:")]
+    assert refused == ["refused: play: the round has not begun: enter your cards first (hand, turn, layout, secret)"]
+
+
+def test_bad_arguments_are_one_line(tmp_path: Path) -> None:
+    done = _run(["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Zoe"], "")
+    assert done.returncode == 1
+    assert done.stderr.strip().startswith("stich: error: --me 'Zoe' is not one of the players")
+    done = _run(["live", "--resume", str(tmp_path / "missing.json")], "")
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+
+
+# -- a real pseudo-terminal ----------------------------------------------------------------
+
+
+def _spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "120", "LINES": "50", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = pexpect.spawn(STICH[0], args, env=env, cwd=str(tmp_path), encoding="utf-8", timeout=60)
+    child.setwinsize(50, 120)
+    return child
+
+
+def _prompt(child: pexpect.spawn) -> str:
+    """Wait for the next prompt (prompt_toolkit turns bracketed paste on as each prompt begins);
+    the screen text printed before it, without colours."""
+    child.expect_exact("\x1b[?2004h")
+    return ANSI.sub("", child.before or "")
+
+
+def _enter(child: pexpect.spawn, line: str) -> str:
+    child.sendline(line)
+    return _prompt(child)
+
+
+def _was_sticht(seed: int = 4) -> tuple[list[str], list[str], str]:
+    match = play_match("was-sticht", 4, seed=seed)
+    record = match.rounds[0]
+    chips = "chips " + " ".join(record.known["chips"]["1"])
+    return match.players, [chips, *round_lines(record, 1)], match.players[record.dealer]
+
+
+def test_a_was_sticht_draft_at_a_terminal_typo_undo_completion_kill_and_resume(tmp_path: Path) -> None:
+    players, lines, dealer = _was_sticht()
+    journal = tmp_path / "was.json"
+    args = ["live", "was-sticht", "--players", ",".join(players), "--me", "Ben", "--dealer", dealer]
+    child = _spawn([*args, "--journal", str(journal), "--no-advice"], tmp_path)
+    _prompt(child)
+    layout = [line for line in lines if line.startswith("layout")]
+    rest = [line for line in lines if not line.startswith("layout")]
+    _enter(child, rest[0])  # the chips
+    for i, line in enumerate(layout):
+        screen = _enter(child, line.removeprefix("layout ") if i else line)  # a prompt per column
+    assert "round 1 begins" in screen and "your turn (draft)" in screen  # Ben holds the marker
+    # Tab completion offers the cards of the first column, and nothing else.
+    column = layout[0].split()[1:]
+    child.send("pick \t")
+    child.expect(pexpect.TIMEOUT, timeout=2)  # whatever the completion menu shows
+    offered = set(re.findall(r"[RGYB][1-9]", ANSI.sub("", child.before)))
+    assert offered == set(column)
+    child.send("\x15")  # clear the line
+    tasks = next(i for i, line in enumerate(rest) if ": task" in line)
+    picks = [line for line in rest[1:tasks]]
+    # A typo is refused and changes nothing.
+    screen = _enter(child, "pikc R1")
+    assert "refused: unknown entry 'pikc'" in screen
+    # Half of the draft with its announcements; an entry taken back and entered again.
+    half = len(picks) // 2
+    for line in picks[:half]:
+        screen = _enter(child, line)
+        assert "refused" not in screen, line
+    screen = _enter(child, "undo")
+    assert "undone:" in screen
+    screen = _enter(child, picks[half - 1])
+    assert "refused" not in screen
+    show = _enter(child, "show")
+    assert "trumps:" in show or "possible" in show
+    data = json.loads(journal.read_text())
+    session_round = data["rounds"][0]
+    assert len(session_round["events"]) == half
+    # The process dies hard mid-round; the journal holds every accepted entry.
+    child.kill(signal.SIGKILL)
+    child.wait()
+    child = _spawn(["live", "--resume", str(journal), "--no-advice"], tmp_path)
+    _prompt(child)
+    again = _enter(child, "show")
+    assert _lines(again)[1:] == _lines(show)[1:]
+    for line in picks[half:] + rest[tasks : tasks + 3]:
+        screen = _enter(child, line)
+        assert "refused" not in screen, line
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    data = json.loads(journal.read_text())
+    assert len(data["rounds"][0]["events"]) == len(picks) + 3
+
+
+def _lines(screen: str) -> list[str]:
+    return [line.rstrip() for line in screen.splitlines() if line.strip()]
+
+
+def test_advice_at_a_terminal_comes_from_the_worker_while_the_prompt_is_free(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--dealer", "Anna"]
+    child = _spawn([*args, "--journal", str(tmp_path / "j.json"), "--worlds", "5"], tmp_path)
+    _prompt(child)
+    _enter(child, "hand AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH")
+    child.sendline("turn 2H")
+    child.expect_exact("your turn (bid)")
+    child.expect_exact("thinking (5 worlds)…")
+    child.expect_exact("Ben to bid")  # printed (above the prompt, if it is back already) when ready
+    child.expect_exact("bid 13")
+    child.sendline("bid 13")
+    child.expect_exact("Carla to move (bid)")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
