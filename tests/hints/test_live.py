@@ -72,7 +72,7 @@ def _stiche_raten(tmp_path: Path) -> tuple[Match, LiveGame, list[str]]:
 
 
 def test_a_refused_entry_changes_nothing_and_writes_nothing(tmp_path: Path) -> None:
-    match, live, lines = _stiche_raten(tmp_path)
+    _, live, lines = _stiche_raten(tmp_path)
     feed(live, lines[:8])
     before = (tmp_path / "j.json").read_bytes()
     events = list(live.session.events) if live.session else []
