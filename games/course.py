@@ -121,7 +121,8 @@ class BiddingCourse(Course):
 
     def describe_next(self) -> str:
         extra = " (extra round to break the tie)" if self.number() > len(self.game.round_sizes()) else ""
-        return f"round {self.number()} of {len(self.game.round_sizes())}, {self.size()} cards each{extra}"
+        cards = f"{self.size()} card{'s' if self.size() > 1 else ''} each"
+        return f"round {self.number()} of {len(self.game.round_sizes())}, {cards}{extra}"
 
 
 class TwentyFourCourse(Course):

@@ -352,6 +352,9 @@ class LiveGame:
             own = (self.known.get("hands") or {}).get(str(self.me)) or []
             if size is not None and len(own) < size:
                 self.waiting = f"your hand ({len(own)} of {size} cards)"
+            columns = len(self.known.get("layout") or [])
+            if size is None and columns < 9:
+                self.waiting = f"the layout ({columns} of 9 columns)"
 
     def _start_session(self, record: Record) -> None:
         self.session = Session(record, strict=True)
