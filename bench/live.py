@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.match import Match, play_match  # noqa: E402
-from games.record import start_round  # noqa: E402
-from hints.live import LiveGame  # noqa: E402
-from tests.hints.table_script import round_lines  # noqa: E402
+from games.match import Match, play_match
+from games.record import start_round
+from hints.live import LiveGame
+from tests.hints.table_script import round_lines
 
 GAMES = ("stiche-raten", "wizard", "24", "stich-fuer-stich", "was-sticht")
 SEAT = 1
@@ -36,7 +36,8 @@ SEAT = 1
 def entry_times(match: Match, rounds: int, folder: Path) -> list[float]:
     """Seconds per entry of seat 1 typing the first ``rounds`` rounds of ``match``."""
     first = match.players[match.rounds[0].dealer]
-    live = LiveGame.new(match.game, match.players, match.players[SEAT], first, match.options, folder / "j.json")
+    journal = folder / "journal.json"
+    live = LiveGame.new(match.game, match.players, match.players[SEAT], first, match.options, journal)
     lines: list[str] = []
     chips = match.rounds[0].known.get("chips")
     if chips is not None:
@@ -69,7 +70,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
-    print(f"{'game':18} {'entries':>7} {'median ms':>9} {'p90 ms':>7} {'max ms':>7} {'rules ms':>8} {'ratio':>6}")
+    heads = f"{'entries':>7} {'median ms':>9} {'p90 ms':>7} {'max ms':>7} {'rules ms':>8} {'ratio':>6}"
+    print(f"{'game':18} {heads}")
     worst = 0.0
     for game in GAMES:
         match = play_match(game, args.players, seed=args.seed)
