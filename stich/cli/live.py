@@ -150,7 +150,8 @@ def _advice_lines(advice: Advice, names: list[str], colour: bool) -> str:
     from stich.cli.hint import print_advice
 
     buffer = io.StringIO()
-    print_advice(advice, names, Console(file=buffer, force_terminal=colour, width=100, markup=False, emoji=False))
+    console = Console(file=buffer, force_terminal=colour, width=100, markup=False, emoji=False)
+    print_advice(advice, names, console)
     return buffer.getvalue()
 
 
@@ -268,7 +269,7 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
     try:
         # Output goes above the prompt only while it waits (advice ready in the meantime); an
         # entry's own answer is printed at once, before the next prompt.
-        console = Console(highlight=False, force_terminal=True)
+        console = Console(highlight=False, force_terminal=True, markup=False, emoji=False)
         while True:
             try:
                 with patch_stdout(raw=True):
