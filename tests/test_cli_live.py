@@ -34,22 +34,22 @@ def test_a_piped_two_round_stiche_raten_game_ends_with_the_right_scores(tmp_path
     assert done.returncode == 0, done.stderr
     assert "refused" not in done.stdout
     data = json.loads(journal.read_text())
+    # stich check reads the journal as a whole game: every round replayed by the rules.
+    checked = subprocess.run([*STICH, "check", str(journal), "--json"], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    report = json.loads(checked.stdout)
+    assert report["ok"] and report["complete"] and report["format"] == "stich-match/1"
     # The scores by the rulebook's formula (a hit: 10 + the tricks; a miss: the tricks), from the
-    # bids and the trick winners the rules engine finds replaying each journal round.
+    # bids and the trick winners the rules engine found in each round.
     totals = [0, 0, 0, 0]
-    for i, raw in enumerate(data["rounds"]):
-        path = tmp_path / f"round{i}.json"
-        path.write_text(json.dumps(raw))
-        checked = subprocess.run([*STICH, "check", str(path), "--json"], capture_output=True, text=True)
-        assert checked.returncode == 0, checked.stdout + checked.stderr
-        report = json.loads(checked.stdout)
-        assert report["complete"]
-        won = [sum(1 for t in report["tricks"] if t["winner"] == s) for s in range(4)]
+    for raw, round_report in zip(data["rounds"], report["rounds"], strict=True):
+        assert round_report["complete"]
+        won = [sum(1 for t in round_report["tricks"] if t["winner"] == s) for s in range(4)]
         bids = [e["bid"] for e in raw["events"] if "bid" in e]
         order = [(raw["dealer"] + 1 + k) % 4 for k in range(4)]
         for seat, bid in zip(order, bids, strict=True):
             totals[seat] += 10 + won[seat] if bid == won[seat] else won[seat]
-    assert totals == data["totals"] == match.totals
+    assert totals == data["totals"] == report["totals"] == match.totals
     named = ", ".join(f"{n} {t}" for n, t in zip(match.players, totals, strict=True))
     assert f"totals: {named}" in done.stdout
     winner = match.players[totals.index(max(totals))]
