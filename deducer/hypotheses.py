@@ -76,6 +76,7 @@ if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it t
 
 __all__ = [
     "METHODS",
+    "CaseSpace",
     "Clue",
     "ClueKind",
     "CpSatModel",
@@ -86,6 +87,7 @@ __all__ = [
     "Method",
     "Posterior",
     "STICH_FUER_STICH",
+    "TrumpSpace",
     "WAS_STICHT",
     "clue_mask",
     "consistent_brute_force",
@@ -115,7 +117,11 @@ Value: TypeAlias = str | int | None
 
 @dataclass(frozen=True)
 class HypothesisSpace:
-    """The secrets of one game: two components, hypothesis ``i * len(second) + j`` for values i, j."""
+    """The secrets of one game: two components, hypothesis ``i * len(second) + j`` for values i, j.
+
+    Each game with a hidden secret subclasses it (`TrumpSpace`, `CaseSpace`) with its cards,
+    its trick tables under a hypothesis, and its ranking as the constraint models code it.
+    """
 
     game: str
     secret_name: str  # how players call the secret: "trumps", "culprit and weapon"
@@ -132,7 +138,24 @@ class HypothesisSpace:
     @property
     def deck(self) -> Deck:
         """The game's cards."""
-        return WS_DECK if self.game == "was-sticht" else SFS_DECK
+        raise NotImplementedError
+
+    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
+        """The trick tables of the game when the secret has value indices ``i`` and ``j``."""
+        raise NotImplementedError
+
+    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
+        """How strong ``card`` is in a trick led by ``first`` when the secret is ``(a, b)``
+        (the higher wins; of equal cards the one played first)."""
+        raise NotImplementedError
+
+    def variable_names(self) -> tuple[list[str], list[str]]:
+        """Names of the CP-SAT Booleans of each component's values."""
+        raise NotImplementedError
+
+    def cp_strengths(self, built: CpSatModel, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
+        """One linear strength per card of a column or trick in the CP-SAT model ``built``."""
+        raise NotImplementedError
 
     @property
     def size(self) -> int:
@@ -162,11 +185,7 @@ class HypothesisSpace:
         """The trick tables of every hypothesis, built once per space (brute force asks for them often)."""
         tables = []
         for h in range(self.size):
-            i, j = self.split(h)
-            if self.game == "was-sticht":
-                tables.append(was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1))
-            else:
-                tables.append(sfs_rules(i, j, self.weapons))
+            tables.append(self.hypothesis_rules(*self.split(h)))
         return tuple(tables)
 
     def text(self, h: int) -> str:
@@ -180,14 +199,88 @@ class HypothesisSpace:
         return {self.components[0]: self.values[0][i], self.components[1]: self.values[1][j]}
 
 
-WAS_STICHT = HypothesisSpace(
+@dataclass(frozen=True)
+class TrumpSpace(HypothesisSpace):
+    """Was sticht?: the trump suit (or none) and the trump number (or none)."""
+
+    @property
+    def deck(self) -> Deck:
+        return WS_DECK
+
+    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
+        return was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1)
+
+    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
+        return _ws_strength(card, first, a, b)
+
+    def variable_names(self) -> tuple[list[str], list[str]]:
+        return (
+            [_var_name("trump", v, "no_suit") for v in self.values[0]],
+            [_var_name("trump", v, "no_number") for v in self.values[1]],
+        )
+
+    def cp_strengths(self, built: CpSatModel, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
+        from ortools.sat.python import cp_model
+
+        model = built.model
+        first_trump, _ = built.ws_card(clue.cards[0])
+        keys = []
+        for position, card in enumerate(clue.cards):
+            trump, power = built.ws_card(card)
+            lead = cp_model.LinearExpr.constant(0)
+            if position == 0:
+                lead = number_of(card) * first_trump.Not()
+            elif colour_of(card) == colour_of(clue.cards[0]):
+                # It follows the led colour: neither it nor the first card is a trump.
+                led = model.new_bool_var(f"follows_{index}_{position}")
+                model.add_bool_and([trump.Not(), first_trump.Not()]).only_enforce_if(led)
+                model.add_bool_or([trump, first_trump]).only_enforce_if(led.Not())
+                lead = number_of(card) * led
+            keys.append(10 * power + lead)
+        return keys
+
+
+@dataclass(frozen=True)
+class CaseSpace(HypothesisSpace):
+    """Stich für Stich: the culprit and the weapon, under a deck's weapon layout."""
+
+    @property
+    def deck(self) -> Deck:
+        return SFS_DECK
+
+    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
+        return sfs_rules(i, j, self.weapons)
+
+    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
+        return _sfs_strength(card, a, b, self.weapons)
+
+    def variable_names(self) -> tuple[list[str], list[str]]:
+        return [f"culprit_{v}" for v in self.values[0]], [f"weapon_{v}" for v in self.values[1]]
+
+    def cp_strengths(self, built: CpSatModel, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
+        from ortools.sat.python import cp_model
+
+        keys: list[cp_model.LinearExpr] = []
+        for card in clue.cards:
+            if is_phantom(card):
+                # Trump rule 4: a phantom is a culprit trump with number 0.
+                keys.append(cp_model.LinearExpr.constant(14))
+                continue
+            culprit = built.first[suspect_of(card) or 0]
+            weapon = built.second[weapon_of(card, self.weapons) or 0]
+            # Kind full 3 = weapon 2 + culprit 1 (rule 2), then the number (rule 3).
+            keys.append(14 * (2 * weapon + culprit) + sfs_number_of(card))
+        return keys
+
+
+WAS_STICHT = TrumpSpace(
     "was-sticht",
     "trumps",
     ("trump_suit", "trump_number"),
     ((*COLOURS, None), (*range(1, 10), None)),
     ((*COLOUR_NAMES, "no suit"), (*(str(n) for n in range(1, 10)), "no number")),
 )
-STICH_FUER_STICH = HypothesisSpace(
+STICH_FUER_STICH = CaseSpace(
     "stich-fuer-stich", "culprit and weapon", ("culprit", "weapon"), (SUSPECTS, WEAPONS), (SUSPECTS, WEAPONS)
 )
 
@@ -196,7 +289,7 @@ def sfs_space(weapons: WeaponLayout = DEFAULT_WEAPONS) -> HypothesisSpace:
     """The Stich für Stich space for a deck's weapon layout."""
     if weapons == DEFAULT_WEAPONS:
         return STICH_FUER_STICH
-    return HypothesisSpace(
+    return CaseSpace(
         "stich-fuer-stich",
         "culprit and weapon",
         ("culprit", "weapon"),
@@ -342,10 +435,7 @@ def _beats(
     card, rival, first = cards[winner], cards[other], cards[0]
 
     def beats(a: Value, b: Value) -> bool:
-        if space.game == "was-sticht":
-            mine, theirs = _ws_strength(card, first, a, b), _ws_strength(rival, first, a, b)
-        else:
-            mine, theirs = _sfs_strength(card, a, b, space.weapons), _sfs_strength(rival, a, b, space.weapons)
+        mine, theirs = space.strength(card, first, a, b), space.strength(rival, first, a, b)
         return mine > theirs if other < winner else mine >= theirs
 
     return beats
@@ -440,36 +530,7 @@ class CpSatModel:
 
     def strengths(self, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
         """One linear strength per card of a column or trick: the higher wins, the earlier on a tie."""
-        from ortools.sat.python import cp_model
-
-        model = self.model
-        if self.space.game == "stich-fuer-stich":
-            keys: list[cp_model.LinearExpr] = []
-            for card in clue.cards:
-                if is_phantom(card):
-                    # Trump rule 4: a phantom is a culprit trump with number 0.
-                    keys.append(cp_model.LinearExpr.constant(14))
-                    continue
-                culprit = self.first[suspect_of(card) or 0]
-                weapon = self.second[weapon_of(card, self.space.weapons) or 0]
-                # Kind full 3 = weapon 2 + culprit 1 (rule 2), then the number (rule 3).
-                keys.append(14 * (2 * weapon + culprit) + sfs_number_of(card))
-            return keys
-        first_trump, _ = self.ws_card(clue.cards[0])
-        keys = []
-        for position, card in enumerate(clue.cards):
-            trump, power = self.ws_card(card)
-            lead = cp_model.LinearExpr.constant(0)
-            if position == 0:
-                lead = number_of(card) * first_trump.Not()
-            elif colour_of(card) == colour_of(clue.cards[0]):
-                # It follows the led colour: neither it nor the first card is a trump.
-                led = model.new_bool_var(f"follows_{index}_{position}")
-                model.add_bool_and([trump.Not(), first_trump.Not()]).only_enforce_if(led)
-                model.add_bool_or([trump, first_trump]).only_enforce_if(led.Not())
-                lead = number_of(card) * led
-            keys.append(10 * power + lead)
-        return keys
+        return self.space.cp_strengths(self, clue, index)
 
 
 def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: bool = False) -> CpSatModel:
@@ -479,12 +540,9 @@ def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: boo
     model = cp_model.CpModel()
 
     # Creates the variables.
-    if space.game == "was-sticht":
-        first = [model.new_bool_var(_var_name("trump", v, "no_suit")) for v in space.values[0]]
-        second = [model.new_bool_var(_var_name("trump", v, "no_number")) for v in space.values[1]]
-    else:
-        first = [model.new_bool_var(f"culprit_{v}") for v in space.values[0]]
-        second = [model.new_bool_var(f"weapon_{v}") for v in space.values[1]]
+    first_names, second_names = space.variable_names()
+    first = [model.new_bool_var(name) for name in first_names]
+    second = [model.new_bool_var(name) for name in second_names]
     built = CpSatModel(space, model, first, second)
 
     # Creates the constraints.
