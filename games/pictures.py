@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from games.cards import Deck
 
-__all__ = ["Face", "card_svg", "face_of"]
+__all__ = ["Face", "card_colour", "card_svg", "face_of"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,14 @@ _FACES: dict[str, Callable[[str], Face]] = {
 def face_of(deck: Deck, code: str) -> Face:
     """How the card named ``code`` of ``deck`` looks."""
     return _FACES[deck.name](code)
+
+
+def card_colour(deck: Deck, code: str) -> str | None:
+    """The colour a card's name is printed in on a terminal: its colour (Was sticht?, 24, Stich
+    für Stich suspects) or the red of hearts and diamonds; None for black and white cards."""
+    face = face_of(deck, code)
+    colour = face.ink if face.fill == "#ffffff" else face.fill
+    return None if colour in ("#111111", "#ffffff") else colour
 
 
 def card_svg(deck: Deck, code: str, winner: bool = False, scale: float = 1.0) -> str:

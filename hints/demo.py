@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from games.cards import Deck
 from games.record import Record, parse_record
 from games.registry import GAME_IDS, find
 from games.views import ViewFeed
@@ -41,6 +42,7 @@ class DemoGame:
     seat: int
     players: tuple[str, ...]
     stops: tuple[DemoStop, ...]
+    deck: Deck  # the round's cards, for showing their names
 
 
 def example(game: str) -> Record:
@@ -67,5 +69,15 @@ def demo(games: list[str] | None = None, worlds: int = 24, seed: int = 1) -> lis
             advice = advise(session, Budget(worlds=worlds, seed=seed))
             found.append(DemoStop(stop, session.round.phase, session.deduction(), advice))
         title = find(game_id).title
-        shown.append(DemoGame(game_id, title, str(spec["about"]), seat, tuple(record.players), tuple(found)))
+        shown.append(
+            DemoGame(
+                game_id,
+                title,
+                str(spec["about"]),
+                seat,
+                tuple(record.players),
+                tuple(found),
+                session.round.deck,
+            )
+        )
     return shown

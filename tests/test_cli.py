@@ -261,3 +261,23 @@ def test_names_that_look_like_markup_are_printed_as_text(tmp_path: Path, args: l
     result = runner.invoke(app, [args[0], str(path), *args[1:]])
     assert result.exit_code == 0, result.output
     assert "[/]" in result.stdout
+
+
+def test_card_names_read_as_players_read_them() -> None:
+    import stich
+    from stich.cli._common import card_text
+
+    french = stich.game("stiche-raten").deck
+    shown = card_text("with AS it is hit; TH, 2C and bid 2 (AS-like words: BASKET)", french)
+    assert shown.plain == "with A♠ it is hit; 10♥, 2♣ and bid 2 (A♠-like words: BASKET)"
+    styles = {shown.plain[span.start : span.end]: str(span.style) for span in shown.spans}
+    assert styles == {"10♥": "#c62828"}  # hearts and diamonds red; spades and clubs as the text is
+    assert card_text("AS and TH", french, symbols=False).plain == "AS and TH"
+
+    colours = card_text("R3 wins over B7 and Y2", stich.game("was-sticht").deck)
+    assert colours.plain == "R3 wins over B7 and Y2"
+    assert {colours.plain[s.start : s.end]: str(s.style) for s in colours.spans} == {
+        "R3": "#c62828",
+        "B7": "#1565c0",
+        "Y2": "#f2b705",
+    }

@@ -83,7 +83,9 @@ class StichFuerStichAdvisor:
             0,
             len(possible) == 1,
             reason,
-            f"the {len(possible)} culprit-weapon pairs still possible",
+            f"the {len(possible)} culprit-weapon pairs still possible"
+            if len(possible) > 1
+            else "the one culprit-weapon pair left",
             0.0,
             "chance to solve now",
         )

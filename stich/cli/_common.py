@@ -10,11 +10,21 @@ from contextlib import contextmanager
 from typing import Any
 
 import typer
+from rich.text import Text
 
+from games.cards import Deck
 from games.errors import StichError
 from games.jsonfile import short_repr
 
-__all__ = ["fail", "parse_options", "print_json", "terminal_takes", "user_errors", "whole_number"]
+__all__ = [
+    "card_text",
+    "fail",
+    "parse_options",
+    "print_json",
+    "terminal_takes",
+    "user_errors",
+    "whole_number",
+]
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -47,6 +57,32 @@ def terminal_takes(text: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+_CARD_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def card_text(text: str, deck: Deck | None, symbols: bool = True, style: str = "") -> Text:
+    """``text`` with the deck's card names as players read them: with suit symbols (``A♠``) when
+    ``symbols``, and coloured as the cards are (games.pictures) where the console has colour."""
+    if deck is None:
+        return Text(text, style=style)
+    from games.pictures import card_colour
+
+    pattern = _CARD_PATTERNS.get(deck.name)
+    if pattern is None:
+        codes = sorted(deck.codes, key=len, reverse=True)
+        pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, codes)) + r")(?![\w])")
+        _CARD_PATTERNS[deck.name] = pattern
+    shown = Text(style=style)
+    at = 0
+    for match in pattern.finditer(text):
+        code = match.group(1)
+        shown.append(text[at : match.start()])
+        shown.append(deck.shown(code, symbols), style=card_colour(deck, code) or "")
+        at = match.end()
+    shown.append(text[at:])
+    return shown
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:

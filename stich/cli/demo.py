@@ -62,8 +62,9 @@ def print_demo(game: DemoGame) -> None:
     console.print(game.about)
     for stop in game.stops:
         console.print()
-        console.print(f"[bold]after {stop.event} events[/bold] ({stop.phase}):")
+        events = "event" if stop.event == 1 else "events"
+        console.print(f"[bold]after {stop.event} {events}[/bold] ({stop.phase}):")
         for line in _deduction_lines(stop.deduction, game.players):
             console.print(f"  {line}")
-        print_advice(stop.advice, list(game.players))
+        print_advice(stop.advice, list(game.players), deck=game.deck)
     console.print()

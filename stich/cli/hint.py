@@ -10,7 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stich.cli._common import print_json, user_errors
+from games.cards import Deck
+from stich.cli._common import card_text, print_json, terminal_takes, user_errors
 
 __all__ = ["hint_cli", "print_advice"]
 
@@ -61,16 +62,28 @@ def hint_cli(
     if json_out:
         print_json(advice.to_json())
     else:
-        print_advice(advice, session.names)
+        print_advice(advice, session.names, deck=session.round.deck)
 
 
-def print_advice(advice: object, names: list[str], console: Console | None = None) -> None:
-    """The advice as a player reads it: who decides what, the alternatives best first, the reason."""
+def print_advice(
+    advice: object,
+    names: list[str],
+    console: Console | None = None,
+    deck: Deck | None = None,
+    symbols: bool | None = None,
+) -> None:
+    """The advice as a player reads it: who decides what, the alternatives best first, the reason.
+
+    With the round's ``deck``, card names are coloured as the cards are and shown with suit
+    symbols (``symbols``; by default where the terminal takes them).
+    """
     from hints.advice import Advice
 
     assert isinstance(advice, Advice)
     # Names are text, not markup.
     console = console or Console(markup=False, highlight=False, emoji=False)
+    if symbols is None:
+        symbols = terminal_takes("♠♥♦♣")
     looked = f"{advice.worlds} worlds in {advice.seconds:.1f} s" if advice.worlds else advice.method
     console.print(Text.assemble((names[advice.seat], "bold"), f" to {advice.decision}: {looked}"))
     table = Table(box=None, padding=(0, 2))
@@ -89,13 +102,13 @@ def print_advice(advice: object, names: list[str], console: Console | None = Non
         mark = "→" if i == 0 else ""
         shown = f"{alt.value:.2f}" + (f" ± {alt.stderr:.2f}" if alt.stderr else "")
         cells = [_figure(name, alt.figures.get(name)) for name in figure_names]
-        table.add_row(mark, alt.label, shown, *cells)
+        table.add_row(mark, card_text(alt.label, deck, symbols), shown, *cells)
     console.print(table)
     more = len(advice.alternatives) - 12
     if more > 0:
         console.print(f"  ... and {more} more")
     sure = "clearly best" if advice.separated else "not clearly ahead of the next choice"
-    console.print(f"{advice.reason} ({sure})")
+    console.print(card_text(f"{advice.reason} ({sure})", deck, symbols))
 
 
 def _figure(name: str, value: float | None) -> str:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
+from games.cards import Deck
 from games.errors import StichError
 from stich.cli._common import parse_options, user_errors
 
@@ -146,12 +147,13 @@ def _plain_value(value: Any, names: list[str]) -> str:
     return str(value)
 
 
-def _advice_lines(advice: Advice, names: list[str], colour: bool) -> str:
+def _advice_lines(advice: Advice, names: list[str], colour: bool, deck: Deck | None = None) -> str:
     from stich.cli.hint import print_advice
 
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=colour, width=100, markup=False, emoji=False)
-    print_advice(advice, names, console)
+    # Cards as they are typed (AS, not A♠), coloured as the cards are.
+    print_advice(advice, names, console, deck=deck, symbols=False)
     return buffer.getvalue()
 
 
@@ -203,7 +205,7 @@ def _advise_now(live: LiveGame, budget: Budget, console: Console) -> None:
     except StichError as exc:
         console.print(f"no advice: {exc}", markup=False)
         return
-    console.file.write(_advice_lines(found, live.players, False))
+    console.file.write(_advice_lines(found, live.players, False, session.round.deck))
 
 
 def _thinking(budget: Budget) -> str:
@@ -323,6 +325,7 @@ class _AdviceWorker:
         self.wanted = 0
         self.lock = threading.Lock()
         self.names: list[str] = []
+        self.deck: Deck | None = None
         self.console: Console | None = None
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -336,6 +339,7 @@ class _AdviceWorker:
             self.ticket += 1
             self.wanted = self.ticket
             self.names = list(live.players)
+            self.deck = session.round.deck
             self.console = console
             self.asked = time.monotonic()
         console.print(_thinking(budget), markup=False)
@@ -353,13 +357,13 @@ class _AdviceWorker:
                 return
             with self.lock:
                 current = ticket == self.wanted
-                console, names = self.console, self.names
+                console, names, deck = self.console, self.names, self.deck
             if not current or console is None:
                 continue
             if isinstance(answer, str):
                 console.print(f"no advice: {answer}", markup=False)
             else:
-                console.file.write(_advice_lines(answer, names, True))
+                console.file.write(_advice_lines(answer, names, True, deck))
                 console.file.flush()
 
     def close(self) -> None:
