@@ -8,7 +8,7 @@ after it. Positions come from `solvers.position_of`, which reads the rules conte
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -43,9 +43,11 @@ def position(
     objective: ObjectiveSpec,
     teams: Teams | None,
     secret: dict[str, Any] | None = None,
+    imagined: Collection[int] = (),
 ) -> Position:
-    """The solver's position of ``state`` with the world's ``hands`` (and ``secret``)."""
-    return position_of(state, hands=hands, secret=secret, objective=objective, teams=teams)
+    """The solver's position of ``state`` with the world's ``hands`` (and ``secret``); the
+    ``imagined`` seats' hands may differ from what the round knows (`solvers.position_of`)."""
+    return position_of(state, hands=hands, secret=secret, objective=objective, teams=teams, imagined=imagined)
 
 
 def value(pos: Position) -> int:
@@ -68,17 +70,23 @@ def _others(seat: int, seats: Sequence[int]) -> int:
 
 
 def trick_range(
-    state: Round, hands: Sequence[CardSet], seat: int, secret: dict[str, Any] | None = None
+    state: Round,
+    hands: Sequence[CardSet],
+    seat: int,
+    secret: dict[str, Any] | None = None,
+    imagined: Collection[int] = (),
 ) -> tuple[int, int]:
     """(fewest, most) of the remaining tricks ``seat`` takes: the most it can take against everyone,
     and the fewest everyone else can hold it to (the tricks they can take, subtracted)."""
     seats = list(range(len(hands)))
     teams = one_against_all(seat, seats)
-    mine = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
+    mine = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret, imagined)
     most = value(mine)
     if len(teams) == 1:
         return most, most
-    theirs = position(state, hands, ObjectiveSpec("tricks", seat=_others(seat, teams[1])), teams, secret)
+    theirs = position(
+        state, hands, ObjectiveSpec("tricks", seat=_others(seat, teams[1])), teams, secret, imagined
+    )
     return mine.tricks_left() - value(theirs), most
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +91,7 @@ def position_of(
     secret: object = None,
     objective: ObjectiveSpec | Mapping[str, Any] | None = None,
     teams: Sequence[Sequence[int]] | None = None,
+    imagined: Collection[int] = (),
 ) -> Position:
     """The solver's position of a round in its trick play, at any point (mid-trick too).
 
@@ -101,7 +102,9 @@ def position_of(
     ``secret`` a hypothesised secret in the record's ``known.secret`` form; ``objective``
     (an `ObjectiveSpec` or its JSON) defaults to what the seat to move plays for in the round
     (`Round.solver_objective`: its bid, its task, its round points); ``teams`` to that seat
-    against the others. A `StichError` names what does not fit.
+    against the others. ``imagined`` seats' hands in ``hands`` may differ from what the round
+    knows (a blind bid is made before the bidder looks: its own hand is a guess too). A
+    `StichError` names what does not fit.
     """
     facts = _facts(round)
     game = facts.game
@@ -110,7 +113,7 @@ def position_of(
     context = facts.contexts.get(key)
     if context is None:
         context = facts.contexts[key] = round.play_context(secret)
-    current = _hands(round, facts, hands)
+    current = _hands(round, facts, hands, imagined)
     leader, trick, won, taken = facts.leader, facts.trick, facts.won, facts.taken
     to_move = facts.order[len(trick)] if len(trick) < len(facts.order) else -1
     if trick and len(trick) == len(facts.order):
@@ -167,8 +170,11 @@ def _with_objective(position: Position, spec: ObjectiveSpec) -> Position:
     )
 
 
-def _hands(round: Round, facts: _RoundFacts, given: Sequence[CardSet] | None) -> tuple[CardSet, ...]:
-    """The round's hands, or the given ones checked against what the round knows."""
+def _hands(
+    round: Round, facts: _RoundFacts, given: Sequence[CardSet] | None, imagined: Collection[int] = ()
+) -> tuple[CardSet, ...]:
+    """The round's hands, or the given ones checked against what the round knows (but for the
+    ``imagined`` seats)."""
     names = round.names
     if given is None:
         missing = [names[s] for s, h in enumerate(facts.hands) if h is None]
@@ -182,7 +188,7 @@ def _hands(round: Round, facts: _RoundFacts, given: Sequence[CardSet] | None) ->
     seen = facts.out_of_play
     for seat, hand in enumerate(given):
         known = facts.hands[seat]
-        if known is not None and hand != known:
+        if known is not None and hand != known and seat not in imagined:
             raise StichError(f"hands[{seat}]: {names[seat]}'s hand is known and differs")
         if popcount(hand) != facts.sizes[seat]:
             raise StichError(

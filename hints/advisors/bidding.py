@@ -78,7 +78,7 @@ class BiddingAdvisor:
         scoring = state.scoring()
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            fewest, most = trick_range(state, world.hands, seat)
+            fewest, most = trick_range(state, world.hands, seat, imagined=(seat,) if blind else ())
             won = state.won[seat]
             scores: list[float] = []
             figures: list[dict[str, float]] = []
