@@ -66,6 +66,19 @@ def test_a_piped_entry_that_is_refused_says_why_in_one_line(tmp_path: Path) -> N
     ]
 
 
+def test_show_prints_the_round_as_players_read_it(tmp_path: Path) -> None:
+    args = ["live", "stich-fuer-stich", "--players", "Anna,Ben,Carla", "--me", "Ben", "--dealer", "Anna"]
+    entries = (
+        "hand H9 H12 G7 G11 G12 M1 M2\nG11\nG6\nI13\nwinner Carla\nguess hairdresser statue false\nshow\n"
+    )
+    done = _run([*args, "--no-advice", "--journal", str(tmp_path / "j.json")], entries)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout[done.stdout.index("> show") :]
+    # The trick table and each sleuth's state in words (stich check's), not Python values.
+    assert re.search(r"1\s+Ben\s+I13\s+G11\s+G6\s+Carla", shown)
+    assert re.search(r"Ben\s+0\s+not yet", shown) and "None" not in shown and "solved_at" not in shown
+
+
 def test_bad_arguments_are_one_line(tmp_path: Path) -> None:
     done = _run(["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Zoe"], "")
     assert done.returncode == 1

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -117,6 +117,8 @@ def _render(notices: Iterable[Notice], console: Console) -> None:
 
 def _show(live: LiveGame, console: Console) -> None:
     """The whole state: the round's facts, its tricks, the scores, and the deduction."""
+    from games.record import check_report
+    from stich.cli.check import print_round
     from stich.cli.deduce import print_deduction, session_report
 
     names = live.players
@@ -130,21 +132,10 @@ def _show(live: LiveGame, console: Console) -> None:
     state = session.round
     hand = state.hand(live.me)
     console.print(f"your hand: {' '.join(hand) if hand else '-'}", markup=False, highlight=False)
-    result = {k: v for k, v in state.result().items() if k not in ("points", "tricks")}
-    facts = "; ".join(f"{k}: {_plain_value(v, names)}" for k, v in result.items() if v not in (None, [], {}))
-    if facts:
-        console.print(facts, markup=False, highlight=False)
-    for number in range(len(state.tricks) + (1 if state.trick_cards else 0)):
-        console.print(live.trick_text(number), markup=False, highlight=False)
+    # The round so far as stich check prints a record: its facts, tricks and result in words.
+    record = session.to_record()
+    print_round(console, check_report(record), record, symbols=False)
     print_deduction(session_report(session), console=console)
-
-
-def _plain_value(value: Any, names: list[str]) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{names[int(k)] if str(k).isdigit() else k} {v}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join("-" if v is None else str(v) for v in value)
-    return str(value)
 
 
 def _advice_lines(advice: Advice, names: list[str], colour: bool, deck: Deck | None = None) -> str:
