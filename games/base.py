@@ -191,6 +191,16 @@ class Game(ABC):
     def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
         """A random omniscient ``known`` block for a round starting at ``deal``."""
 
+    #: Whether fewer round points are better (24, where a score counts down toward 0).
+    fewer_points_win: ClassVar[bool] = False
+
+    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+        """The dealer and a random omniscient ``known`` block of round ``number`` (0 first) of a series
+        of rounds dealt one by one, as a whole game deals them (the arena plays such series): by
+        default the deal passes to the left; a game with a sequence of round sizes follows it."""
+        dealer = number % self.players
+        return dealer, self.deal(rng, dealer)
+
     def new_round(
         self,
         players: Sequence[str],
@@ -414,6 +424,11 @@ class Round(ABC):
         """Events a seat's view hears after ``event`` that an omniscient record may leave implied
         (``following`` is the record's next event; ``tricks_before`` the tricks before ``event``)."""
         return []
+
+    def seat_figures(self, seat: int) -> dict[str, float]:
+        """What a finished round tells of ``seat``'s play besides its points, for comparing players
+        (a bid hit, a task made, the trick a case was solved at); none by default."""
+        return {}
 
     def public_cards(self) -> CardSet:
         """Cards the view sees face up that are neither in a hand it tracks nor gone (default none)."""

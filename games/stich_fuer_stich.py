@@ -643,6 +643,14 @@ class StichFuerStichRound(Round):
             return [{"winner": self.tricks[-1].winner}]
         return []
 
+    def seat_figures(self, seat: int) -> dict[str, float]:
+        """``solved_trick``: the trick after which a sleuth solved the case, 8 when it never did
+        (the confidant solves nothing)."""
+        if not self.is_terminal() or seat == self.confidant:
+            return {}
+        solved = self.solved_at[seat]
+        return {"solved_trick": float(TRICKS + 1 if solved is None else solved)}
+
     def investigation(self) -> list[int]:
         """Investigation points so far (the confidant's once decided)."""
         points = [sleuth_points(t) for t in self.solved_at]

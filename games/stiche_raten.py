@@ -441,6 +441,10 @@ class BiddingRound(Round):
             "trump": None if self.trump is None else FRENCH_SUITS[self.trump],
         }
 
+    def seat_figures(self, seat: int) -> dict[str, float]:
+        """``bid_hit``: 1 when the seat took exactly the tricks it bid."""
+        return {"bid_hit": float(self.bids[seat] == self.won[seat])} if self.is_terminal() else {}
+
     def observation(self, seat: int) -> dict[str, Any]:
         view = super().observation(seat)
         view["trump_card"] = None if self.trump_card is None else self.deck.name_of(self.trump_card)
@@ -483,6 +487,14 @@ def bidding_view_known(known: Mapping[str, Any], view: dict[str, Any], seat: int
     if own is not None:
         view["cards"] = len(own)
     return view
+
+
+def bidding_sequence_deal(game: Any, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+    """Stiche-Raten and Wizard: the deal of round ``number`` (0 first) of the round sequence, which
+    starts again after its last round; the deal passes to the left, the first dealer is the last seat."""
+    sizes = game.round_sizes()
+    dealer = (number - 1) % game.players
+    return dealer, game.deal(rng, dealer, round_number=number % len(sizes) + 1)
 
 
 class SticheRaten(Game):
@@ -554,6 +566,10 @@ class SticheRaten(Game):
     def round_sizes(self) -> list[int]:
         """Cards per hand in each round, in order."""
         return round_sizes(self.first_round(), self.options["sequence"], self.options["rounds"] or None)
+
+    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+        """Round ``number`` of the round sequence, again from the start after the last."""
+        return bidding_sequence_deal(self, rng, number)
 
     def size_of_round(self, number: int) -> int:
         """Cards per hand in round ``number``; after the last, the extra rounds that break a

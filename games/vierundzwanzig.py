@@ -765,6 +765,7 @@ class VierUndZwanzig(Game):
     id = "24"
     round_class = VierUndZwanzigRound
     title = "24: Wer zuletzt sticht, sticht am besten!"
+    fewer_points_win = True
     player_counts = (2, 3, 4, 5)
     starts = ("deal", "tricks")
     option_specs = (

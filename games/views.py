@@ -55,6 +55,24 @@ class ViewFeed:
 
     def step(self) -> dict[int, list[Event]]:
         """Apply the next event of the record; each seat's view events of it."""
+        return self._step(live=False)
+
+    def extend(self, event: Event) -> dict[int, list[Event]]:
+        """Live play: append ``event`` to the record and apply it; each seat's view events of it.
+
+        The event after it is not chosen yet. Where the rules leave only one (an announcement
+        the round will make), that one stands for it, so that the seats do not also hear it
+        as implied."""
+        if not self.done():
+            raise StichError("the record still has events to step through before it can be extended")
+        self.record.events.append(event)
+        try:
+            return self._step(live=True)
+        except StichError:
+            self.record.events.pop()
+            raise
+
+    def _step(self, live: bool) -> dict[int, list[Event]]:
         record, truth = self.record, self.truth
         i = self.index
         event = record.events[i]
@@ -66,6 +84,9 @@ class ViewFeed:
             raise StichError(f"cannot take a view of a record the rules reject: event {i}: {exc}") from None
         self.index += 1
         following = record.events[i + 1] if i + 1 < len(record.events) else None
+        if live and not truth.is_terminal():
+            forced = truth.legal_events()
+            following = forced[0] if len(forced) == 1 else None
         heard = truth.implied_events(event, following, tricks_before)
         game = truth.game
         return {seat: [game.view_event(event, actor, seat, record.dealer), *heard] for seat in self.seats}

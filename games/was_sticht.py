@@ -655,6 +655,12 @@ class WasStichtRound(Round):
         summary = self.summary()
         return {seat: task_made(task, seat, summary) for seat, task in self.tasks.items()}
 
+    def seat_figures(self, seat: int) -> dict[str, float]:
+        """``task_made``: 1 when the seat made the task it chose (the dealer chooses none)."""
+        if len(self.tricks) < TRICKS or seat not in self.tasks:
+            return {}
+        return {"task_made": float(task_made(self.tasks[seat], seat, self.summary()))}
+
     def dealer_made(self) -> list[int]:
         """Seats whose task the dealer made while its owner failed (rulebook, "Determining Tasks")."""
         summary = self.summary()
@@ -977,6 +983,18 @@ class WasSticht(Game):
         suit = rng.choice([0, 1, 2, 3, None])
         number = rng.choice([*NUMBERS, None])
         return {"layout": layout, "secret": secret_json(suit, number)}
+
+    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+        """A deal with the dealer passing to the left, each seat holding five chips drawn at random
+        from the chip set (as the chip draft at preparation gives them) in ``known.chips``."""
+        dealer = number % self.players
+        known = self.deal(rng, dealer)
+        pool = [chip["task"] for chip in self.chip_set()]
+        held: dict[str, list[str]] = {str(seat): [] for seat in range(self.players)}
+        for seat in self.draft_chips_order(dealer):
+            held[str(seat)].append(pool.pop(rng.randrange(len(pool))))
+        known["chips"] = held
+        return dealer, known
 
     def draft_chips_order(self, dealer: int) -> list[int]:
         """Seats in the order they take task chips at preparation (the dealer first, 5 each)."""

@@ -23,7 +23,14 @@ from games.arena import Arena, PlayContext, french_blocks
 from games.base import Game, Option, most_points_win
 from games.cards import FRENCH_RANKS, FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_symbols
 from games.errors import StichError
-from games.stiche_raten import BiddingRound, SticheRaten, SuitContext, bidding_view_known, parse_trump
+from games.stiche_raten import (
+    BiddingRound,
+    SticheRaten,
+    SuitContext,
+    bidding_sequence_deal,
+    bidding_view_known,
+    parse_trump,
+)
 from games.trick import FREE, TrickRules
 
 __all__ = ["GAME", "Wizard", "WizardContext", "WizardRound", "wizard_deck", "wizard_rules"]
@@ -136,6 +143,10 @@ class Wizard(Game):
     def round_sizes(self) -> list[int]:
         """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
         return list(range(1, self.deck.size // self.players + 1))
+
+    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+        """Round ``number`` of the round sequence, again from the start after the last."""
+        return bidding_sequence_deal(self, rng, number)
 
     def size_of_round(self, number: int) -> int | None:
         """Round r deals r cards ("In Runde 1 bekommt jeder 1 Karte, in Runde 2 zwei"); None past the last."""

@@ -1,0 +1,399 @@
+"""The arena: bots play rounds against each other, and how much better one plays than another.
+
+Round ``i`` deals as the ``i``-th round of a series of the game's rounds (`Game.sequence_deal`:
+Stiche-Raten and Wizard follow their round sequence, the deal passes to the left), from a
+seed derived from the arena's seed and ``i`` alone. Each deal is played once per *rotation*:
+with ``n`` seats, rotation ``r`` seats bot ``(s + r) mod n`` of the list at seat ``s``, so
+every bot holds every hand of the deal once. A bot's score of a deal is its mean over the
+seats it held; the comparison of two bots is *paired by deal* — the mean of their per-deal
+differences — which takes the luck of the cards out of the difference (a good hand is
+played by both). Intervals are Student-t 95 % intervals over the deals.
+
+Each played round is one unit of work (a deal and a rotation) whose outcome depends on the
+arena's seed, ``i`` and ``r`` only, so the units may run in this process, in worker
+processes (``jobs``) or as Ray tasks (``ray``) and the result is the same. Every bot sees its
+seat's view only: an omniscient round is fed event by event (`games.views.ViewFeed`), and
+each seat's `Session` hears what that seat hears.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Event
+from games.errors import StichError
+from games.record import Record
+from games.registry import find
+from games.views import ViewFeed
+from hints.bots import BotSpec, choice_key
+from hints.session import Session
+
+__all__ = [
+    "ArenaResult",
+    "ArenaSpec",
+    "BotResult",
+    "Estimate",
+    "PairResult",
+    "Played",
+    "estimate",
+    "play_table",
+    "run_arena",
+    "summarize",
+    "unit_seed",
+]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    """What to play: the game, its seats' bots (one per seat, in seat order for rotation 0), how
+    many deals, the seed."""
+
+    game: str
+    players: int
+    bots: tuple[BotSpec, ...]
+    rounds: int
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        find(self.game)(self.players, self.options)  # an unknown game, player count or option
+        if len(self.bots) != self.players:
+            raise StichError(
+                f"{len(self.bots)} bots for {self.players} players: give one bot per seat "
+                f"(e.g. --bots {','.join(['heuristic'] * self.players)})"
+            )
+        if self.rounds < 1:
+            raise StichError(f"--rounds {self.rounds}: play at least 1 round")
+
+    @property
+    def names(self) -> list[str]:
+        """The distinct bots, in the order first named."""
+        return list(dict.fromkeys(bot.name for bot in self.bots))
+
+    def units(self) -> list[tuple[int, int]]:
+        """Every (deal, rotation) to play, in order."""
+        return [(i, r) for i in range(self.rounds) for r in range(self.players)]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One deal played with one rotation: each seat's bot, round points and figures."""
+
+    index: int
+    rotation: int
+    bots: tuple[str, ...]
+    points: tuple[float, ...]
+    figures: tuple[dict[str, float], ...]
+    record: dict[str, Any] | None = None
+
+
+def unit_seed(*parts: int) -> int:
+    """A seed derived from integers alone (the same in every process and on every machine)."""
+    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _seat_names(bots: Sequence[str]) -> list[str]:
+    """Player names for the record: each bot's name, numbered where a bot sits twice."""
+    names: list[str] = []
+    for bot in bots:
+        name, k = bot, 1
+        while name.lower() in (n.lower() for n in names):
+            k += 1
+            name = f"{bot} #{k}"
+        names.append(name)
+    return names
+
+
+def _matching(chosen: Event, legal: Sequence[Event]) -> Event:
+    """The omniscient round's legal event that makes the bot's choice (adding what the rules
+    answer: a guess's answer, the cards an exchange draws)."""
+    key = choice_key(chosen)
+    for event in legal:
+        if choice_key(event) == key:
+            return event
+    raise StichError(f"a bot chose {chosen}, which the rules do not allow")
+
+
+def play_table(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = False) -> Played:
+    """Deal ``index`` played with ``rotation``; the omniscient record too with ``keep_record``."""
+    game = find(spec.game)(spec.players, spec.options)
+    n = spec.players
+    dealer, known = game.sequence_deal(random.Random(unit_seed(spec.seed, index)), index)
+    bots = [spec.bots[(s + rotation) % n] for s in range(n)]
+    names = _seat_names([bot.name for bot in bots])
+    record = Record(game.id, names, dealer, [], dict(game.options), None, known)
+    feed = ViewFeed(record, range(n))
+    sessions = [Session(feed.header(seat), strict=False) for seat in range(n)]
+    rngs = [random.Random(unit_seed(spec.seed, index, rotation, seat)) for seat in range(n)]
+    truth = feed.truth
+    while not truth.is_terminal():
+        actor = truth.to_move()
+        legal = truth.legal_events()
+        if actor is None or not legal:
+            raise StichError(f"round {index}: the round is stuck in its phase {truth.phase!r}")
+        event = (
+            legal[0] if len(legal) == 1 else _matching(bots[actor].act(sessions[actor], rngs[actor]), legal)
+        )
+        for seat, heard in feed.extend(event).items():
+            for seen in heard:
+                sessions[seat].apply(seen, strict=False)
+            if sessions[seat].stopped is not None:
+                raise StichError(f"round {index}: seat {seat}'s view stopped: {sessions[seat].stopped}")
+    points = truth.result()["points"]
+    kept = None
+    if keep_record:
+        kept = record.to_json()
+        kept["arena"] = {"round": index, "rotation": rotation, "seed": spec.seed}
+    return Played(
+        index,
+        rotation,
+        tuple(bot.name for bot in bots),
+        tuple(float(p) for p in points),
+        tuple(truth.seat_figures(seat) for seat in range(n)),
+        kept,
+    )
+
+
+# -- statistics ---------------------------------------------------------------------------------
+
+# Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+        2.045, 2.042)  # fmt: skip
+
+
+def t95(df: int) -> float:
+    """The 97.5 % quantile of Student's t (a 95 % two-sided interval); beyond 30 degrees of freedom
+    the Cornish-Fisher expansion around the normal quantile (error below 1e-4)."""
+    if df < 1:
+        return math.inf
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = 1.959964
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over deals with its 95 % interval (infinite with fewer than two deals)."""
+
+    mean: float
+    low: float
+    high: float
+    deals: int
+
+    @property
+    def significant(self) -> bool:
+        """Whether the interval excludes zero."""
+        return self.low > 0 or self.high < 0
+
+    def to_json(self, name: str = "mean") -> dict[str, Any]:
+        finite = math.isfinite(self.low)
+        return {
+            name: round(self.mean, 4),
+            "ci95": [round(self.low, 4), round(self.high, 4)] if finite else None,
+            "deals": self.deals,
+        }
+
+
+def estimate(xs: Sequence[float]) -> Estimate:
+    """The mean of ``xs`` (one figure per deal) with its Student-t 95 % interval."""
+    n = len(xs)
+    if n == 0:
+        return Estimate(math.nan, -math.inf, math.inf, 0)
+    mean = math.fsum(xs) / n
+    if n < 2:
+        return Estimate(mean, -math.inf, math.inf, n)
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+@dataclass(frozen=True)
+class BotResult:
+    """One bot: round points and each figure, means over deals with intervals."""
+
+    name: str
+    points: Estimate
+    figures: dict[str, Estimate]
+    rounds: int  # rounds this bot played (a seat in a played round)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            **self.points.to_json(),
+            "rounds": self.rounds,
+            "figures": {k: v.to_json() for k, v in self.figures.items()},
+        }
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Bot ``a`` minus bot ``b``, paired by deal: in points and in each figure."""
+
+    a: str
+    b: str
+    points: Estimate
+    figures: dict[str, Estimate]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            **self.points.to_json("diff"),
+            "figures": {k: v.to_json("diff") for k, v in self.figures.items()},
+        }
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """What the arena found: per bot, per pair of bots (the `stich arena --json` shape)."""
+
+    spec: ArenaSpec
+    fewer_points_win: bool
+    bots: tuple[BotResult, ...]
+    pairs: tuple[PairResult, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        spec = self.spec
+        return {
+            "game": spec.game,
+            "players": spec.players,
+            "options": dict(spec.options),
+            "seats": [bot.name for bot in spec.bots],
+            "rounds": spec.rounds,
+            "played": spec.rounds * spec.players,
+            "seed": spec.seed,
+            "points": "fewer is better" if self.fewer_points_win else "more is better",
+            "bots": [b.to_json() for b in self.bots],
+            "pairs": [p.to_json() for p in self.pairs],
+        }
+
+
+def _per_deal(played: Sequence[Played], names: Sequence[str]) -> dict[str, list[dict[str, float]]]:
+    """For each bot, one entry per deal: its mean points and mean figures over the seats it held."""
+    deals: dict[int, list[Played]] = {}
+    for p in played:
+        deals.setdefault(p.index, []).append(p)
+    out: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+    for index in sorted(deals):
+        for name in names:
+            sums: dict[str, list[float]] = {}
+            for p in deals[index]:
+                for seat, bot in enumerate(p.bots):
+                    if bot != name:
+                        continue
+                    sums.setdefault("points", []).append(p.points[seat])
+                    for k, v in p.figures[seat].items():
+                        sums.setdefault(k, []).append(v)
+            out[name].append({k: math.fsum(v) / len(v) for k, v in sums.items()})
+    return out
+
+
+def summarize(spec: ArenaSpec, played: Sequence[Played]) -> ArenaResult:
+    """Per-bot means and paired differences from every played round."""
+    names = spec.names
+    deals = _per_deal(played, names)
+    figure_names = sorted({k for rows in deals.values() for row in rows for k in row if k != "points"})
+    bots = []
+    for name in names:
+        rows = deals[name]
+        figures = {k: estimate([row[k] for row in rows if k in row]) for k in figure_names}
+        rounds = sum(p.bots.count(name) for p in played)
+        bots.append(BotResult(name, estimate([row["points"] for row in rows]), figures, rounds))
+    pairs = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            paired = list(zip(deals[a], deals[b], strict=True))
+            diffs = estimate([x["points"] - y["points"] for x, y in paired])
+            figures = {
+                k: estimate([x[k] - y[k] for x, y in paired if k in x and k in y]) for k in figure_names
+            }
+            pairs.append(PairResult(a, b, diffs, figures))
+    fewer = find(spec.game).fewer_points_win
+    return ArenaResult(spec, fewer, tuple(bots), tuple(pairs))
+
+
+# -- running the units ---------------------------------------------------------------------------
+
+
+def _unit(args: tuple[ArenaSpec, int, int, bool]) -> Played:
+    return play_table(*args)
+
+
+def _in_process(spec: ArenaSpec, keep: bool) -> Iterator[Played]:
+    for index, rotation in spec.units():
+        yield play_table(spec, index, rotation, keep)
+
+
+def _in_workers(spec: ArenaSpec, keep: bool, jobs: int) -> Iterator[Played]:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_unit, (spec, i, r, keep)) for i, r in spec.units()]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iterator[Played]:
+    try:
+        import ray
+    except ImportError:
+        raise StichError("--ray needs Ray: pip install 'stich[cluster]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address is None:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    try:
+        remote = ray.remote(num_cpus=1)(_unit)
+        pending = [remote.remote((spec, i, r, keep)) for i, r in spec.units()]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_arena(
+    spec: ArenaSpec,
+    *,
+    jobs: int = 1,
+    ray: bool = False,
+    ray_address: str | None = None,
+    keep_records: bool = False,
+    progress: Progress | None = None,
+    on_played: Callable[[Played], None] | None = None,
+) -> ArenaResult:
+    """Play every unit of ``spec`` (here, in ``jobs`` worker processes, or as Ray tasks on a local
+    Ray of ``jobs`` CPUs or the cluster at ``ray_address``) and summarize; ``on_played`` sees each
+    played round as it comes in (with its record when ``keep_records``)."""
+    if jobs < 1:
+        raise StichError(f"--jobs {jobs}: give at least 1 worker")
+    if ray:
+        source = _on_ray(spec, keep_records, ray_address, jobs)
+    elif jobs > 1:
+        source = _in_workers(spec, keep_records, jobs)
+    else:
+        source = _in_process(spec, keep_records)
+    total = len(spec.units())
+    played: list[Played] = []
+    for p in source:
+        played.append(p)
+        if on_played is not None:
+            on_played(p)
+        if progress is not None:
+            progress(len(played), total)
+    played.sort(key=lambda p: (p.index, p.rotation))
+    return summarize(spec, played)

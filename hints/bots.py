@@ -1,0 +1,405 @@
+"""Bots: players for the arena, each a function from one seat's view to that seat's next event.
+
+A bot is given the seat's `Session` — what the seat has seen, never another hand — and a
+random generator, and returns one of the session's legal events. What the rules answer
+(a guess's answer, the cards drawn in an exchange) is filled in by the arena from the
+omniscient round. Three bots:
+
+- ``random``: uniformly among the distinct choices (a guess with either answer is one choice);
+- ``heuristic``: rules of thumb a club player uses, game by game (below, and docs/strength.md);
+- ``advisor`` (``advisor:N``): the hint engine (`hints.advice`) with a budget of N worlds, not
+  seconds, so that what it plays does not depend on the machine's load.
+
+The heuristic bot, per game:
+
+- *Stiche-Raten, Wizard.* Bid the sure tricks: each trump that no more unseen trumps outrank
+  than the seat holds below it, each plain card heading an unbroken top sequence of its suit
+  in the suit's first rounds (before others run out of it), each wizard; the bid nearest that
+  count which the dealer restriction leaves. In the play, while tricks are still needed, take
+  the trick (the highest winning card while others are still to play — the highest trump when
+  every remaining trick is needed —, the cheapest one as the last to play), else play the
+  lowest card; once the bid is made, dump the highest card that loses the trick. Wizard's
+  dealer names the trump that gives the most sure tricks.
+- *Was sticht?* Draft the strongest card (share of two-card tricks won) under the most likely
+  trumps; choose the task this deal makes most often in playouts where the seat plays for it
+  and the others play at random; play to win or to lose each trick as the task asks (win while
+  ``exactly-k`` is short, win the last trick, take most; lose otherwise); the dealer plays to
+  lose; it discards its most valuable chip.
+- *Stich für Stich.* Guess the most probable pair still consistent; play the highest card
+  under the most probable pair (the confidant under the secret).
+- *24.* Call the suit the first three cards hold most of (the 24 counts for every suit; the
+  higher cards break a tie), never blind; give away the plain cards of the lower half of
+  their suit, at most three, the weakest first; never drop out; play to win every trick (a
+  trick won lowers the score, none at all costs six) and declare nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import Event, Round, Trick
+from games.cards import Card, CardSet, bit, iter_cards, popcount
+from games.errors import StichError
+from games.trick import FREE, TrickRules, legal_plays, trick_winner
+from hints.session import Session
+
+__all__ = ["BOT_NAMES", "DEFAULT_WORLDS", "BotSpec", "choice_key", "distinct_choices", "parse_bot"]
+
+BOT_NAMES = ("random", "heuristic", "advisor")
+DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
+PLAYOUTS = 12  # Was sticht? task choice: playouts of the deal per task held
+
+# Fields of an event that say who chose or what the rules answered, not what was chosen.
+ANSWER_FIELDS = ("seat", "receive", "answer", "solved")
+
+
+def choice_key(event: Event) -> tuple[tuple[str, Any], ...]:
+    """What an event chooses, without who chose it or what the rules answered."""
+    return tuple(
+        sorted(
+            (k, v if not isinstance(v, list) else tuple(v))
+            for k, v in event.items()
+            if k not in ANSWER_FIELDS
+        )
+    )
+
+
+def distinct_choices(events: Sequence[Event]) -> list[Event]:
+    """The events that choose differently (the first of each kind)."""
+    seen: dict[tuple[tuple[str, Any], ...], Event] = {}
+    for event in events:
+        seen.setdefault(choice_key(event), event)
+    return list(seen.values())
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name: ``random``, ``heuristic`` or ``advisor`` with its budget of worlds."""
+
+    kind: str
+    worlds: int | None = None
+
+    @property
+    def name(self) -> str:
+        """How the bot is named on the command line and in the arena's tables."""
+        return f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        """The event this bot chooses for the session's seat, which must be to move."""
+        legal = session.legal()
+        if not legal:
+            raise StichError(f"{session.names[session.seat]} has no decision now")
+        if self.kind == "random":
+            return rng.choice(distinct_choices(legal))
+        if self.kind == "heuristic":
+            return heuristic(session, rng)
+        from hints.advice import Budget, advise
+
+        budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))
+        return advise(session, budget).action
+
+
+def parse_bot(text: str) -> BotSpec:
+    """A bot from its name: ``random``, ``heuristic``, ``advisor`` or ``advisor:N`` (N worlds)."""
+    kind, sep, budget = text.strip().partition(":")
+    if kind not in BOT_NAMES:
+        raise StichError(f"unknown bot {text.strip()!r}: the bots are {', '.join(BOT_NAMES)} (advisor:N)")
+    if not sep:
+        return BotSpec(kind)
+    if kind != "advisor":
+        raise StichError(f"bot {text.strip()!r}: only the advisor takes a budget (advisor:N worlds)")
+    if not budget.isdigit() or int(budget) < 1:
+        raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, at least 1")
+    return BotSpec(kind, int(budget))
+
+
+# -- the heuristic bot ------------------------------------------------------------------------
+
+
+def heuristic(session: Session, rng: random.Random) -> Event:
+    """The rule-of-thumb event for the session's seat (see the module's docstring)."""
+    game_id = session.round.game.id
+    if game_id not in _HEURISTICS:
+        raise StichError(f"no heuristic bot for the game {game_id!r}")
+    legal = session.legal()
+    if len(distinct_choices(legal)) == 1:
+        return legal[0]
+    return _HEURISTICS[game_id](session, rng)
+
+
+def strength(rules: TrickRules, card: Card) -> tuple[int, int]:
+    """How high a card stands: trumps above every plain card, then its rank in its class."""
+    return rules.trump_power[card], rules.lead_power[card]
+
+
+def wins_now(rules: TrickRules, trick: Sequence[Card], card: Card) -> bool:
+    """Whether ``card`` would win the trick as it stands."""
+    return trick_winner(rules, [*trick, card]) == len(trick)
+
+
+def play_for(rules: TrickRules, legal: CardSet, trick: Sequence[Card], win: bool, last: bool) -> Card:
+    """The card that plays to win (or to lose) the current trick; ``last``: no one plays after."""
+    ordered = sorted(iter_cards(legal), key=lambda c: strength(rules, c))
+    if not trick:
+        return ordered[-1] if win else ordered[0]
+    winners = [c for c in ordered if wins_now(rules, trick, c)]
+    losers = [c for c in ordered if c not in winners]
+    if win:
+        if not winners:
+            return ordered[0]
+        return winners[0] if last else winners[-1]
+    if losers:
+        return losers[-1]  # dump the highest card that loses
+    return ordered[-1] if last else ordered[0]
+
+
+def _play_event(session: Session, card: Card) -> Event:
+    """The plain play of ``card`` (no declaration) among the legal events."""
+    name = session.round.deck.name_of(card)
+    for event in session.legal():
+        if event.get("play") == name and set(event) <= {"seat", "play"}:
+            return event
+    raise StichError(f"{name} is not a plain legal play")
+
+
+def _rules(session: Session) -> TrickRules:
+    """The trick tables in force, or under the most likely secret when the seat does not know it."""
+    rules = session.round.rules()
+    if rules is not None:
+        return rules
+    post = session.posterior()
+    if post is None or session.tracker is None:
+        raise StichError("the trick tables are not known to this seat")
+    return session.tracker.space.rules(_most_likely(post.probabilities))
+
+
+def _most_likely(probabilities: Sequence[float]) -> int:
+    return max(range(len(probabilities)), key=lambda h: probabilities[h])
+
+
+def _unseen(state: Round, seat: int) -> CardSet:
+    """Cards that neither the seat's hand, nor the played ones, nor the face-up ones are."""
+    hand = state.hands[seat] or 0
+    return state.deck.all & ~hand & ~state.gone & ~state.public_cards() & ~_trick_mask(state)
+
+
+def _trick_mask(state: Round) -> CardSet:
+    mask = 0
+    for card in state.trick_cards:
+        mask |= bit(card)
+    return mask
+
+
+def _plays(session: Session, win: bool) -> Event:
+    state = session.round
+    rules = _rules(session)
+    legal = state.legal_cards(session.seat)
+    last = len(state.trick_cards) == len(state.trick_order()) - 1
+    return _play_event(session, play_for(rules, legal, state.trick_cards, win, last))
+
+
+# Stiche-Raten and Wizard
+
+
+def sure_tricks(rules: TrickRules, hand: CardSet, unseen: CardSet, players: int) -> int:
+    """The tricks a hand takes for sure by the club player's count (module docstring)."""
+    count = 0
+    trumps = sorted(
+        (c for c in iter_cards(hand) if rules.trump_power[c]), key=lambda c: -rules.trump_power[c]
+    )
+    for below, card in enumerate(trumps):
+        higher = sum(1 for c in iter_cards(unseen) if rules.trump_power[c] > rules.trump_power[card])
+        count += higher <= below
+    for k, mask in rules.class_mask.items():
+        if k == FREE:
+            continue
+        plain = mask & ~rules.trump_mask
+        rounds = max(1, popcount(plain) // players - 1)  # rounds before someone runs out, roughly
+        mine = sorted(iter_cards(hand & plain), key=lambda c: -rules.lead_power[c])
+        for card in mine[:rounds]:
+            if any(rules.lead_power[c] > rules.lead_power[card] for c in iter_cards(unseen & plain)):
+                break
+            count += 1
+    return count
+
+
+def _bidding(session: Session, rng: random.Random) -> Event:
+    from games.stiche_raten import BiddingRound
+    from hints.dd import hypothetically
+
+    state = session.round
+    if not isinstance(state, BiddingRound):
+        raise StichError("the bidding heuristic needs a Stiche-Raten or Wizard round")
+    seat, n = session.seat, state.game.players
+    hand = state.hands[seat] or 0
+    legal = session.legal()
+    if state.phase == "trump":
+
+        def tricks_with(event: Event) -> int:
+            with hypothetically(state, event):
+                return sure_tricks(_rules(session), hand, _unseen(state, seat), n)
+
+        return max(legal, key=tricks_with)
+    if state.phase == "bid":
+        count = sure_tricks(_rules(session), hand, _unseen(state, seat), n) if not state.blind else 0
+        return min(legal, key=lambda e: (abs(int(e["bid"]) - count), int(e["bid"])))
+    if state.phase == "play":
+        need = (state.bids[seat] or 0) - state.won[seat]
+        return _plays(session, win=need > 0)
+    raise StichError(f"no heuristic for the phase {state.phase!r}")
+
+
+# Was sticht?
+
+
+def task_intent(task: str | None, won: int, trick: int, tricks: int) -> bool:
+    """Whether a Was sticht? player with ``task`` wants the current trick (``trick`` counts from 0)."""
+    if task is None or task == "no-tricks" or task == "fewest-tricks" or task.startswith("no-"):
+        return False
+    if task.startswith("exactly-"):
+        return won < int(task.removeprefix("exactly-"))
+    if task == "last-trick":
+        return trick == tricks - 1
+    return True  # most-tricks
+
+
+def _playout(
+    rules: TrickRules,
+    hands: list[CardSet],
+    leader: int,
+    seat: int,
+    task: str,
+    tricks: int,
+    rng: random.Random,
+) -> list[Trick]:
+    """The rest of a Was sticht? round: ``seat`` plays for ``task``, the others at random."""
+    n = len(hands)
+    done: list[Trick] = []
+    won = 0
+    for t in range(tricks):
+        seats = [(leader + i) % n for i in range(n)]
+        cards: list[Card] = []
+        for position, player in enumerate(seats):
+            legal = legal_plays(rules, hands[player], cards)
+            if player == seat:
+                card = play_for(rules, legal, cards, task_intent(task, won, t, tricks), position == n - 1)
+            else:
+                card = rng.choice(list(iter_cards(legal)))
+            hands[player] &= ~bit(card)
+            cards.append(card)
+        winner = seats[trick_winner(rules, cards)]
+        won += winner == seat
+        done.append(Trick(leader, tuple(seats), tuple(cards), winner))
+        leader = winner
+    return done
+
+
+def _was_sticht(session: Session, rng: random.Random) -> Event:
+    from games.was_sticht import DECK, TRICKS, TrickSummary, WasStichtRound, task_made
+    from hints.advisors.was_sticht import card_strength
+
+    state = session.round
+    if not isinstance(state, WasStichtRound):
+        raise StichError("the Was sticht? heuristic needs a Was sticht? round")
+    seat = session.seat
+    legal = distinct_choices(session.legal())
+    values = state.game.chip_values()
+    if state.phase == "draft":
+        rules = _rules(session)
+
+        def pick_strength(event: Event) -> float:
+            card = DECK.parse(event["pick"])
+            return card_strength(rules, card, DECK.all & ~bit(card))
+
+        return max(legal, key=pick_strength)
+    if state.phase == "tasks":
+        rules = _rules(session)
+        hands = [h or 0 for h in state.hands]
+        n = state.game.players
+
+        def made(event: Event) -> tuple[int, int]:
+            task = str(event["task"])
+            count = 0
+            for _ in range(PLAYOUTS):
+                tricks = _playout(rules, list(hands), state.leader, seat, task, TRICKS, rng)
+                count += task_made(task, seat, TrickSummary.of(tricks, n))
+            return count, values[task]
+
+        return max(legal, key=made)
+    if state.phase == "play":
+        return _plays(session, task_intent(state.tasks.get(seat), state.won[seat], len(state.tricks), TRICKS))
+    if state.phase == "discard":
+        return max(legal, key=lambda e: values[str(e["discard"])])
+    raise StichError(f"no heuristic for the phase {state.phase!r}")
+
+
+# Stich für Stich
+
+
+def _stich_fuer_stich(session: Session, rng: random.Random) -> Event:
+    state = session.round
+    if state.phase == "play":
+        rules = _rules(session)
+        legal = state.legal_cards(session.seat)
+        return _play_event(session, max(iter_cards(legal), key=lambda c: strength(rules, c)))
+    if state.phase == "search":
+        post = session.posterior()
+        if post is None or session.tracker is None:
+            raise StichError("a guess needs the culprit and weapon's posterior")
+        pair = session.tracker.space.to_json(_most_likely(post.probabilities))
+        guess = [pair["culprit"], pair["weapon"]]
+        for event in session.legal():
+            if event.get("guess") == guess:
+                return event
+        raise StichError(f"the guess {guess} is not legal")
+    raise StichError(f"no heuristic for the phase {state.phase!r}")
+
+
+# 24
+
+
+def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
+    from games.vierundzwanzig import SUITS, TWENTY_FOUR, suit_of, value_of
+
+    state = session.round
+    seat = session.seat
+    hand = state.hands[seat] or 0
+    legal = session.legal()
+    if state.phase == "trump":
+
+        def weight(event: Event) -> tuple[int, int]:
+            suit = SUITS.index(str(event["trump"]))
+            cards = [c for c in iter_cards(hand) if c == TWENTY_FOUR or suit_of(c) == suit]
+            return len(cards), sum(value_of(c) for c in cards)
+
+        return max((e for e in legal if not e.get("blind")), key=weight)
+    if state.phase == "exchange":
+        rules = _rules(session)
+        weak = []
+        for card in iter_cards(hand & ~rules.trump_mask):
+            peers = rules.class_mask.get(rules.cls[card], 0) & ~rules.trump_mask
+            below = sum(1 for c in iter_cards(peers) if rules.lead_power[c] < rules.lead_power[card])
+            if 2 * below < popcount(peers):
+                weak.append(card)
+        weak.sort(key=lambda c: rules.lead_power[c])
+        names = sorted(state.deck.names(weak[:3]))
+        exchanges = [e for e in legal if "exchange" in e and isinstance(e["exchange"], list)]
+        for event in exchanges:
+            if sorted(event["exchange"]) == names:
+                return event
+        return min(exchanges, key=lambda e: len(e["exchange"])) if exchanges else legal[0]
+    if state.phase == "play":
+        return _plays(session, win=True)
+    raise StichError(f"no heuristic for the phase {state.phase!r}")
+
+
+_HEURISTICS: dict[str, Callable[[Session, random.Random], Event]] = {
+    "stiche-raten": _bidding,
+    "wizard": _bidding,
+    "was-sticht": _was_sticht,
+    "stich-fuer-stich": _stich_fuer_stich,
+    "24": _vierundzwanzig,
+}
