@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("stich.cli.import_cmd", "import_cli"),
     "puzzle": ("stich.cli.puzzle", "app"),
     "live": ("stich.cli.live", "live_cli"),
+    "arena": ("stich.cli.arena", "arena_cli"),
 }
 
 

@@ -1,0 +1,157 @@
+"""``stich arena``: bots play rounds against each other; each bot's points and the paired margins."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from games.errors import StichError
+from hints.arena import ArenaResult, ArenaSpec, Estimate, Played, run_arena
+from hints.bots import parse_bot
+from stich.cli._common import parse_options, print_json, user_errors
+
+FIGURE_NAMES = {
+    "bid_hit": "bids hit",
+    "task_made": "tasks made",
+    "solved_trick": "solving trick (8: never)",
+}
+
+
+def arena_cli(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`).")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="One bot per seat, comma-separated: random, heuristic, advisor or advisor:N (N worlds).",
+        ),
+    ] = "advisor,heuristic,heuristic,random",
+    rounds: Annotated[
+        int, typer.Option("--rounds", "-r", help="Deals to play; each is played once per seat rotation.")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Arena seed (same seed, same result).")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (or Ray CPUs).")] = 1,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Run the rounds as Ray tasks (pip install 'stich[cluster]').")
+    ] = False,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            metavar="ADDRESS",
+            help="With --ray: the Ray cluster to join (default: start a local Ray of --jobs CPUs).",
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option("--records", help="Write every round's record into this directory.")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Play rounds between bots, seats rotating over them, and compare them paired by deal."""
+    with user_errors():
+        spec = ArenaSpec(
+            game,
+            players,
+            tuple(parse_bot(b) for b in bots.split(",")),
+            rounds,
+            seed,
+            parse_options(option),
+        )
+        if records is not None:
+            if records.exists() and not records.is_dir():
+                raise StichError(f"--records {records}: not a directory")
+            records.mkdir(parents=True, exist_ok=True)
+        if address is not None and not ray:
+            raise StichError(f"--address {address}: give --ray too (the address is a Ray cluster's)")
+        result = _run(spec, jobs, ray, address, records)
+        if json_out:
+            print_json(result.to_json())
+        else:
+            _print(result)
+
+
+def _run(spec: ArenaSpec, jobs: int, ray: bool, address: str | None, records: Path | None) -> ArenaResult:
+    """The arena with a progress bar on stderr, writing each record as it comes in."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn(f"{spec.game} arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=console.is_terminal,
+        disable=not console.is_terminal,
+    )
+    task = bar.add_task("rounds", total=spec.rounds * spec.players)
+
+    def write(played: Played) -> None:
+        if records is not None and played.record is not None:
+            path = records / f"round-{played.index:06d}-{played.rotation}.json"
+            path.write_text(json.dumps(played.record, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    with bar:
+        return run_arena(
+            spec,
+            jobs=jobs,
+            ray=ray,
+            ray_address=address,
+            keep_records=records is not None,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            on_played=write,
+        )
+
+
+def _interval(e: Estimate, digits: int = 2) -> str:
+    if e.deals < 2:
+        return "-"
+    return f"[{e.low:.{digits}f}, {e.high:.{digits}f}]"
+
+
+def _print(result: ArenaResult) -> None:
+    spec = result.spec
+    console = Console()
+    better = "fewer is better" if result.fewer_points_win else "more is better"
+    console.print(
+        f"{spec.game}, {spec.players} players, {spec.rounds} deals x {spec.players} rotations, "
+        f"seed {spec.seed}; points per round ({better})"
+    )
+    figures = sorted({k for bot in result.bots for k in bot.figures})
+    table = Table(show_edge=False)
+    table.add_column("bot")
+    table.add_column("points", justify="right")
+    table.add_column("95% CI", justify="right")
+    for k in figures:
+        table.add_column(FIGURE_NAMES.get(k, k), justify="right")
+    for bot in result.bots:
+        cells = [bot.name, f"{bot.points.mean:.2f}", _interval(bot.points)]
+        cells += [f"{bot.figures[k].mean:.3f}" if k in bot.figures else "" for k in figures]
+        table.add_row(*cells)
+    console.print(table)
+    if not result.pairs:
+        return
+    pairs = Table(show_edge=False, title="paired by deal: a - b")
+    pairs.add_column("a")
+    pairs.add_column("b")
+    pairs.add_column("points", justify="right")
+    pairs.add_column("95% CI", justify="right")
+    for k in figures:
+        pairs.add_column(FIGURE_NAMES.get(k, k), justify="right")
+        pairs.add_column("95% CI", justify="right")
+    for pair in result.pairs:
+        cells = [pair.a, pair.b, f"{pair.points.mean:+.2f}", _interval(pair.points)]
+        for k in figures:
+            e = pair.figures.get(k)
+            cells += ["", ""] if e is None else [f"{e.mean:+.3f}", _interval(e, 3)]
+        pairs.add_row(*cells)
+    console.print(pairs)
