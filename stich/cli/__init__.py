@@ -22,7 +22,11 @@ import stich
 try:  # typer vendors click from 0.2x on
     from typer._click.exceptions import ClickException, NoArgsIsHelpError
 except ImportError:  # pragma: no cover - an older typer on the click package
-    from click.exceptions import ClickException, NoArgsIsHelpError  # type: ignore[no-redef, import-not-found]
+    # click itself may be installed or not (Ray, of the cluster extra, depends on it).
+    from click.exceptions import (  # type: ignore[no-redef, import-not-found, assignment, unused-ignore]
+        ClickException,
+        NoArgsIsHelpError,
+    )
 
 __all__ = ["COMMANDS", "app", "main"]
 
