@@ -9,9 +9,10 @@ seats it held; the comparison of two bots is *paired by deal* — the mean of th
 differences — which takes the luck of the cards out of the difference (a good hand is
 played by both). Intervals are Student-t 95 % intervals over the deals.
 
-Each played round is one unit of work (a deal and a rotation) whose outcome depends on the
-arena's seed, ``i`` and ``r`` only, so the units may run in this process, in worker
-processes (``jobs``) or as Ray tasks (``ray``) and the result is the same. Every bot sees its
+Each deal with all its rotations is one unit of work whose outcome depends on the arena's
+seed and ``i`` only (each seat's generator on ``r`` and the seat too), so the units may run
+in this process, in worker processes (``jobs``) or as Ray tasks (``ray``) and the result is
+the same. Every bot sees its
 seat's view only: an omniscient round is fed event by event (`games.views.ViewFeed`), and
 each seat's `Session` hears what that seat hears.
 """
@@ -41,9 +42,12 @@ __all__ = [
     "PairResult",
     "Played",
     "estimate",
+    "deal_row",
+    "play_deal",
     "play_table",
     "run_arena",
     "summarize",
+    "summarize_rows",
     "unit_seed",
 ]
 
@@ -61,6 +65,7 @@ class ArenaSpec:
     rounds: int
     seed: int
     options: Mapping[str, Any] = field(default_factory=dict)
+    cycle: int | None = None  # deal i is round i mod cycle of the game's series (None: the whole series)
 
     def __post_init__(self) -> None:
         find(self.game)(self.players, self.options)  # an unknown game, player count or option
@@ -71,15 +76,13 @@ class ArenaSpec:
             )
         if self.rounds < 1:
             raise StichError(f"--rounds {self.rounds}: play at least 1 round")
+        if self.cycle is not None and self.cycle < 1:
+            raise StichError(f"--cycle {self.cycle}: repeat at least the first round of the series")
 
     @property
     def names(self) -> list[str]:
         """The distinct bots, in the order first named."""
         return list(dict.fromkeys(bot.name for bot in self.bots))
-
-    def units(self) -> list[tuple[int, int]]:
-        """Every (deal, rotation) to play, in order."""
-        return [(i, r) for i in range(self.rounds) for r in range(self.players)]
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ def play_table(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = F
     """Deal ``index`` played with ``rotation``; the omniscient record too with ``keep_record``."""
     game = find(spec.game)(spec.players, spec.options)
     n = spec.players
-    dealer, known = game.sequence_deal(random.Random(unit_seed(spec.seed, index)), index)
+    number = index if spec.cycle is None else index % spec.cycle
+    dealer, known = game.sequence_deal(random.Random(unit_seed(spec.seed, index)), number)
     bots = [spec.bots[(s + rotation) % n] for s in range(n)]
     names = _seat_names([bot.name for bot in bots])
     record = Record(game.id, names, dealer, [], dict(game.options), None, known)
@@ -272,47 +276,55 @@ class ArenaResult:
             "rounds": spec.rounds,
             "played": spec.rounds * spec.players,
             "seed": spec.seed,
+            "cycle": spec.cycle,
             "points": "fewer is better" if self.fewer_points_win else "more is better",
             "bots": [b.to_json() for b in self.bots],
             "pairs": [p.to_json() for p in self.pairs],
         }
 
 
-def _per_deal(played: Sequence[Played], names: Sequence[str]) -> dict[str, list[dict[str, float]]]:
-    """For each bot, one entry per deal: its mean points and mean figures over the seats it held."""
-    deals: dict[int, list[Played]] = {}
-    for p in played:
-        deals.setdefault(p.index, []).append(p)
-    out: dict[str, list[dict[str, float]]] = {name: [] for name in names}
-    for index in sorted(deals):
-        for name in names:
-            sums: dict[str, list[float]] = {}
-            for p in deals[index]:
-                for seat, bot in enumerate(p.bots):
-                    if bot != name:
-                        continue
-                    sums.setdefault("points", []).append(p.points[seat])
-                    for k, v in p.figures[seat].items():
-                        sums.setdefault(k, []).append(v)
-            out[name].append({k: math.fsum(v) / len(v) for k, v in sums.items()})
-    return out
+DealRow = dict[str, dict[str, float]]
+"""One deal, per bot: its mean points and mean figures over the seats it held."""
+
+
+def deal_row(played: Sequence[Played], names: Sequence[str]) -> DealRow:
+    """The per-bot means of one deal's rounds (all its rotations)."""
+    row: DealRow = {}
+    for name in names:
+        sums: dict[str, list[float]] = {}
+        for p in played:
+            for seat, bot in enumerate(p.bots):
+                if bot != name:
+                    continue
+                sums.setdefault("points", []).append(p.points[seat])
+                for k, v in p.figures[seat].items():
+                    sums.setdefault(k, []).append(v)
+        row[name] = {k: math.fsum(v) / len(v) for k, v in sums.items()}
+    return row
 
 
 def summarize(spec: ArenaSpec, played: Sequence[Played]) -> ArenaResult:
     """Per-bot means and paired differences from every played round."""
+    deals: dict[int, list[Played]] = {}
+    for p in played:
+        deals.setdefault(p.index, []).append(p)
+    return summarize_rows(spec, [deal_row(deals[i], spec.names) for i in sorted(deals)])
+
+
+def summarize_rows(spec: ArenaSpec, rows: Sequence[DealRow]) -> ArenaResult:
+    """Per-bot means and paired differences from each deal's row (in deal order)."""
     names = spec.names
-    deals = _per_deal(played, names)
-    figure_names = sorted({k for rows in deals.values() for row in rows for k in row if k != "points"})
+    figure_names = sorted({k for row in rows for per in row.values() for k in per if k != "points"})
     bots = []
     for name in names:
-        rows = deals[name]
-        figures = {k: estimate([row[k] for row in rows if k in row]) for k in figure_names}
-        rounds = sum(p.bots.count(name) for p in played)
-        bots.append(BotResult(name, estimate([row["points"] for row in rows]), figures, rounds))
+        mine = [row[name] for row in rows]
+        figures = {k: estimate([m[k] for m in mine if k in m]) for k in figure_names}
+        seats = sum(bot.name == name for bot in spec.bots) * spec.players * len(rows)
+        bots.append(BotResult(name, estimate([m["points"] for m in mine]), figures, seats))
     pairs = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            paired = list(zip(deals[a], deals[b], strict=True))
+            paired = [(row[a], row[b]) for row in rows]
             diffs = estimate([x["points"] - y["points"] for x, y in paired])
             figures = {
                 k: estimate([x[k] - y[k] for x, y in paired if k in x and k in y]) for k in figure_names
@@ -322,28 +334,44 @@ def summarize(spec: ArenaSpec, played: Sequence[Played]) -> ArenaResult:
     return ArenaResult(spec, fewer, tuple(bots), tuple(pairs))
 
 
-# -- running the units ---------------------------------------------------------------------------
+# -- running the deals ---------------------------------------------------------------------------
+# The unit of work is one deal with all its rotations: its rounds come back together, so the
+# deal's row is made at once and the rounds need not be kept (a million rounds fit in memory).
+# At most a few deals per worker are in flight, so that a long arena is not queued up front.
+
+IN_FLIGHT = 4  # deals queued per worker
 
 
-def _unit(args: tuple[ArenaSpec, int, int, bool]) -> Played:
-    return play_table(*args)
+def play_deal(spec: ArenaSpec, index: int, keep_record: bool = False) -> list[Played]:
+    """Deal ``index`` played once per rotation."""
+    return [play_table(spec, index, rotation, keep_record) for rotation in range(spec.players)]
 
 
-def _in_process(spec: ArenaSpec, keep: bool) -> Iterator[Played]:
-    for index, rotation in spec.units():
-        yield play_table(spec, index, rotation, keep)
+def _deal(args: tuple[ArenaSpec, int, bool]) -> list[Played]:
+    return play_deal(*args)
 
 
-def _in_workers(spec: ArenaSpec, keep: bool, jobs: int) -> Iterator[Played]:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+def _in_process(spec: ArenaSpec, keep: bool) -> Iterator[list[Played]]:
+    for index in range(spec.rounds):
+        yield play_deal(spec, index, keep)
+
+
+def _in_workers(spec: ArenaSpec, keep: bool, jobs: int) -> Iterator[list[Played]]:
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_unit, (spec, i, r, keep)) for i, r in spec.units()]
-        for future in as_completed(futures):
-            yield future.result()
+        waiting: set[Future[list[Played]]] = set()
+        index = 0
+        while index < spec.rounds or waiting:
+            while index < spec.rounds and len(waiting) < IN_FLIGHT * jobs:
+                waiting.add(pool.submit(_deal, (spec, index, keep)))
+                index += 1
+            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
 
 
-def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iterator[Played]:
+def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iterator[list[Played]]:
     try:
         import ray
     except ImportError:
@@ -355,10 +383,15 @@ def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iter
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     try:
-        remote = ray.remote(num_cpus=1)(_unit)
-        pending = [remote.remote((spec, i, r, keep)) for i, r in spec.units()]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+        workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))  # type: ignore[no-untyped-call]
+        remote = ray.remote(num_cpus=1)(_deal)
+        waiting: list[Any] = []
+        index = 0
+        while index < spec.rounds or waiting:
+            while index < spec.rounds and len(waiting) < IN_FLIGHT * workers:
+                waiting.append(remote.remote((spec, index, keep)))
+                index += 1
+            done, waiting = ray.wait(waiting, num_returns=1)
             for ref in done:
                 yield ray.get(ref)
     finally:
@@ -376,7 +409,7 @@ def run_arena(
     progress: Progress | None = None,
     on_played: Callable[[Played], None] | None = None,
 ) -> ArenaResult:
-    """Play every unit of ``spec`` (here, in ``jobs`` worker processes, or as Ray tasks on a local
+    """Play every deal of ``spec`` (here, in ``jobs`` worker processes, or as Ray tasks on a local
     Ray of ``jobs`` CPUs or the cluster at ``ray_address``) and summarize; ``on_played`` sees each
     played round as it comes in (with its record when ``keep_records``)."""
     if jobs < 1:
@@ -387,13 +420,14 @@ def run_arena(
         source = _in_workers(spec, keep_records, jobs)
     else:
         source = _in_process(spec, keep_records)
-    total = len(spec.units())
-    played: list[Played] = []
-    for p in source:
-        played.append(p)
-        if on_played is not None:
-            on_played(p)
+    total = spec.rounds * spec.players
+    rows: dict[int, DealRow] = {}
+    names = spec.names
+    for deal in source:
+        for p in deal:
+            if on_played is not None:
+                on_played(p)
+        rows[deal[0].index] = deal_row(deal, names)
         if progress is not None:
-            progress(len(played), total)
-    played.sort(key=lambda p: (p.index, p.rotation))
-    return summarize(spec, played)
+            progress(len(rows) * spec.players, total)
+    return summarize_rows(spec, [rows[i] for i in sorted(rows)])

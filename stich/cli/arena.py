@@ -39,6 +39,13 @@ def arena_cli(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
     ] = None,
+    cycle: Annotated[
+        int | None,
+        typer.Option(
+            "--cycle",
+            help="Deal i is round i mod CYCLE of the game's series: repeat its first rounds only.",
+        ),
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (or Ray CPUs).")] = 1,
     ray: Annotated[
         bool, typer.Option("--ray", help="Run the rounds as Ray tasks (pip install 'stich[cluster]').")
@@ -65,6 +72,7 @@ def arena_cli(
             rounds,
             seed,
             parse_options(option),
+            cycle,
         )
         if records is not None:
             if records.exists() and not records.is_dir():

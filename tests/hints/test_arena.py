@@ -163,3 +163,9 @@ def test_bad_input_is_one_clear_line(args: list[str], said: str) -> None:
 def test_an_unknown_game_is_refused_before_anything_is_played() -> None:
     with pytest.raises(StichError, match="game"):
         ArenaSpec("skat", 3, (parse_bot("random"),) * 3, 1, 1)
+
+
+def test_a_cycle_repeats_the_first_rounds_of_the_series() -> None:
+    spec = ArenaSpec("wizard", 3, (parse_bot("random"),) * 3, 1, 5, cycle=2)
+    sizes = [play_table(spec, i, 0, keep_record=True).record["known"]["cards"] for i in range(5)]  # type: ignore[index]
+    assert sizes == [1, 2, 1, 2, 1]
