@@ -106,27 +106,31 @@ TASK_TEXT: dict[str, str] = {
 
 # Difficulty values of the default chips. The rulebook prints a value on each chip
 # but does not list them, so they are estimated by `bench/task_values.py`
-# (``python bench/task_values.py --players 4 --rounds 20000 --seed 1``): the success
-# rate of each task under random legal play over random 4-player rounds, mapped onto
-# 1..5 linearly in the task's information content -log2(rate), between the easiest
-# and the hardest task. Figures of that run (rate → value):
-#   no-tricks 0.117 → 5; no-red / no-green / no-yellow / no-blue 0.330-0.332 → 1;
-#   exactly-1 0.235 → 2, exactly-2 0.257 → 2, exactly-3 0.190 → 3, exactly-4 0.114 → 5;
-#   last-trick 0.250 → 2, most-tricks 0.195 → 3, fewest-tricks 0.170 → 4.
-# Seed 2 gives the same values. With 3 players the rates differ (the rulebook warns of
-# this: no-tricks 0.057, last-trick 0.333, most-tricks 0.286, ...); the values stay.
+# (``python -P bench/task_values.py --bot heuristic --players 4 --rounds 2000 --seed 1``):
+# the success rate of each task when a player who plays for it holds it (the arena's
+# heuristic bot at every seat, each task drawn uniformly from the chips held, so that no
+# task's rate is flattered by being chosen only when it looks easy), over random 4-player
+# rounds, mapped onto 1..5 linearly in the task's information content -log2(rate), between
+# the easiest and the hardest task; the four colour tasks are one task up to the colours'
+# names and are pooled. Figures of that run (rate ± 2 standard errors → value):
+#   no-tricks 0.165 ± 0.035 → 5; no-red / no-green / no-yellow / no-blue 0.441 ± 0.022 → 1;
+#   exactly-1 0.295 → 3, exactly-2 0.393 → 2, exactly-3 0.444 → 1, exactly-4 0.354 → 2;
+#   last-trick 0.234 → 4, most-tricks 0.497 → 1, fewest-tricks 0.246 → 4 (each ± 0.04-0.05).
+# Random play (``--bot random --rounds 20000``) ranked the tasks differently (exactly-4 and
+# most-tricks hard, last-trick easy): a player who plays for a task makes the "exactly" and
+# "most" tasks far more often than chance, while taking the last trick or the fewest stays hard.
 TASK_VALUES: dict[str, int] = {
     "no-tricks": 5,
     "no-red": 1,
     "no-green": 1,
     "no-yellow": 1,
     "no-blue": 1,
-    "exactly-1": 2,
+    "exactly-1": 3,
     "exactly-2": 2,
-    "exactly-3": 3,
-    "exactly-4": 5,
-    "last-trick": 2,
-    "most-tricks": 3,
+    "exactly-3": 1,
+    "exactly-4": 2,
+    "last-trick": 4,
+    "most-tricks": 1,
     "fewest-tricks": 4,
 }
 
