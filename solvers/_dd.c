@@ -2,12 +2,14 @@
  * The compiled kernel of the double-dummy search (module solvers._dd).
  *
  * It is the hot path of solvers/search.py -- `boundary` and `inner` with the
- * partition-search transposition table -- for the common case: one ranking for
- * the whole play, no declarations, an objective that counts the side's tricks.
- * It takes the tables the Python solver builds (beaters, follow classes,
- * equivalence spans, quick-trick classes, key groups) and follows the Python
- * code step for step: the same answers, the same move order, the same node
- * counts, so the pure-Python search stays its reference (tests compare them).
+ * transposition table, quick tricks, sure trumps and move ordering -- for every
+ * game and objective: one ranking or rankings that change in play (24's states
+ * and declarations), the side's tricks, exactly k tricks, the Was sticht? tasks
+ * and round points. It takes the tables the Python solver builds (beaters, follow
+ * classes, equivalence spans, quick-trick classes, key groups; per state) and an
+ * objective's description, and follows the Python code step for step: the same
+ * answers, the same move order, the same node counts, so the pure-Python search
+ * stays its reference (tests compare them).
  *
  * Cards are bit indexes below 63, card sets uint64 masks.
  */
@@ -20,15 +22,25 @@
 typedef uint64_t u64;
 typedef int64_t i64;
 
-#define MAXC 63   /* cards in a deck */
-#define MAXP 8    /* players */
-#define MAXG 8    /* collapsed key groups */
-#define MAXQ 16   /* quick-trick classes */
+#define MAXC 63  /* cards in a deck */
+#define MAXP 8   /* players */
+#define MAXG 8   /* collapsed key groups */
+#define MAXQ 16  /* quick-trick classes */
+#define MAXS 16  /* rule states (24: trump suit x rank order) */
+#define MAXD 8   /* ways to play one card (24: plain, reverse, Trump Chaos's trumps) */
+#define MAXKEY (2 + (MAXP + 2) + 2 * MAXG * MAXP + 8 * MAXP)
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* A population count that needs no CPU extension (a libgcc call is slower than this). */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline int bitlen(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
 static inline u64 bit(int c) { return (u64)1 << c; }
+static inline u64 lowbit(u64 x) { return x & (~x + 1); }
 
 static uint8_t PEXT7[128 * 128];
 static uint8_t POP7[128];
@@ -37,13 +49,178 @@ static inline unsigned pext14(u64 x, u64 m) {
     return PEXT7[(m & 127) << 7 | (x & 127)] | (unsigned)PEXT7[(m >> 7 & 127) << 7 | (x >> 7 & 127)] << POP7[m & 127];
 }
 
+/* ---------------------------------------------------------------- objectives */
+
+/* The objective's progress (what the finished tricks have settled), as solvers/objectives.py
+   keeps it: exact k: won[0]; a task: won per seat, flags, last; points: won per side seat. */
+typedef struct {
+    uint8_t won[MAXP];
+    uint8_t flags;
+    int8_t last;
+} Prog;
+
+enum { OBJ_TRICKS, OBJ_EXACT, OBJ_TASK, OBJ_POINTS };
+enum { TASK_NO_TRICKS, TASK_COLOUR, TASK_EXACTLY, TASK_LAST, TASK_MOST, TASK_FEWEST };
+
+typedef struct {
+    int kind;
+    int additive, monotone;
+    int plen; /* progress bytes in a table key */
+    /* exact k */
+    int k;
+    unsigned side; /* seats of the side, a bit each */
+    /* task */
+    int task, seat, owner, cap, players;
+    unsigned watched, counted;
+    u64 colour_mask;
+    /* points */
+    int nside, most, nstates;
+    int side_seats[MAXP];
+    int *points; /* [side index][tricks 0..most][state] */
+    int range_lo, range_hi;
+} Objective;
+
+static void prog_bytes(const Objective *o, const Prog *p, uint8_t *out) {
+    switch (o->kind) {
+    case OBJ_EXACT:
+        out[0] = p->won[0];
+        break;
+    case OBJ_TASK:
+        memcpy(out, p->won, o->players);
+        out[o->players] = p->flags;
+        out[o->players + 1] = (uint8_t)p->last;
+        break;
+    case OBJ_POINTS:
+        memcpy(out, p->won, o->nside);
+        break;
+    default:
+        break;
+    }
+}
+
+static void after_trick(const Objective *o, const Prog *p, int winner, u64 cards, Prog *out) {
+    *out = *p;
+    switch (o->kind) {
+    case OBJ_EXACT:
+        if (o->side >> winner & 1) out->won[0] = (uint8_t)(p->won[0] + 1 < o->k + 1 ? p->won[0] + 1 : o->k + 1);
+        break;
+    case OBJ_TASK:
+        if (o->counted >> winner & 1) {
+            int w = p->won[winner] + 1;
+            out->won[winner] = (uint8_t)(w < o->cap ? w : o->cap);
+        }
+        if ((cards & o->colour_mask) && (o->watched >> winner & 1)) out->flags |= (uint8_t)(1u << winner);
+        out->last = (int8_t)((o->task == TASK_LAST && (o->watched >> winner & 1)) ? winner : -1);
+        break;
+    case OBJ_POINTS:
+        for (int i = 0; i < o->nside; i++)
+            if (o->side_seats[i] == winner) out->won[i]++;
+        break;
+    default:
+        break;
+    }
+}
+
+/* A Was sticht? task of `seat`: 1 made, 0 failed (both settled), -1 open. */
+static int task_status(const Objective *o, int seat, const Prog *p, int left) {
+    int mine = p->won[seat];
+    switch (o->task) {
+    case TASK_NO_TRICKS:
+        return mine ? 0 : (left == 0 ? 1 : -1);
+    case TASK_COLOUR:
+        return (p->flags >> seat & 1) ? 0 : (left == 0 ? 1 : -1);
+    case TASK_EXACTLY: {
+        int k = o->cap - 1;
+        if (mine > k || mine + left < k) return 0;
+        return left == 0 ? 1 : -1;
+    }
+    case TASK_LAST:
+        return left == 0 ? p->last == seat : -1;
+    case TASK_MOST: {
+        int best = -1;
+        for (int s = 0; s < o->players; s++)
+            if (s != seat && p->won[s] > best) best = p->won[s];
+        if (mine > best + left) return 1;
+        if (mine + left <= best) return 0;
+        return left ? -1 : mine > best;
+    }
+    default: { /* TASK_FEWEST */
+        int under = 1;
+        for (int s = 0; s < o->players; s++) {
+            if (s == seat) continue;
+            if (mine >= p->won[s] + left) return 0;
+            if (!(mine < p->won[s])) under = 0;
+        }
+        return left ? -1 : under;
+    }
+    }
+}
+
+static void obj_bounds(const Objective *o, const Prog *p, int left, int *lo, int *hi) {
+    switch (o->kind) {
+    case OBJ_EXACT: {
+        int won = p->won[0];
+        if (won > o->k || won + left < o->k)
+            *lo = *hi = 0;
+        else if (left == 0)
+            *lo = *hi = 1;
+        else {
+            *lo = 0;
+            *hi = 1;
+        }
+        return;
+    }
+    case OBJ_TASK: {
+        int made = task_status(o, o->seat, p, left);
+        if (made == 0) {
+            *lo = *hi = 0;
+            return;
+        }
+        if (o->owner < 0) {
+            *lo = made < 0 ? 0 : 1;
+            *hi = 1;
+            return;
+        }
+        int owner = task_status(o, o->owner, p, left);
+        if (owner == 1)
+            *lo = *hi = 0;
+        else if (made == 1 && owner == 0)
+            *lo = *hi = 1;
+        else {
+            *lo = 0;
+            *hi = 1;
+        }
+        return;
+    }
+    case OBJ_POINTS:
+        *lo = o->range_lo;
+        *hi = o->range_hi;
+        return;
+    default:
+        *lo = 0;
+        *hi = left;
+    }
+}
+
+static int obj_final(const Objective *o, const Prog *p, int state) {
+    if (o->kind == OBJ_POINTS) {
+        int total = 0;
+        for (int i = 0; i < o->nside; i++) total -= o->points[(i * (o->most + 1) + p->won[i]) * o->nstates + state];
+        return total;
+    }
+    int lo, hi;
+    obj_bounds(o, p, 0, &lo, &hi);
+    return lo;
+}
+
 /* ---------------------------------------------------------------- the table */
 
-/* One table per number of tricks left. Under a key (the shape: leader, lengths, uncollapsed
-   cards) hang the distinct relevant top segments ("tops") stored under it, in the order first
-   seen; an entry is (tops node, holdings in that segment) -> lower and upper bound, found by
-   hash. At most one entry per tops node fits a position, so a lookup costs one probe per
-   tops node. */
+/* One table per number of tricks left. Under a key (partition search: the shape -- leader,
+   lengths, uncollapsed cards, progress; otherwise the whole collapsed position) hang the
+   distinct relevant top segments ("tops") stored under it, in the order first seen; an entry
+   is (tops node, holdings in that segment) -> lower and upper bound, found by hash. At most
+   one entry per tops node fits a position, so a lookup costs one probe per tops node. Exact
+   keys have one tops node (no holdings) and one entry. */
 typedef struct {
     uint16_t tops[MAXG];
     u64 bloom; /* one bit per stored holdings (of the hash's top bits): most misses end here */
@@ -65,7 +242,7 @@ typedef struct {
     uint16_t *hdata;
     int32_t *etops, *enext;
     u64 *ehash;
-    int8_t *elo, *ehi;
+    int16_t *elo, *ehi;
     int32_t nentries, capentries;
     int32_t *ebuckets;
     uint32_t nebuckets;
@@ -79,14 +256,8 @@ typedef struct {
     u64 outside;
 } QInfo;
 
+/* The trick tables of one rule state. */
 typedef struct {
-    PyObject_HEAD
-    int size, players, m;
-    int seats[MAXP];
-    int nxt[MAXP];
-    int sideof[MAXP];
-    int others[MAXP][MAXP];
-    int nothers[MAXP];
     u64 beaters[MAXC];
     i64 lead_follow[MAXC];
     i64 late_follow[MAXC]; /* the same after leading jesters */
@@ -95,20 +266,38 @@ typedef struct {
     u64 stronger[MAXC];
     u64 class_of[MAXC];
     u64 trump_mask;
-    i64 *span; /* size * size, -1: never equivalent */
     QInfo quick[MAXQ];
     int nquick;
     i64 strength[MAXC];
-    int structured, must_follow, ascending, equal_sizes;
+    int structured, must_follow, ascending;
     int ntrumps;
     int8_t trumps_desc[MAXC];
     u64 trumps; /* every card with trump power (wizards too) */
     i64 tp[MAXC];
+} State;
+
+typedef struct {
+    PyObject_HEAD
+    int size, players, m;
+    int seats[MAXP];
+    int nxt[MAXP];
+    int sideof[MAXP];
+    int others[MAXP][MAXP];
+    int nothers[MAXP];
+    State *states[MAXS]; /* NULL for states the round cannot reach */
+    int nstates;
+    int single_state, partition, equal_sizes;
+    u64 declaring;
+    /* the pending states a declaring card may leave, by (pending state, card); 0: the plain play */
+    int8_t ndecl[MAXS][MAXC];
+    int8_t decl[MAXS][MAXC][MAXD];
+    i64 *span; /* size * size, -1: never equivalent */
     int ngroups;
     int gshift[MAXG];
     u64 gmask[MAXG];
     u64 absolute;
     u64 group_of[MAXC];
+    Objective obj;
     /* the table */
     int klen;
     int nlevels;
@@ -240,7 +429,8 @@ static int32_t level_entry(const Kernel *k, const Level *lv, int32_t t, const ui
     if (!lv->nebuckets) return -1;
     size_t hb = sizeof(uint16_t) * k->ngroups * k->m;
     for (int32_t e = lv->ebuckets[(uint32_t)h & (lv->nebuckets - 1)]; e >= 0; e = lv->enext[e]) {
-        if (lv->ehash[e] == h && lv->etops[e] == t && memcmp(lv->hdata + (size_t)e * k->ngroups * k->m, holds, hb) == 0)
+        if (lv->ehash[e] == h && lv->etops[e] == t &&
+            memcmp(lv->hdata + (size_t)e * k->ngroups * k->m, holds, hb) == 0)
             return e;
     }
     return -1;
@@ -250,9 +440,10 @@ static int32_t level_add_entry(const Kernel *k, Level *lv, int32_t t, const uint
     size_t hw = (size_t)k->ngroups * k->m;
     if (lv->nentries == lv->capentries) {
         int32_t cap = lv->capentries ? lv->capentries * 2 : 256;
-        if (grow((void **)&lv->hdata, sizeof(uint16_t) * hw, cap) || grow((void **)&lv->etops, sizeof(int32_t), cap) ||
-            grow((void **)&lv->enext, sizeof(int32_t), cap) || grow((void **)&lv->ehash, sizeof(u64), cap) ||
-            grow((void **)&lv->elo, 1, cap) || grow((void **)&lv->ehi, 1, cap))
+        if (grow((void **)&lv->hdata, sizeof(uint16_t) * (hw ? hw : 1), cap) ||
+            grow((void **)&lv->etops, sizeof(int32_t), cap) || grow((void **)&lv->enext, sizeof(int32_t), cap) ||
+            grow((void **)&lv->ehash, sizeof(u64), cap) || grow((void **)&lv->elo, sizeof(int16_t), cap) ||
+            grow((void **)&lv->ehi, sizeof(int16_t), cap))
             return -1;
         lv->capentries = cap;
     }
@@ -260,7 +451,7 @@ static int32_t level_add_entry(const Kernel *k, Level *lv, int32_t t, const uint
         rehash(&lv->ebuckets, &lv->nebuckets, lv->ehash, lv->enext, lv->nentries) < 0)
         return -1;
     int32_t e = lv->nentries++;
-    memcpy(lv->hdata + e * hw, holds, sizeof(uint16_t) * hw);
+    if (hw) memcpy(lv->hdata + e * hw, holds, sizeof(uint16_t) * hw);
     lv->etops[e] = t;
     lv->ehash[e] = h;
     uint32_t b = (uint32_t)h & (lv->nebuckets - 1);
@@ -269,26 +460,40 @@ static int32_t level_add_entry(const Kernel *k, Level *lv, int32_t t, const uint
     return e;
 }
 
-/* ---------------------------------------------------------------- the search */
+/* ---------------------------------------------------------------- keys */
 
 typedef struct {
-    uint8_t key[1 + MAXG * MAXP + 8 * MAXP];
+    uint8_t key[MAXKEY];
     u64 hash;
     uint16_t rels[MAXG * MAXP];
 } Shape;
 
-/* Partition search's key: the leader, the lengths of every hand in every group, the
-   uncollapsed cards of every hand; and the relative holdings. */
-static void shape_key(const Kernel *k, const u64 *hands, int leader, u64 present, Shape *sh) {
+/* Partition search's key: the leader, the progress, the lengths of every hand in every group,
+   the uncollapsed cards of every hand; and the relative holdings. Without partition search
+   the exact key: the leader, the live state, the progress, every hand's relative holdings in
+   every group and its uncollapsed cards. */
+static void make_key(const Kernel *k, const u64 *hands, int leader, int live, const Prog *prog, u64 present,
+                     Shape *sh) {
     uint8_t *p = sh->key;
     *p++ = (uint8_t)leader;
+    if (!k->partition) *p++ = (uint8_t)live;
+    if (!k->obj.additive) {
+        prog_bytes(&k->obj, prog, p);
+        p += k->obj.plen;
+    }
     int r = 0;
     for (int g = 0; g < k->ngroups; g++) {
         u64 pg = present >> k->gshift[g] & k->gmask[g];
         for (int i = 0; i < k->m; i++) {
             u64 x = hands[k->seats[i]] >> k->gshift[g] & k->gmask[g];
-            *p++ = (uint8_t)popc(x);
-            sh->rels[r++] = (uint16_t)pext14(x, pg);
+            unsigned rel = pext14(x, pg);
+            if (k->partition) {
+                *p++ = (uint8_t)popc(x);
+                sh->rels[r++] = (uint16_t)rel;
+            } else {
+                *p++ = (uint8_t)rel;
+                *p++ = (uint8_t)(rel >> 8);
+            }
         }
     }
     if (k->absolute) {
@@ -310,7 +515,7 @@ static u64 entry_rel(const Kernel *k, const uint16_t *tops, u64 present) {
         int below = ctz(top);
         u64 p = present >> k->gshift[g] & k->gmask[g];
         for (int i = 0; i < below; i++) p &= p - 1;
-        rel |= (p & (~p + 1)) << k->gshift[g];
+        rel |= lowbit(p) << k->gshift[g];
     }
     return rel;
 }
@@ -329,12 +534,39 @@ static void evict(Kernel *k) {
 static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, int lo, int hi) {
     uint16_t tops[MAXG], holds[MAXG * MAXP];
     int G = k->ngroups, S = k->m;
+    if (!k->partition) {
+        /* An exact key has one entry; it takes the new bounds (a new key is counted, and room
+           made for it, before it goes in). */
+        memset(tops, 0, sizeof(tops));
+        memset(holds, 0, sizeof(holds));
+        Level *lv = &k->levels[left];
+        int32_t ki = level_find(k, lv, sh->key, sh->hash);
+        if (ki < 0) {
+            k->entries++;
+            if (k->entries > k->tt_limit) evict(k);
+            ki = level_add_key(k, lv, sh->key, sh->hash);
+        }
+        TopsNode *tn = ki < 0 ? NULL : level_tops(k, lv, ki, tops);
+        if (!tn) {
+            k->oom = 1;
+            return;
+        }
+        u64 h = holds_hash(k, tn->id, holds);
+        int32_t e = level_entry(k, lv, tn->id, holds, h);
+        if (e < 0 && (e = level_add_entry(k, lv, tn->id, holds, h)) < 0) {
+            k->oom = 1;
+            return;
+        }
+        lv->elo[e] = (int16_t)lo;
+        lv->ehi[e] = (int16_t)hi;
+        return;
+    }
     for (int g = 0; g < G; g++) {
         u64 p = present >> k->gshift[g] & k->gmask[g];
         u64 r = rel >> k->gshift[g] & k->gmask[g] & p;
         tops[g] = 0;
         if (r) {
-            u64 low = r & (~r + 1);
+            u64 low = lowbit(r);
             int below = popc(p & (low - 1));
             tops[g] = (uint16_t)((((u64)1 << popc(p)) - 1) & ~(((u64)1 << below) - 1));
         }
@@ -352,8 +584,8 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
     u64 h = holds_hash(k, t, holds);
     int32_t e = level_entry(k, lv, t, holds, h);
     if (e >= 0) {
-        if (lo > lv->elo[e]) lv->elo[e] = (int8_t)lo;
-        if (hi < lv->ehi[e]) lv->ehi[e] = (int8_t)hi;
+        if (lo > lv->elo[e]) lv->elo[e] = (int16_t)lo;
+        if (hi < lv->ehi[e]) lv->ehi[e] = (int16_t)hi;
         return;
     }
     e = level_add_entry(k, lv, t, holds, h);
@@ -362,21 +594,62 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
         return;
     }
     tn->bloom |= (u64)1 << (h >> 58);
-    lv->elo[e] = (int8_t)lo;
-    lv->ehi[e] = (int8_t)hi;
+    lv->elo[e] = (int16_t)lo;
+    lv->ehi[e] = (int16_t)hi;
     k->entries++;
     if (k->entries > k->tt_limit) evict(k);
 }
 
+/* The bounds stored for the position of sh, if an entry decides target: 1 yes, 0 no, -1 none. */
+static int lookup(const Kernel *k, int left, const Shape *sh, int target, u64 present, u64 *relout) {
+    const Level *lv = &k->levels[left];
+    int32_t ki = level_find(k, lv, sh->key, sh->hash);
+    if (ki < 0) return -1;
+    int G = k->ngroups, S = k->m;
+    const TopsNode *vec = lv->kvec[ki];
+    if (!k->partition) {
+        uint16_t holds[MAXG * MAXP];
+        if (!lv->kcount[ki]) return -1;
+        memset(holds, 0, sizeof(holds));
+        int32_t e = level_entry(k, lv, vec[0].id, holds, holds_hash(k, vec[0].id, holds));
+        if (e < 0) return -1;
+        if (lv->elo[e] >= target) return 1;
+        if (lv->ehi[e] < target) return 0;
+        return -1;
+    }
+    /* At most one entry per top segment fits: the one with this position's holdings. */
+    uint16_t holds[MAXG * MAXP];
+    for (int32_t i = 0; i < lv->kcount[ki]; i++) {
+        const uint16_t *tops = vec[i].tops;
+        for (int g = 0; g < G; g++)
+            for (int s = 0; s < S; s++) holds[g * S + s] = sh->rels[g * S + s] & tops[g];
+        u64 h = holds_hash(k, vec[i].id, holds);
+        if (!(vec[i].bloom >> (h >> 58) & 1)) continue;
+        int32_t e = level_entry(k, lv, vec[i].id, holds, h);
+        if (e < 0) continue;
+        if (lv->elo[e] >= target) {
+            *relout = entry_rel(k, tops, present);
+            return 1;
+        }
+        if (lv->ehi[e] < target) {
+            *relout = entry_rel(k, tops, present);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- bounds */
+
 /* Tricks the leader's side can take at once from the top, and the cards that rests on. */
-static int quick(const Kernel *k, const u64 *hands, int leader, u64 present, u64 *relout) {
+static int quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
     u64 lead = hands[leader];
-    u64 wiz = k->wizards;
+    u64 wiz = st->wizards;
     u64 rest = present & ~lead;
     int total = 0, best = 0;
     u64 rel = 0;
-    for (int qi = 0; qi < k->nquick; qi++) {
-        const QInfo *q = &k->quick[qi];
+    for (int qi = 0; qi < st->nquick; qi++) {
+        const QInfo *q = &st->quick[qi];
         u64 mine = lead & q->kmask;
         if (!mine) continue;
         u64 theirs = rest & q->kmask;
@@ -390,18 +663,18 @@ static int quick(const Kernel *k, const u64 *hands, int leader, u64 present, u64
             top = bl >= 64 ? 0 : mine >> bl << bl;
             n = popc(top);
         } else if (q->mode == 2) {
-            top = mine & ((theirs & (~theirs + 1)) - 1);
+            top = mine & (lowbit(theirs) - 1);
             n = popc(top);
         } else {
             i64 high = INT64_MIN;
             for (int i = 0; i < q->norder; i++) {
                 int c = q->order[i];
-                if (theirs >> c & 1 && k->strength[c] > high) high = k->strength[c];
+                if (theirs >> c & 1 && st->strength[c] > high) high = st->strength[c];
             }
             n = 0;
             for (int i = 0; i < q->norder; i++) {
                 int c = q->order[i];
-                if (mine >> c & 1 && k->strength[c] >= high) n++;
+                if (mine >> c & 1 && st->strength[c] >= high) n++;
             }
             top = q->kmask;
         }
@@ -409,7 +682,7 @@ static int quick(const Kernel *k, const u64 *hands, int leader, u64 present, u64
         for (int i = 0; i < k->nothers[leader]; i++) {
             u64 h = hands[k->others[leader][i]];
             if (h & (q->outside | wiz)) {
-                int lim = (k->must_follow && !(h & wiz)) ? popc(h & q->kmask) : 0;
+                int lim = (st->must_follow && !(h & wiz)) ? popc(h & q->kmask) : 0;
                 if (lim < n) {
                     n = lim;
                     if (!n) break;
@@ -417,17 +690,19 @@ static int quick(const Kernel *k, const u64 *hands, int leader, u64 present, u64
             }
         }
         if (!n) continue;
-        rel |= top & (~top + 1);
+        rel |= lowbit(top);
         total += n;
         if (n > best) best = n;
     }
     *relout = rel;
-    return popc(lead & wiz) + (k->structured ? total : best);
+    int qt = popc(lead & wiz) + (st->structured ? total : best);
+    /* With declarations the ranking may change after this trick: only its first trick is sure. */
+    return (k->declaring && qt > 1) ? 1 : qt;
 }
 
 /* Per side, the most trumps one hand holds that no card of the other side can beat or tie. */
-static void sure_trumps(const Kernel *k, const u64 *hands, u64 present, int *mine_out, int *theirs_out,
-                        u64 *lowest_out) {
+static void sure_trumps(const Kernel *k, const State *st, const u64 *hands, u64 present, int *mine_out,
+                        int *theirs_out, u64 *lowest_out) {
     int counts[MAXP] = {0};
     int top_side = -1;
     i64 level = -1;
@@ -436,10 +711,10 @@ static void sure_trumps(const Kernel *k, const u64 *hands, u64 present, int *min
     int lastcard = -1;
     u64 lowest = 0;
     int broke = 0;
-    for (int i = 0; i < k->ntrumps; i++) {
-        int c = k->trumps_desc[i];
+    for (int i = 0; i < st->ntrumps; i++) {
+        int c = st->trumps_desc[i];
         if (!(present >> c & 1)) continue;
-        if (k->tp[c] != level) {
+        if (st->tp[c] != level) {
             if (nowners) {
                 int s0 = k->sideof[owners[0]], mixed = 0;
                 for (int j = 1; j < nowners; j++)
@@ -453,7 +728,7 @@ static void sure_trumps(const Kernel *k, const u64 *hands, u64 present, int *min
                 for (int j = 0; j < nowners; j++) counts[owners[j]]++;
                 lowest = bit(lastcard);
             }
-            level = k->tp[c];
+            level = st->tp[c];
             nowners = 0;
         }
         int owner = -1;
@@ -489,124 +764,41 @@ static void sure_trumps(const Kernel *k, const u64 *hands, u64 present, int *min
     *lowest_out = lowest;
 }
 
-static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
-                 u64 present, int target, int left, u64 *relout);
-
-/* The cards of a hand it may play to a trick whose follow class is `follow` (-1 or 0: any). */
-static inline u64 legal_cards(const Kernel *k, u64 hand, i64 follow) {
-    if (follow <= 0) return hand;
-    u64 f = hand & (u64)follow;
-    return f ? (f | (hand & k->free_mask)) : hand;
-}
-
-static int boundary(Kernel *k, u64 *hands, int leader, int target, int left, u64 present, u64 *relout) {
-    k->nodes++;
-    *relout = 0;
-    if (target <= 0) return 1;
-    if (target > left) return 0;
-    int lo = 0, hi = left;
-    if (left == 1 && k->equal_sizes) {
-        /* The last trick: every hand plays its one card. */
-        int win = bitlen(hands[leader]) - 1, ws = leader;
-        u64 tm = bit(win);
-        for (int s = k->nxt[leader]; s != leader; s = k->nxt[s]) {
-            int c = bitlen(hands[s]) - 1;
-            tm |= bit(c);
-            if (k->beaters[win] >> c & 1) {
-                win = c;
-                ws = s;
-            }
-        }
-        *relout = (tm & k->class_of[win] & ~bit(win)) ? bit(win) : 0;
-        return k->sideof[ws];
-    }
-    Shape sh;
-    shape_key(k, hands, leader, present, &sh);
-    Level *lv = &k->levels[left];
-    int32_t ki = level_find(k, lv, sh.key, sh.hash);
-    if (ki >= 0) {
-        /* At most one entry per top segment fits: the one with this position's holdings. */
-        int G = k->ngroups, S = k->m;
-        uint16_t holds[MAXG * MAXP];
-        const TopsNode *vec = lv->kvec[ki];
-        for (int32_t i = 0; i < lv->kcount[ki]; i++) {
-            const uint16_t *tops = vec[i].tops;
-            for (int g = 0; g < G; g++)
-                for (int s = 0; s < S; s++) holds[g * S + s] = sh.rels[g * S + s] & tops[g];
-            u64 h = holds_hash(k, vec[i].id, holds);
-            if (!(vec[i].bloom >> (h >> 58) & 1)) continue;
-            int32_t e = level_entry(k, lv, vec[i].id, holds, h);
-            if (e < 0) continue;
-            if (lv->elo[e] >= target) {
-                *relout = entry_rel(k, tops, present);
-                return 1;
-            }
-            if (lv->ehi[e] < target) {
-                *relout = entry_rel(k, tops, present);
-                return 0;
-            }
-        }
-    }
-    u64 qrel;
-    int q = quick(k, hands, leader, present, &qrel);
-    if (k->sideof[leader]) {
-        if (q >= target) {
-            store(k, left, &sh, qrel, present, q, left);
-            *relout = qrel;
-            return 1;
-        }
-    } else if (left - q < target) {
-        store(k, left, &sh, qrel, present, 0, left - q);
-        *relout = qrel;
-        return 0;
-    }
-    if (k->equal_sizes && (present & k->trumps)) {
-        int mine, theirs;
-        u64 srel;
-        sure_trumps(k, hands, present, &mine, &theirs, &srel);
-        if (mine >= target) {
-            store(k, left, &sh, srel, present, mine, left);
-            *relout = srel;
-            return 1;
-        }
-        if (left - theirs < target) {
-            store(k, left, &sh, srel, present, 0, left - theirs);
-            *relout = srel;
-            return 0;
-        }
-    }
-    u64 rel;
-    int result = inner(k, hands, leader, 0, -1, -1, leader, 0, present, target, left, &rel);
-    if (result)
-        store(k, left, &sh, rel, present, target, hi);
-    else
-        store(k, left, &sh, rel, present, lo, target - 1);
-    *relout = rel;
-    return result;
-}
+/* ---------------------------------------------------------------- move ordering */
 
 typedef struct {
     int score;
     int card;
 } Scored;
 
-static int scored_desc(const void *a, const void *b) {
-    const Scored *x = a, *y = b;
-    if (x->score != y->score) return x->score < y->score ? 1 : -1;
-    return x->card < y->card ? 1 : (x->card > y->card ? -1 : 0);
+/* Best first: score descending, then card descending (as Python sorts (score, card) pairs). */
+static void sort_scored(Scored *scored, int *cands, int ncands) {
+    for (int i = 1; i < ncands; i++) {
+        Scored x = scored[i];
+        int j = i - 1;
+        while (j >= 0 && (scored[j].score < x.score || (scored[j].score == x.score && scored[j].card < x.card))) {
+            scored[j + 1] = scored[j];
+            j--;
+        }
+        scored[j + 1] = x;
+    }
+    for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
 }
 
-static void sort_scored(Scored *scored, int *cands, int ncands) {
-    qsort(scored, ncands, sizeof(Scored), scored_desc);
-    for (int i = 0; i < ncands; i++) cands[i] = scored[i].card;
+/* The cards of a hand it may play to a trick whose follow class is `follow` (-1 or 0: any). */
+static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
+    if (follow <= 0) return hand;
+    u64 f = hand & (u64)follow;
+    return f ? (f | (hand & st->free_mask)) : hand;
 }
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last. */
-static void order_leads(const Kernel *k, int *cands, int ncands, const u64 *hands, int seat, u64 outside) {
+static void order_leads(const Kernel *k, const State *st, int *cands, int ncands, const u64 *hands, int seat,
+                        u64 outside) {
     Scored scored[MAXC];
     int mine = k->sideof[seat];
-    u64 partners = 0, opponents = 0, trumps = k->trump_mask;
+    u64 partners = 0, opponents = 0, trumps = st->trump_mask;
     for (int i = 0; i < k->nothers[seat]; i++) {
         int o = k->others[seat][i];
         if (k->sideof[o] == mine)
@@ -616,7 +808,7 @@ static void order_leads(const Kernel *k, int *cands, int ncands, const u64 *hand
     }
     for (int i = 0; i < ncands; i++) {
         int c = cands[i];
-        u64 kmask = k->class_of[c];
+        u64 kmask = st->class_of[c];
         int ruff = 0;
         if (trumps && !(trumps >> c & 1)) {
             for (int j = 0; j < k->nothers[seat]; j++) {
@@ -629,7 +821,7 @@ static void order_leads(const Kernel *k, int *cands, int ncands, const u64 *hand
             }
         }
         /* Someone can beat it: lead low; else a sure winner unless it can be ruffed. */
-        int score = (k->stronger[c] & outside) ? -k->power[c] : (ruff ? 200 : 1000) + k->power[c];
+        int score = (st->stronger[c] & outside) ? -st->power[c] : (ruff ? 200 : 1000) + st->power[c];
         u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
         if (ruff)
             score -= 1500; /* an opponent can ruff: last */
@@ -642,17 +834,17 @@ static void order_leads(const Kernel *k, int *cands, int ncands, const u64 *hand
 }
 
 /* The (kk+1)-th card of a trick, with an eye on the seats still to play. */
-static void order_follows(const Kernel *k, int *cands, int ncands, u64 legal, const u64 *hands, int seat, int kk,
-                          i64 follow, int wcard, int wseat) {
+static void order_follows(const Kernel *k, const State *st, int *cands, int ncands, u64 legal, const u64 *hands,
+                          int seat, int kk, i64 follow, int wcard, int wseat) {
     Scored scored[MAXC];
     int mine = k->sideof[seat];
-    u64 bw = k->beaters[wcard];
+    u64 bw = st->beaters[wcard];
     int partner_wins = k->sideof[wseat] == mine;
     /* The cards the later seats of each side may play. */
     u64 later_ours = 0, later_theirs = 0;
     int s2 = k->nxt[seat];
     for (int j = kk + 1; j < k->m; j++, s2 = k->nxt[s2]) {
-        u64 h = legal_cards(k, hands[s2], follow);
+        u64 h = legal_cards(st, hands[s2], follow);
         if (k->sideof[s2] == mine)
             later_ours |= h;
         else
@@ -662,7 +854,7 @@ static void order_follows(const Kernel *k, int *cands, int ncands, u64 legal, co
         /* Second hand low: the partner can still win the trick. */
         for (int i = 0; i < ncands; i++) {
             int c = cands[i];
-            scored[i].score = (bw >> c & 1) ? -1000 - k->power[c] : -k->power[c];
+            scored[i].score = (bw >> c & 1) ? -1000 - st->power[c] : -st->power[c];
             scored[i].card = c;
         }
     } else if (partner_wins && (later_theirs & bw)) {
@@ -672,13 +864,13 @@ static void order_follows(const Kernel *k, int *cands, int ncands, u64 legal, co
             int c = cands[i];
             int score;
             if (bw >> c & 1)
-                score = (k->beaters[c] & later_theirs) ? -2000 - k->power[c] : 1000 - k->power[c];
+                score = (st->beaters[c] & later_theirs) ? -2000 - st->power[c] : 1000 - st->power[c];
             else
-                score = -k->power[c];
+                score = -st->power[c];
             scored[i].score = score;
             scored[i].card = c;
         }
-    } else if (follow > 0 && !(legal & ~(u64)follow) && k->ascending) {
+    } else if (follow > 0 && !(legal & ~(u64)follow) && st->ascending) {
         /* Following in a class ranked by card index: the order needs no sort. */
         int out[MAXC], n = 0;
         for (int pass = 0; pass < 2; pass++) {
@@ -692,26 +884,122 @@ static void order_follows(const Kernel *k, int *cands, int ncands, u64 legal, co
         /* The partner's side is winning: low cards, overtaking last. */
         for (int i = 0; i < ncands; i++) {
             int c = cands[i];
-            scored[i].score = -k->power[c] - ((bw >> c & 1) ? 500 : 0);
+            scored[i].score = -st->power[c] - ((bw >> c & 1) ? 500 : 0);
             scored[i].card = c;
         }
     } else {
         /* The cheapest card that takes the trick, else the lowest. */
         for (int i = 0; i < ncands; i++) {
             int c = cands[i];
-            scored[i].score = (bw >> c & 1) ? 1000 - k->power[c] : -k->power[c];
+            scored[i].score = (bw >> c & 1) ? 1000 - st->power[c] : -st->power[c];
             scored[i].card = c;
         }
     }
     sort_scored(scored, cands, ncands);
 }
 
-static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
-                 u64 present, int target, int left, u64 *relout) {
+/* ---------------------------------------------------------------- the search */
+
+/* What stays fixed while a trick is played. */
+typedef struct {
+    int live;
+    const Prog *prog;
+    int target, left;
+    u64 present;
+} Frame;
+
+static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follow, int wcard, int wseat,
+                 u64 tmask, const Frame *f, u64 *relout);
+
+/* Can the side reach target from a trick boundary (trick empty, leader to lead)? */
+static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *prog, int target, int left,
+                    u64 present, u64 *relout) {
+    const Objective *o = &k->obj;
+    const State *st = k->states[live];
+    k->nodes++;
+    *relout = 0;
+    int lo, hi;
+    if (o->additive) {
+        if (target <= 0) return 1;
+        if (target > left) return 0;
+        lo = 0;
+        hi = left;
+    } else {
+        obj_bounds(o, prog, left, &lo, &hi);
+        if (lo >= target) return 1;
+        if (hi < target) return 0;
+        if (left == 0) return obj_final(o, prog, live) >= target;
+    }
+    if (o->additive && left == 1 && k->equal_sizes) {
+        /* The last trick: every hand plays its one card. */
+        int win = bitlen(hands[leader]) - 1, ws = leader;
+        u64 tm = bit(win);
+        for (int s = k->nxt[leader]; s != leader; s = k->nxt[s]) {
+            int c = bitlen(hands[s]) - 1;
+            tm |= bit(c);
+            if (st->beaters[win] >> c & 1) {
+                win = c;
+                ws = s;
+            }
+        }
+        *relout = (tm & st->class_of[win] & ~bit(win)) ? bit(win) : 0;
+        return k->sideof[ws];
+    }
+    Shape sh;
+    make_key(k, hands, leader, live, prog, present, &sh);
+    int found = lookup(k, left, &sh, target, present, relout);
+    if (found >= 0) return found;
+    if (o->monotone) {
+        u64 qrel;
+        int q = quick(k, st, hands, leader, present, &qrel);
+        if (k->sideof[leader]) {
+            if (q >= target) {
+                store(k, left, &sh, qrel, present, q, left);
+                *relout = qrel;
+                return 1;
+            }
+        } else if (left - q < target) {
+            store(k, left, &sh, qrel, present, 0, left - q);
+            *relout = qrel;
+            return 0;
+        }
+        if (k->equal_sizes && k->single_state && (present & st->trumps)) {
+            int mine, theirs;
+            u64 srel;
+            sure_trumps(k, st, hands, present, &mine, &theirs, &srel);
+            if (mine >= target) {
+                store(k, left, &sh, srel, present, mine, left);
+                *relout = srel;
+                return 1;
+            }
+            if (left - theirs < target) {
+                store(k, left, &sh, srel, present, 0, left - theirs);
+                *relout = srel;
+                return 0;
+            }
+        }
+    }
+    Frame f = {live, prog, target, left, present};
+    u64 rel;
+    int result = inner(k, hands, leader, 0, live, -1, -1, leader, 0, &f, &rel);
+    if (result)
+        store(k, left, &sh, rel, present, target, hi);
+    else
+        store(k, left, &sh, rel, present, lo, target - 1);
+    *relout = rel;
+    return result;
+}
+
+/* Can the side reach the frame's target, `seat` to play the (kk+1)-th card of the trick?
+   pending: the state for the next trick; follow: the class to follow (-1 before a class is
+   set, 0 for none); wcard, wseat: the card winning so far and its seat; tmask: the trick. */
+static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follow, int wcard, int wseat,
+                 u64 tmask, const Frame *f, u64 *relout) {
+    const State *st = k->states[f->live];
     u64 hand = hands[seat];
-    u64 legal = legal_cards(k, hand, follow);
+    u64 legal = legal_cards(st, hand, follow);
     /* Equivalent cards: keep the lowest of each run that nothing outside the hand splits. */
-    u64 outside = present & ~hand;
+    u64 outside = f->present & ~hand;
     int cands[MAXC], ncands = 0;
     int run_lo[MAXC], run_hi[MAXC], nruns = 0;
     int prev = -1, first = -1;
@@ -736,9 +1024,9 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
     }
     if (ncands > 1) {
         if (kk == 0)
-            order_leads(k, cands, ncands, hands, seat, outside);
+            order_leads(k, st, cands, ncands, hands, seat, outside);
         else
-            order_follows(k, cands, ncands, legal, hands, seat, kk, follow, wcard, wseat);
+            order_follows(k, st, cands, ncands, legal, hands, seat, kk, follow, wcard, wseat);
     }
     int mine = k->sideof[seat];
     int last = kk == k->m - 1;
@@ -749,7 +1037,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
         u64 b = bit(c);
         hands[seat] = hand ^ b;
         int nw, ns;
-        if (wcard < 0 || (k->beaters[wcard] >> c & 1)) {
+        if (wcard < 0 || (st->beaters[wcard] >> c & 1)) {
             nw = c;
             ns = seat;
         } else {
@@ -757,28 +1045,49 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, i64 follow, int wcard,
             ns = wseat;
         }
         u64 nmask = tmask | b;
-        u64 crel;
-        int res;
-        if (last) {
-            res = boundary(k, hands, ns, k->sideof[ns] ? target - 1 : target, left - 1, present & ~nmask, &crel);
-            if (nmask & k->class_of[nw] & ~bit(nw)) crel |= bit(nw);
-        } else {
-            i64 nf = follow == -1 ? (kk ? k->late_follow[c] : k->lead_follow[c]) : follow;
-            res = inner(k, hands, nseat, kk + 1, nf, nw, ns, nmask, present, target, left, &crel);
+        /* The ways to play c: the plain play, and what it may declare (24). */
+        int ndecl = 1;
+        int8_t plain = (int8_t)pending;
+        const int8_t *nexts = &plain;
+        if ((k->declaring >> c & 1) && k->ndecl[pending][c]) {
+            ndecl = k->ndecl[pending][c];
+            nexts = k->decl[pending][c];
         }
-        if (res == mine) {
-            hands[seat] = hand;
-            *relout = crel;
-            return res;
+        for (int d = 0; d < ndecl; d++) {
+            int npend = nexts[d];
+            u64 crel;
+            int res;
+            if (last) {
+                if (k->obj.additive) {
+                    res = boundary(k, hands, ns, npend, f->prog, k->sideof[ns] ? f->target - 1 : f->target,
+                                   f->left - 1, f->present & ~nmask, &crel);
+                } else {
+                    Prog np;
+                    after_trick(&k->obj, f->prog, ns, nmask, &np);
+                    res = boundary(k, hands, ns, npend, &np, f->target, f->left - 1, f->present & ~nmask, &crel);
+                }
+                /* the winner beat a card of its class: its rank counts */
+                if (nmask & st->class_of[nw] & ~bit(nw)) crel |= bit(nw);
+            } else {
+                i64 nf = follow == -1 ? (kk ? st->late_follow[c] : st->lead_follow[c]) : follow;
+                res = inner(k, hands, nseat, kk + 1, npend, nf, nw, ns, nmask, f, &crel);
+            }
+            if (res == mine) {
+                hands[seat] = hand;
+                *relout = crel;
+                return res;
+            }
+            rel |= crel;
         }
-        rel |= crel;
     }
     hands[seat] = hand;
-    /* Cards skipped as equivalent must stay equivalent wherever this answer is reused:
-       a run reaching into the relevant cards joins them whole. */
-    for (int i = 0; i < nruns; i++) {
-        u64 g = rel & k->group_of[run_lo[i]];
-        if (g && bit(run_hi[i]) >= (g & (~g + 1))) rel |= bit(run_lo[i]);
+    if (k->partition) {
+        /* Cards skipped as equivalent must stay equivalent wherever this answer is reused:
+           a run reaching into the relevant cards joins them whole. */
+        for (int i = 0; i < nruns; i++) {
+            u64 g = rel & k->group_of[run_lo[i]];
+            if (g && bit(run_hi[i]) >= lowbit(g)) rel |= bit(run_lo[i]);
+        }
     }
     *relout = rel;
     return !mine;
@@ -835,47 +1144,248 @@ static int read_int_list(PyObject *seq, int *out, int n, const char *what) {
     return 0;
 }
 
+/* A list of up to `most` small ints; its length in *n. */
+static int read_small_list(PyObject *seq, int *out, int most, int *n, const char *what) {
+    Py_ssize_t len = PySequence_Size(seq);
+    if (len < 0) return -1;
+    if (len > most) {
+        PyErr_Format(PyExc_ValueError, "%s: too long", what);
+        return -1;
+    }
+    *n = (int)len;
+    return read_int_list(seq, out, (int)len, what);
+}
+
+static PyObject *item(PyObject *dict, const char *name) {
+    PyObject *v = PyDict_GetItemString(dict, name); /* borrowed */
+    if (!v) PyErr_Format(PyExc_KeyError, "kernel tables: %s missing", name);
+    return v;
+}
+
+static int item_int(PyObject *dict, const char *name, int *out) {
+    PyObject *v = item(dict, name);
+    if (!v) return -1;
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    *out = (int)x;
+    return 0;
+}
+
+static int item_u64(PyObject *dict, const char *name, u64 *out) {
+    PyObject *v = item(dict, name);
+    if (!v) return -1;
+    *out = PyLong_AsUnsignedLongLong(v);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static int read_state(Kernel *k, PyObject *d, State *st) {
+    int size = k->size;
+    PyObject *v;
+    int truth;
+    if (!(v = item(d, "beaters")) || read_u64_list(v, st->beaters, size, "beaters") < 0) return -1;
+    if (!(v = item(d, "lead_follow")) || read_i64_list(v, st->lead_follow, size, "lead_follow") < 0) return -1;
+    if (!(v = item(d, "late_follow")) || read_i64_list(v, st->late_follow, size, "late_follow") < 0) return -1;
+    if (item_u64(d, "free", &st->free_mask) < 0 || item_u64(d, "wizards", &st->wizards) < 0) return -1;
+    if (!(v = item(d, "power")) || read_int_list(v, st->power, size, "power") < 0) return -1;
+    if (!(v = item(d, "stronger")) || read_u64_list(v, st->stronger, size, "stronger") < 0) return -1;
+    if (!(v = item(d, "class_of")) || read_u64_list(v, st->class_of, size, "class_of") < 0) return -1;
+    if (item_u64(d, "trump_mask", &st->trump_mask) < 0) return -1;
+    if (!(v = item(d, "strength")) || read_i64_list(v, st->strength, size, "strength") < 0) return -1;
+    if (!(v = item(d, "tp")) || read_i64_list(v, st->tp, size, "tp") < 0) return -1;
+    const char *flags[] = {"structured", "must_follow", "ascending"};
+    int *targets[] = {&st->structured, &st->must_follow, &st->ascending};
+    for (int i = 0; i < 3; i++) {
+        if (!(v = item(d, flags[i])) || (truth = PyObject_IsTrue(v)) < 0) return -1;
+        *targets[i] = truth;
+    }
+    /* quick: a list of (class mask, mode, cards by strength, outside trumps) */
+    if (!(v = item(d, "quick"))) return -1;
+    PyObject *qf = PySequence_Fast(v, "quick");
+    if (!qf) return -1;
+    st->nquick = (int)PySequence_Fast_GET_SIZE(qf);
+    if (st->nquick > MAXQ) {
+        Py_DECREF(qf);
+        PyErr_SetString(PyExc_ValueError, "too many classes for the kernel");
+        return -1;
+    }
+    for (int i = 0; i < st->nquick; i++) {
+        PyObject *order;
+        unsigned long long kmask, outside;
+        int mode, tmp[MAXC], n;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(qf, i), "KiOK", &kmask, &mode, &order, &outside) ||
+            read_small_list(order, tmp, MAXC, &n, "order") < 0) {
+            Py_DECREF(qf);
+            return -1;
+        }
+        st->quick[i].kmask = kmask;
+        st->quick[i].mode = mode;
+        st->quick[i].outside = outside;
+        st->quick[i].norder = n;
+        for (int j = 0; j < n; j++) st->quick[i].order[j] = (int8_t)tmp[j];
+    }
+    Py_DECREF(qf);
+    int tmp[MAXC];
+    if (!(v = item(d, "trumps_desc")) || read_small_list(v, tmp, MAXC, &st->ntrumps, "trumps_desc") < 0) return -1;
+    st->trumps = 0;
+    for (int j = 0; j < st->ntrumps; j++) {
+        st->trumps_desc[j] = (int8_t)tmp[j];
+        st->trumps |= bit(tmp[j]);
+    }
+    return 0;
+}
+
+static const char *TASKS[] = {"no-tricks", "colour", "exactly", "last-trick", "most-tricks", "fewest-tricks", NULL};
+
+static int read_objective(Kernel *k, PyObject *d) {
+    Objective *o = &k->obj;
+    PyObject *v;
+    memset(o, 0, sizeof(*o));
+    static const char *KINDS[] = {"tricks", "exact", "task", "points", NULL};
+    if (!(v = item(d, "kind"))) return -1;
+    const char *kind = PyUnicode_AsUTF8(v);
+    if (!kind) return -1;
+    o->kind = -1;
+    for (int i = 0; KINDS[i]; i++)
+        if (strcmp(kind, KINDS[i]) == 0) o->kind = i;
+    o->owner = -1;
+    switch (o->kind) {
+    case OBJ_TRICKS:
+        o->additive = o->monotone = 1;
+        break;
+    case OBJ_EXACT: {
+        int side[MAXP], n;
+        if (item_int(d, "k", &o->k) < 0 || !(v = item(d, "side")) || read_small_list(v, side, MAXP, &n, "side") < 0)
+            return -1;
+        for (int i = 0; i < n; i++) o->side |= 1u << side[i];
+        o->plen = 1;
+        break;
+    }
+    case OBJ_TASK: {
+        int seats[MAXP], n;
+        if (!(v = item(d, "task"))) return -1;
+        const char *name = PyUnicode_AsUTF8(v);
+        if (!name) return -1;
+        o->task = -1;
+        for (int i = 0; TASKS[i]; i++)
+            if (strcmp(name, TASKS[i]) == 0) o->task = i;
+        if (o->task < 0) {
+            PyErr_Format(PyExc_ValueError, "unknown task kind %s", name);
+            return -1;
+        }
+        if (item_int(d, "seat", &o->seat) < 0 || item_int(d, "owner", &o->owner) < 0 ||
+            item_int(d, "cap", &o->cap) < 0 || item_u64(d, "colour_mask", &o->colour_mask) < 0)
+            return -1;
+        o->players = k->players;
+        if (o->cap > 255) o->cap = 255;
+        if (!(v = item(d, "watched")) || read_small_list(v, seats, MAXP, &n, "watched") < 0) return -1;
+        for (int i = 0; i < n; i++) o->watched |= 1u << seats[i];
+        if (!(v = item(d, "counted")) || read_small_list(v, seats, MAXP, &n, "counted") < 0) return -1;
+        for (int i = 0; i < n; i++) o->counted |= 1u << seats[i];
+        o->plen = o->players + 2;
+        break;
+    }
+    case OBJ_POINTS: {
+        if (!(v = item(d, "side")) || read_small_list(v, o->side_seats, MAXP, &o->nside, "side") < 0) return -1;
+        if (item_int(d, "most", &o->most) < 0 || item_int(d, "lo", &o->range_lo) < 0 ||
+            item_int(d, "hi", &o->range_hi) < 0)
+            return -1;
+        o->nstates = k->nstates;
+        int n = o->nside * (o->most + 1) * o->nstates;
+        o->points = malloc(sizeof(int) * (n ? n : 1));
+        if (!o->points) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (!(v = item(d, "points"))) return -1;
+        i64 *tmp = malloc(sizeof(i64) * (n ? n : 1));
+        if (!tmp) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (read_i64_list(v, tmp, n, "points") < 0) {
+            free(tmp);
+            return -1;
+        }
+        for (int i = 0; i < n; i++) o->points[i] = (int)tmp[i];
+        free(tmp);
+        o->plen = o->nside;
+        break;
+    }
+    default:
+        PyErr_SetString(PyExc_ValueError, "unknown objective kind");
+        return -1;
+    }
+    return 0;
+}
+
+/* The Python progress of the objective (see solvers/objectives.py) as a Prog. */
+static int read_prog(const Kernel *k, PyObject *prog, Prog *p) {
+    const Objective *o = &k->obj;
+    memset(p, 0, sizeof(*p));
+    p->last = -1;
+    if (o->kind == OBJ_TRICKS) return 0;
+    if (o->kind == OBJ_EXACT) {
+        long x = PyLong_AsLong(prog);
+        if (x == -1 && PyErr_Occurred()) return -1;
+        p->won[0] = (uint8_t)x;
+        return 0;
+    }
+    int won[MAXP], n;
+    if (o->kind == OBJ_POINTS) {
+        if (read_small_list(prog, won, MAXP, &n, "progress") < 0) return -1;
+        for (int i = 0; i < n; i++) p->won[i] = (uint8_t)won[i];
+        return 0;
+    }
+    PyObject *wonl;
+    int flags, last;
+    if (!PyArg_ParseTuple(prog, "Oii", &wonl, &flags, &last)) return -1;
+    if (read_small_list(wonl, won, MAXP, &n, "progress") < 0) return -1;
+    for (int i = 0; i < n; i++) p->won[i] = (uint8_t)(won[i] > 255 ? 255 : won[i]);
+    p->flags = (uint8_t)flags;
+    p->last = (int8_t)last;
+    return 0;
+}
+
 static void Kernel_dealloc(Kernel *k) {
     if (k->levels) {
         for (int i = 0; i < k->nlevels; i++) level_clear(&k->levels[i]);
         free(k->levels);
     }
+    for (int s = 0; s < MAXS; s++) free(k->states[s]);
     free(k->span);
+    free(k->obj.points);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
-static const char *init_kwlist[] = {
-    "size",      "players",    "seats",      "nxt",         "sideof",     "beaters",      "lead_follow",
-    "free",      "wizards",    "power",      "stronger",    "class_of",   "trump_mask",   "span",
-    "quick",     "strength",   "structured", "must_follow", "ascending",  "equal_sizes",  "trumps_desc",
-    "tp",        "key_groups", "absolute",   "group_of",    "max_left",   "tt_limit",     "late_follow",
-    NULL};
+static const char *init_kwlist[] = {"size",       "players",  "seats",     "nxt",      "sideof",
+                                    "states",     "declarations", "declaring", "span",  "key_groups", "absolute",
+                                    "group_of",   "partition", "equal_sizes", "objective", "max_left",
+                                    "tt_limit",   NULL};
 
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
-    int size, players, structured, must_follow, ascending, equal_sizes, max_left;
+    int size, players, partition, equal_sizes, max_left;
     long long tt_limit;
-    PyObject *seats, *nxt, *sideof, *beaters, *lead_follow, *power, *stronger, *class_of, *span, *quickl,
-        *strength, *trumps_desc, *tp, *key_groups, *group_of, *late_follow;
-    unsigned long long free_mask, wizards, trump_mask, absolute;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOOKKOOOKOOOppppOOOKOiLO", (char **)init_kwlist, &size,
-                                     &players, &seats, &nxt, &sideof, &beaters, &lead_follow, &free_mask,
-                                     &wizards, &power, &stronger, &class_of, &trump_mask, &span, &quickl,
-                                     &strength, &structured, &must_follow, &ascending, &equal_sizes,
-                                     &trumps_desc, &tp, &key_groups, &absolute, &group_of, &max_left,
-                                     &tt_limit, &late_follow))
+    PyObject *seats, *nxt, *sideof, *states, *declarations, *span, *key_groups, *group_of, *objective;
+    unsigned long long absolute, declaring;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiOOOOOKOOKOppOiL", (char **)init_kwlist, &size, &players, &seats,
+                                     &nxt, &sideof, &states, &declarations, &declaring, &span, &key_groups, &absolute,
+                                     &group_of, &partition, &equal_sizes, &objective, &max_left, &tt_limit))
         return -1;
+    if (k->levels) {
+        PyErr_SetString(PyExc_RuntimeError, "a kernel is set up once");
+        return -1;
+    }
     if (size < 1 || size > MAXC || players < 1 || players > MAXP) {
         PyErr_SetString(PyExc_ValueError, "deck or table too large for the kernel");
         return -1;
     }
     k->size = size;
     k->players = players;
-    k->m = (int)PySequence_Size(seats);
-    if (k->m < 1 || k->m > players) {
+    if (read_small_list(seats, k->seats, players, &k->m, "seats") < 0) return -1;
+    if (k->m < 1) {
         PyErr_SetString(PyExc_ValueError, "bad seats");
         return -1;
     }
-    if (read_int_list(seats, k->seats, k->m, "seats") < 0) return -1;
     if (read_int_list(nxt, k->nxt, players, "nxt") < 0) return -1;
     if (read_int_list(sideof, k->sideof, players, "sideof") < 0) return -1;
     for (int p = 0; p < players; p++) {
@@ -883,71 +1393,65 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
         for (int i = 0; i < k->m; i++)
             if (k->seats[i] != p) k->others[p][k->nothers[p]++] = k->seats[i];
     }
-    if (read_u64_list(beaters, k->beaters, size, "beaters") < 0) return -1;
-    if (read_i64_list(lead_follow, k->lead_follow, size, "lead_follow") < 0) return -1;
-    if (read_i64_list(late_follow, k->late_follow, size, "late_follow") < 0) return -1;
-    k->free_mask = free_mask;
-    k->wizards = wizards;
-    if (read_int_list(power, k->power, size, "power") < 0) return -1;
-    if (read_u64_list(stronger, k->stronger, size, "stronger") < 0) return -1;
-    if (read_u64_list(class_of, k->class_of, size, "class_of") < 0) return -1;
-    k->trump_mask = trump_mask;
+    /* states: one dict of tables per rule state, None where the round cannot reach it */
+    PyObject *sf = PySequence_Fast(states, "states");
+    if (!sf) return -1;
+    k->nstates = (int)PySequence_Fast_GET_SIZE(sf);
+    if (k->nstates < 1 || k->nstates > MAXS) {
+        Py_DECREF(sf);
+        PyErr_SetString(PyExc_ValueError, "too many states for the kernel");
+        return -1;
+    }
+    int reachable = 0;
+    for (int s = 0; s < k->nstates; s++) {
+        PyObject *d = PySequence_Fast_GET_ITEM(sf, s);
+        if (d == Py_None) continue;
+        k->states[s] = calloc(1, sizeof(State));
+        if (!k->states[s]) {
+            Py_DECREF(sf);
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (!PyDict_Check(d) || read_state(k, d, k->states[s]) < 0) {
+            Py_DECREF(sf);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a state's tables must be a dict");
+            return -1;
+        }
+        reachable++;
+    }
+    Py_DECREF(sf);
+    k->single_state = reachable == 1;
+    /* declarations: {(pending state, card): [next pending state, ...]} */
+    PyObject *dk, *dv;
+    Py_ssize_t pos = 0;
+    if (!PyDict_Check(declarations)) {
+        PyErr_SetString(PyExc_TypeError, "declarations must be a dict");
+        return -1;
+    }
+    while (PyDict_Next(declarations, &pos, &dk, &dv)) {
+        int state, card, nexts[MAXD], n;
+        if (!PyArg_ParseTuple(dk, "ii", &state, &card) || read_small_list(dv, nexts, MAXD, &n, "declarations") < 0)
+            return -1;
+        if (state < 0 || state >= k->nstates || card < 0 || card >= size) {
+            PyErr_SetString(PyExc_ValueError, "a declaration out of range");
+            return -1;
+        }
+        for (int j = 0; j < n; j++) {
+            if (nexts[j] < 0 || nexts[j] >= k->nstates) {
+                PyErr_SetString(PyExc_ValueError, "a declaration's state out of range");
+                return -1;
+            }
+            k->decl[state][card][j] = (int8_t)nexts[j];
+        }
+        k->ndecl[state][card] = (int8_t)n;
+    }
+    k->declaring = declaring;
     k->span = malloc(sizeof(i64) * size * size);
     if (!k->span) {
         PyErr_NoMemory();
         return -1;
     }
     if (read_i64_list(span, k->span, size * size, "span") < 0) return -1;
-    /* quick: a list of (class mask, mode, cards by strength, outside trumps) */
-    PyObject *qf = PySequence_Fast(quickl, "quick");
-    if (!qf) return -1;
-    k->nquick = (int)PySequence_Fast_GET_SIZE(qf);
-    if (k->nquick > MAXQ) {
-        Py_DECREF(qf);
-        PyErr_SetString(PyExc_ValueError, "too many classes for the kernel");
-        return -1;
-    }
-    for (int i = 0; i < k->nquick; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(qf, i);
-        PyObject *order;
-        unsigned long long kmask, outside;
-        int mode;
-        if (!PyArg_ParseTuple(item, "KiOK", &kmask, &mode, &order, &outside)) {
-            Py_DECREF(qf);
-            return -1;
-        }
-        k->quick[i].kmask = kmask;
-        k->quick[i].mode = mode;
-        k->quick[i].outside = outside;
-        k->quick[i].norder = (int)PySequence_Size(order);
-        int tmp[64];
-        if (k->quick[i].norder > MAXC || read_int_list(order, tmp, k->quick[i].norder, "order") < 0) {
-            Py_DECREF(qf);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "order too long");
-            return -1;
-        }
-        for (int j = 0; j < k->quick[i].norder; j++) k->quick[i].order[j] = (int8_t)tmp[j];
-    }
-    Py_DECREF(qf);
-    if (read_i64_list(strength, k->strength, size, "strength") < 0) return -1;
-    k->structured = structured;
-    k->must_follow = must_follow;
-    k->ascending = ascending;
-    k->equal_sizes = equal_sizes;
-    k->ntrumps = (int)PySequence_Size(trumps_desc);
-    {
-        int tmp[64];
-        if (k->ntrumps < 0 || k->ntrumps > MAXC || read_int_list(trumps_desc, tmp, k->ntrumps, "trumps") < 0) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad trumps");
-            return -1;
-        }
-        k->trumps = 0;
-        for (int j = 0; j < k->ntrumps; j++) {
-            k->trumps_desc[j] = (int8_t)tmp[j];
-            k->trumps |= bit(tmp[j]);
-        }
-    }
-    if (read_i64_list(tp, k->tp, size, "tp") < 0) return -1;
     PyObject *gf = PySequence_Fast(key_groups, "key_groups");
     if (!gf) return -1;
     k->ngroups = (int)PySequence_Fast_GET_SIZE(gf);
@@ -974,7 +1478,19 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     Py_DECREF(gf);
     k->absolute = absolute;
     if (read_u64_list(group_of, k->group_of, size, "group_of") < 0) return -1;
-    k->klen = 1 + k->ngroups * k->m + (absolute ? 8 * k->m : 0);
+    k->partition = partition;
+    k->equal_sizes = equal_sizes;
+    if (!PyDict_Check(objective)) {
+        PyErr_SetString(PyExc_TypeError, "objective must be a dict");
+        return -1;
+    }
+    if (read_objective(k, objective) < 0) return -1;
+    if (partition && !k->single_state) {
+        PyErr_SetString(PyExc_ValueError, "partition search needs one state");
+        return -1;
+    }
+    k->klen = 1 + (partition ? 0 : 1) + (k->obj.additive ? 0 : k->obj.plen) +
+              k->ngroups * k->m * (partition ? 1 : 2) + (absolute ? 8 * k->m : 0);
     k->nlevels = max_left + 1;
     k->levels = calloc(k->nlevels, sizeof(Level));
     if (!k->levels) {
@@ -999,9 +1515,17 @@ static PyObject *finish(Kernel *k, int result, u64 rel) {
     return Py_BuildValue("(OK)", result ? Py_True : Py_False, (unsigned long long)rel);
 }
 
-static int check_left(const Kernel *k, int left) {
+static int check_call(const Kernel *k, int left, int live, int pending) {
+    if (!k->levels) {
+        PyErr_SetString(PyExc_RuntimeError, "the kernel is not set up");
+        return -1;
+    }
     if (left < 0 || left >= k->nlevels) {
         PyErr_SetString(PyExc_ValueError, "tricks left out of range");
+        return -1;
+    }
+    if (live < 0 || live >= k->nstates || !k->states[live] || pending < 0 || pending >= k->nstates) {
+        PyErr_SetString(PyExc_ValueError, "state out of range");
         return -1;
     }
     return 0;
@@ -1014,9 +1538,11 @@ static PyObject *Kernel_boundary(Kernel *k, PyObject *args) {
     unsigned long long present;
     if (!PyArg_ParseTuple(args, "OiiOiiK", &hl, &leader, &live, &prog, &target, &left, &present)) return NULL;
     u64 hands[MAXP];
-    if (read_hands(k, hl, hands) < 0 || check_left(k, left) < 0) return NULL;
+    Prog p;
+    if (check_call(k, left, live, live) < 0 || read_hands(k, hl, hands) < 0 || read_prog(k, prog, &p) < 0)
+        return NULL;
     u64 rel;
-    int r = boundary(k, hands, leader, target, left, present, &rel);
+    int r = boundary(k, hands, leader, live, &p, target, left, present, &rel);
     return finish(k, r, rel);
 }
 
@@ -1030,9 +1556,12 @@ static PyObject *Kernel_inner(Kernel *k, PyObject *args) {
                           &live, &prog, &target, &left, &present))
         return NULL;
     u64 hands[MAXP];
-    if (read_hands(k, hl, hands) < 0 || check_left(k, left) < 0) return NULL;
+    Prog p;
+    if (check_call(k, left, live, pending) < 0 || read_hands(k, hl, hands) < 0 || read_prog(k, prog, &p) < 0)
+        return NULL;
     u64 rel;
-    int r = inner(k, hands, seat, kk, follow, wcard, wseat, tmask, present, target, left, &rel);
+    Frame f = {live, &p, target, left, present};
+    int r = inner(k, hands, seat, kk, pending, follow, wcard, wseat, tmask, &f, &rel);
     return finish(k, r, rel);
 }
 
@@ -1103,7 +1632,9 @@ PyMODINIT_FUNC PyInit__dd(void) {
     }
     /* The limits of the kernel's fixed-size arrays: the Python side checks a solver against them. */
     if (PyModule_AddIntConstant(mod, "MAX_CARDS", MAXC) < 0 || PyModule_AddIntConstant(mod, "MAX_PLAYERS", MAXP) < 0 ||
-        PyModule_AddIntConstant(mod, "MAX_GROUPS", MAXG) < 0 || PyModule_AddIntConstant(mod, "MAX_CLASSES", MAXQ) < 0) {
+        PyModule_AddIntConstant(mod, "MAX_GROUPS", MAXG) < 0 || PyModule_AddIntConstant(mod, "MAX_CLASSES", MAXQ) < 0 ||
+        PyModule_AddIntConstant(mod, "MAX_STATES", MAXS) < 0 ||
+        PyModule_AddIntConstant(mod, "MAX_DECLARATIONS", MAXD) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -6,6 +6,8 @@ MAX_CARDS: int
 MAX_PLAYERS: int
 MAX_GROUPS: int
 MAX_CLASSES: int
+MAX_STATES: int
+MAX_DECLARATIONS: int
 
 class Kernel:
     nodes: int

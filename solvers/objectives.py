@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from games.arena import PlayContext
 from games.cards import CardSet
@@ -74,6 +75,10 @@ class Objective:
         """The value as a user reads it."""
         return value
 
+    def kernel_spec(self) -> dict[str, Any]:
+        """The objective as the compiled kernel reads it (``solvers/_dd.c``, ``read_objective``)."""
+        raise NotImplementedError
+
 
 class Tricks(Objective):
     """The number of the remaining tricks the side takes (Stich für Stich: its trick points)."""
@@ -83,6 +88,9 @@ class Tricks(Objective):
 
     def value_range(self, left: int) -> tuple[int, int]:
         return 0, left
+
+    def kernel_spec(self) -> dict[str, Any]:
+        return {"kind": "tricks"}
 
 
 @dataclass
@@ -113,6 +121,9 @@ class ExactTricks(Objective):
         if left == 0:
             return 1, 1
         return 0, 1
+
+    def kernel_spec(self) -> dict[str, Any]:
+        return {"kind": "exact", "k": self.k, "side": sorted(self.side)}
 
 
 # Was sticht? tasks (rulebook, "Meanings of the Task Chips"), judged on the whole round.
@@ -227,6 +238,25 @@ class WasStichtTask(Objective):
     def final(self, progress: Progress, state: int) -> int:
         return self.bounds(progress, 0)[0]
 
+    def kernel_spec(self) -> dict[str, Any]:
+        if self.colour is not None:
+            kind = "colour"
+        elif self.task.startswith("exactly-"):
+            kind = "exactly"
+        else:
+            kind = self.task
+        seats = range(self.players)
+        return {
+            "kind": "task",
+            "task": kind,
+            "seat": self.seat,
+            "owner": -1 if self.owner is None else self.owner,
+            "cap": self.cap,
+            "colour_mask": self.colour_mask,
+            "watched": list(self.watched),
+            "counted": [s for s in seats if self._counted(s)],
+        }
+
 
 @dataclass
 class RoundPoints(Objective):
@@ -276,6 +306,24 @@ class RoundPoints(Objective):
 
     def report(self, value: int) -> int:
         return -value
+
+    def kernel_spec(self) -> dict[str, Any]:
+        seat_points = self.context.seat_points
+        points = [
+            seat_points(seat, tricks, state)
+            for seat in self.side
+            for tricks in range(self.most_tricks + 1)
+            for state in range(self.states)
+        ]
+        lo, hi = self.range
+        return {
+            "kind": "points",
+            "side": list(self.side),
+            "most": self.most_tricks,
+            "lo": lo,
+            "hi": hi,
+            "points": points,
+        }
 
 
 def make_objective(position: Position) -> Objective:

@@ -113,50 +113,60 @@ class Solver:
         return self.tables.partition
 
     def _kernel_applies(self) -> bool:
-        """The compiled kernel serves one ranking, no declarations, an additive monotone objective."""
+        """The compiled kernel serves every objective and game within its fixed-size arrays."""
         t = self.tables
+        if _dd is None:
+            return False
         return (
-            _dd is not None
-            and t.partition
-            and self.objective.additive
-            and self.objective.monotone
-            and not t.declaring
-            and self.size <= _dd.MAX_CARDS
+            self.size <= _dd.MAX_CARDS
             and self.position.players <= _dd.MAX_PLAYERS
             and len(t.key_groups) <= _dd.MAX_GROUPS
-            and len(t.quick[self.arena.live]) <= _dd.MAX_CLASSES
+            and len(t.beaters) <= _dd.MAX_STATES
+            and all(len(t.quick[s]) <= _dd.MAX_CLASSES for s in t.reach)
+            and all(len(c) <= _dd.MAX_DECLARATIONS for c in self.arena.declarations.values())
         )
 
     def _start_kernel(self, max_left: int, equal_sizes: bool) -> None:
         assert _dd is not None
-        t, live = self.tables, self.arena.live
+        t = self.tables
+        states: list[dict[str, Any] | None] = [None] * len(t.beaters)
+        for s in t.reach:
+            states[s] = {
+                "beaters": t.beaters[s],
+                "lead_follow": t.lead_follow[s],
+                "late_follow": t.late_follow[s],
+                "free": t.free[s],
+                "wizards": t.wizards[s],
+                "power": t.power[s],
+                "stronger": t.stronger[s],
+                "class_of": t.class_of[s],
+                "trump_mask": t.trump_mask[s],
+                "quick": t.quick[s],
+                "strength": t.strength[s],
+                "structured": t.structured[s],
+                "must_follow": t.must_follow[s],
+                "ascending": t.ascending[s],
+                "trumps_desc": t.trumps_desc[s],
+                "tp": t.trump_power[s],
+            }
         kernel = _dd.Kernel(
             size=self.size,
             players=self.position.players,
             seats=list(self.seats),
             nxt=list(self.seating.nxt),
             sideof=[int(x) for x in self.seating.sideof],
-            beaters=t.beaters[live],
-            lead_follow=t.lead_follow[live],
-            late_follow=t.late_follow[live],
-            free=t.free[live],
-            wizards=t.wizards[live],
-            power=t.power[live],
-            stronger=t.stronger[live],
-            class_of=t.class_of[live],
-            trump_mask=t.trump_mask[live],
+            states=states,
+            declarations={
+                key: [nxt for _, nxt in choices] for key, choices in self.arena.declarations.items()
+            },
+            declaring=t.declaring,
             span=t.span,
-            quick=t.quick[live],
-            strength=t.strength[live],
-            structured=t.structured[live],
-            must_follow=t.must_follow[live],
-            ascending=t.ascending[live],
-            equal_sizes=equal_sizes,
-            trumps_desc=t.trumps_desc[live],
-            tp=t.trump_power[live],
             key_groups=list(t.key_groups),
             absolute=t.absolute,
             group_of=t.group_of,
+            partition=t.partition,
+            equal_sizes=equal_sizes,
+            objective=self.objective.kernel_spec(),
             max_left=max_left,
             tt_limit=self.tt_limit,
         )

@@ -4,8 +4,9 @@ The kernel follows the Python code step for step, so on every position it runs
 both must give the same value, the same value for every legal move and the same
 node count (a stronger check than equal values: the same moves in the same order
 and the same table hits). Positions are larger than the reference minimax can
-take: up to 9 cards per hand in bridge, and every game whose
-ranking holds for the whole play.
+take: up to 9 cards per hand in bridge, every game, and every objective each game
+knows (exact k, the Was sticht? tasks with the dealer's goal, 24's round points
+with its reversals and Trump Chaos, Stich für Stich's trick points).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def _same(position_json: dict[str, object], where: str) -> bool:
     position = parse_position(position_json)
     fast, plain = Solver(position), Solver(position, kernel=False)
     assert not plain.compiled
+    assert fast.compiled, f"the kernel fell back to Python: {where}"
     value = fast.value()
     assert value == plain.value(), where
     assert fast.nodes == plain.nodes, where
@@ -39,7 +41,7 @@ def _same(position_json: dict[str, object], where: str) -> bool:
     return fast.compiled
 
 
-@pytest.mark.parametrize("game", ["stiche-raten", "wizard", "was-sticht", "stich-fuer-stich"])
+@pytest.mark.parametrize("game", ["stiche-raten", "wizard", "was-sticht", "stich-fuer-stich", "24"])
 def test_kernel_equals_python_search(game: str) -> None:
     compiled = 0
     cases = 60
@@ -48,8 +50,28 @@ def test_kernel_equals_python_search(game: str) -> None:
         cards = 3 + seed % (4 if game == "stich-fuer-stich" else 5)
         position = random_position(game, 10_000 + seed, cards, None, "tricks")
         compiled += _same(position.to_json(), f"{game} seed {10_000 + seed}")
-    # The kernel must actually serve these positions, or this test shows nothing.
-    assert compiled >= cases // 2, compiled
+    assert compiled == cases, compiled
+
+
+OBJECTIVES = {
+    "stiche-raten": ["exact"],
+    "wizard": ["exact"],
+    "was-sticht": ["exact", "task"],
+    "stich-fuer-stich": ["exact", "points"],
+    "24": ["tricks", "exact", "points"],
+}
+
+
+@pytest.mark.parametrize(
+    "game, objective", [(g, o) for g, objectives in OBJECTIVES.items() for o in objectives]
+)
+def test_kernel_equals_python_search_for_every_objective(game: str, objective: str) -> None:
+    # Each seed draws the objective's details (k, the task and its owner, 24's options) afresh.
+    for seed in range(30):
+        cards = 3 + seed % (3 if game == "stich-fuer-stich" else 4)
+        position = random_position(game, 20_000 + seed, cards, None, objective)
+        assert position.objective.type == objective
+        _same(position.to_json(), f"{game} {objective} seed {20_000 + seed}")
 
 
 @pytest.mark.parametrize("cards", [8, 9])
