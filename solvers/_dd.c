@@ -297,6 +297,7 @@ typedef struct {
     u64 gmask[MAXG];
     u64 absolute;
     u64 group_of[MAXC];
+    int group_index[MAXC]; /* each card's collapsed group, -1 if none */
     Objective obj;
     /* the table */
     int klen;
@@ -1032,9 +1033,14 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
     int last = kk == k->m - 1;
     int nseat = k->nxt[seat];
     u64 rel = 0;
+    /* Lowest win (DDS): per group, the card below which this hand's cards are known to fail. */
+    u64 floors[MAXG];
+    unsigned floored = 0;
     for (int i = 0; i < ncands; i++) {
         int c = cands[i];
         u64 b = bit(c);
+        int gi = k->partition ? k->group_index[c] : -1;
+        if (gi >= 0 && (floored >> gi & 1) && b < floors[gi]) continue;
         hands[seat] = hand ^ b;
         int nw, ns;
         if (wcard < 0 || (st->beaters[wcard] >> c & 1)) {
@@ -1078,6 +1084,17 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
                 return res;
             }
             rel |= crel;
+        }
+        if (gi >= 0 && !(floored >> gi & 1)) {
+            /* A refuted card below every card whose rank the refutations rested on: any other
+               card of its group below them is refuted the same way (swap the two cards in every
+               line), so it need not be tried. */
+            u64 relevant = rel & k->group_of[c];
+            u64 floor = relevant ? lowbit(relevant) : (u64)1 << 63;
+            if (b < floor) {
+                floors[gi] = floor;
+                floored |= 1u << gi;
+            }
         }
     }
     hands[seat] = hand;
@@ -1478,6 +1495,11 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     Py_DECREF(gf);
     k->absolute = absolute;
     if (read_u64_list(group_of, k->group_of, size, "group_of") < 0) return -1;
+    for (int c = 0; c < size; c++) {
+        k->group_index[c] = -1;
+        for (int g = 0; g < k->ngroups; g++)
+            if (k->group_of[c] && k->group_of[c] == k->gmask[g] << k->gshift[g]) k->group_index[c] = g;
+    }
     k->partition = partition;
     k->equal_sizes = equal_sizes;
     if (!PyDict_Check(objective)) {

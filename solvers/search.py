@@ -91,6 +91,8 @@ TrickFrame: TypeAlias = tuple[int, Progress, int, int, CardSet]
 """What stays fixed while a trick is played: (live state, the objective's progress, the target,
 tricks left with this one, the cards in play at its start)."""
 
+_NO_FLOOR = 1 << 63  # no card of the group was relevant: every card of it is below this
+
 Answer: TypeAlias = tuple[bool, CardSet]
 """A search answer and the cards whose rank it rested on (for partition search)."""
 
@@ -720,8 +722,13 @@ def make_search(
         beats = beaters[live]
         nseat = nxt[seat]
         rel = 0
+        # Lowest win (DDS): per group, the card below which this hand's cards are known to fail.
+        floors: dict[CardSet, CardSet] = {}
         for c in cands:
             bit = 1 << c
+            group = group_of[c] if partition else 0
+            if group and bit < floors.get(group, 0):
+                continue
             hands[seat] = hand ^ bit
             if wcard < 0 or beats[wcard] >> c & 1:
                 nw, ns = c, seat
@@ -761,6 +768,14 @@ def make_search(
                     hands[seat] = hand
                     return res, crel
                 rel |= crel
+            if group and group not in floors:
+                # A refuted card below every card whose rank the refutations rested on: any other
+                # card of its group below them is refuted the same way (swap the two cards in
+                # every line), so it need not be tried.
+                relevant = rel & group
+                floor = relevant & -relevant if relevant else _NO_FLOOR
+                if bit < floor:
+                    floors[group] = floor
         hands[seat] = hand
         if runs and partition:
             # Cards skipped as equivalent must stay equivalent wherever this answer is reused:
