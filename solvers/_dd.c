@@ -701,8 +701,9 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
     return (k->declaring && qt > 1) ? 1 : qt;
 }
 
-/* Per side, the most trumps one hand holds that no card of the other side can beat or tie. */
-static void sure_trumps(const Kernel *k, const State *st, const u64 *hands, u64 present, int *mine_out,
+/* Per side, the most trumps one hand holds that no card of the other side can beat or tie, in a
+   hand that plays every card it holds (left cards). */
+static void sure_trumps(const Kernel *k, const State *st, const u64 *hands, u64 present, int left, int *mine_out,
                         int *theirs_out, u64 *lowest_out) {
     int counts[MAXP] = {0};
     int top_side = -1;
@@ -754,6 +755,7 @@ static void sure_trumps(const Kernel *k, const State *st, const u64 *hands, u64 
     int side_best = 0, other_best = 0;
     for (int j = 0; j < k->m; j++) {
         int s = k->seats[j];
+        if (popc(hands[s]) != left) continue;
         if (k->sideof[s]) {
             if (counts[s] > side_best) side_best = counts[s];
         } else if (counts[s] > other_best) {
@@ -964,10 +966,10 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
             *relout = qrel;
             return 0;
         }
-        if (k->equal_sizes && k->single_state && (present & st->trumps)) {
+        if (k->single_state && (present & st->trumps)) {
             int mine, theirs;
             u64 srel;
-            sure_trumps(k, st, hands, present, &mine, &theirs, &srel);
+            sure_trumps(k, st, hands, present, left, &mine, &theirs, &srel);
             if (mine >= target) {
                 store(k, left, &sh, srel, present, mine, left);
                 *relout = srel;

@@ -356,16 +356,17 @@ def make_quick_tricks(
 
 def make_sure_trumps(
     tables: SearchTables, seating: Seating
-) -> Callable[[list[CardSet], int, CardSet], tuple[int, int, CardSet]]:
+) -> Callable[[list[CardSet], int, CardSet, int], tuple[int, int, CardSet]]:
     """The sure-trump bound of a trick boundary (see ``sure_trumps``)."""
     trumps_desc = tables.trumps_desc
     trump_power = tables.trump_power
     seats = seating.seats
     sideof = seating.sideof
 
-    def sure_trumps(hands: list[CardSet], live: int, present: CardSet) -> tuple[int, int, CardSet]:
+    def sure_trumps(hands: list[CardSet], live: int, present: CardSet, left: int) -> tuple[int, int, CardSet]:
         """Per side, the most trumps one hand holds that no card of the other side can beat or tie:
-        each of them wins a trick of its own (every card is played). And the lowest such trump."""
+        each of them wins a trick of its own, in a hand that plays every card it holds (``left``
+        cards; not Stich für Stich's confidant, who keeps three). And the lowest such trump."""
         tp = trump_power[live]
         counts = dict.fromkeys(seats, 0)
         top_side = -1
@@ -398,8 +399,10 @@ def make_sure_trumps(
                 for o in owners:
                     counts[o] += 1
                 lowest = 1 << cards[-1]
-        side_best = max((counts[s] for s in seats if sideof[s]), default=0)
-        other_best = max((counts[s] for s in seats if not sideof[s]), default=0)
+        side_best = max((counts[s] for s in seats if sideof[s] and hands[s].bit_count() == left), default=0)
+        other_best = max(
+            (counts[s] for s in seats if not sideof[s] and hands[s].bit_count() == left), default=0
+        )
         return side_best, other_best, lowest
 
     return sure_trumps
@@ -654,8 +657,8 @@ def make_search(
             elif left - q < target:
                 store(left, key, rels, qrel, present, 0, left - q)
                 return False, qrel
-            if equal_sizes and single_state and present & trumps_of[live]:
-                mine, theirs, srel = sure_trumps(hands, live, present)
+            if single_state and present & trumps_of[live]:
+                mine, theirs, srel = sure_trumps(hands, live, present, left)
                 if mine >= target:
                     store(left, key, rels, srel, present, mine, left)
                     return True, srel

@@ -116,8 +116,20 @@ def test_sure_trumps_go_to_the_side_with_the_top_trumps() -> None:
     sure = make_sure_trumps(tables, bridge_seating())
     hands = [cards("AS KS 2H"), cards("QS 3H 4H"), cards("5H 6H 7H"), cards("8H 9H TH")]
     present = present_of(hands)
-    mine, theirs, lowest = sure(hands, 0, present)
+    mine, theirs, lowest = sure(hands, 0, present, 3)
     assert (mine, theirs) == (2, 0) and lowest == cards("KS")
+
+
+def test_sure_trumps_count_only_hands_that_play_every_card() -> None:
+    # Stich für Stich's confidant keeps three cards: its top trumps may never be played.
+    tables = tables_of(SPADES)
+    sure = make_sure_trumps(tables, bridge_seating())
+    hands = [cards("AS KS 2H 3H 4H"), cards("QS 5H"), cards("6H 7H"), cards("8H 9H")]
+    present = present_of(hands)
+    assert sure(hands, 0, present, 2)[0] == 0  # North holds five cards for two tricks
+    # North keeps three, so its low hearts are its own affair; West's ace and East's queen are sure.
+    hands = [cards("2H 3H 4H 5H 6H"), cards("QS 7H"), cards("8H 9H"), cards("AS TH")]
+    assert sure(hands, 0, present_of(hands), 2)[:2] == (0, 1)
 
 
 def test_leads_try_a_sure_winner_first_and_a_ruffable_card_last() -> None:
