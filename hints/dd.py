@@ -4,6 +4,11 @@ Every function takes a round (the session's, at the decision), a world's hands a
 secret, and asks the solver one question: the side's value, or each legal move's value
 after it. Positions come from `solvers.position_of`, which reads the rules context
 (trumps, 24's order, Trump Chaos, tricks won so far) from the round.
+
+Advice asks the same questions of one decision in hundreds of worlds, so the solvers
+are kept (`SolverCache`): a question that differs from an earlier one only in the cards
+of each hand reuses that solver's transposition table (`Solver.reuse_for_world`) and
+starts from its last value as a guess. Each process has its own cache.
 """
 
 from __future__ import annotations
@@ -15,9 +20,12 @@ from typing import Any
 from games.base import Event, Round
 from games.cards import CardSet
 from solvers import ObjectiveSpec, Position, Solver, position_of
+from solvers.search import DEFAULT_TT_LIMIT
 from solvers.solver import Move
 
 __all__ = [
+    "SOLVERS",
+    "SolverCache",
     "hypothetically",
     "move_event",
     "move_values",
@@ -50,14 +58,56 @@ def position(
     return position_of(state, hands=hands, secret=secret, objective=objective, teams=teams, imagined=imagined)
 
 
+class SolverCache:
+    """The last few solvers asked, each with its last value; the oldest is dropped beyond ``size``.
+
+    A decision asks up to four questions per world (Was sticht? play: the task against
+    everyone and against each of three spoilers), so four solvers are kept; each table
+    stays within ``tt_limit`` entries."""
+
+    def __init__(self, size: int = 4, tt_limit: int = DEFAULT_TT_LIMIT) -> None:
+        self.size = size
+        self.tt_limit = tt_limit
+        self._kept: list[tuple[Solver, list[int]]] = []  # most recently used last
+
+    def solver(self, pos: Position) -> tuple[Solver, list[int]]:
+        """A solver pointed at ``pos`` (kept, or new) and its last values (at most one)."""
+        for i, (solver, last) in enumerate(self._kept):
+            if solver.reuse_for_world(pos):
+                self._kept.append(self._kept.pop(i))
+                return solver, last
+        kept: tuple[Solver, list[int]] = (Solver(pos, self.tt_limit), [])
+        self._kept.append(kept)
+        if len(self._kept) > self.size:
+            self._kept.pop(0)
+        return kept
+
+    def clear(self) -> None:
+        """Drop every kept solver (and its table's memory)."""
+        self._kept.clear()
+
+
+SOLVERS = SolverCache()
+"""This process's solvers for advice."""
+
+
 def value(pos: Position) -> int:
     """The side's value with best play by everyone."""
-    return Solver(pos).value()
+    solver, last = SOLVERS.solver(pos)
+    found = solver.value(guess=last[0] if last else None)
+    last[:] = [found]
+    return found
 
 
 def move_values(pos: Position) -> list[tuple[Move, int]]:
     """Each legal move of the seat to move with the side's value after it."""
-    return Solver(pos).move_values()
+    solver, last = SOLVERS.solver(pos)
+    root = solver.root()
+    if root.left == 0:
+        return []
+    best = solver.value_to_go(root, guess=last[0] if last else None)
+    last[:] = [best]
+    return solver.move_values(root, best)
 
 
 def move_event(state: Round, seat: int, move: Move) -> Event:

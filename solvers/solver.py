@@ -196,6 +196,31 @@ class Solver:
         self.position = position
         return True
 
+    def reuse_for_world(self, position: Position) -> bool:
+        """Point the solver at the same position in another world: other hands of the same sizes,
+        everything else (context, objective, teams, trick, won and taken) equal, keeping the
+        transposition table; False (and unchanged) if it does not fit.
+
+        Sound because the table's keys hold every hand's (relative) cards at a trick boundary,
+        and all else an entry depends on is fixed by what is compared here; DDS likewise keeps
+        its table between solves of similar deals."""
+        old = self.position
+        if (
+            [h.bit_count() for h in position.hands] != [h.bit_count() for h in old.hands]
+            or position.game != old.game
+            or dict(position.options) != dict(old.options)
+            or position.context != old.context
+            or position.objective != old.objective
+            or position.teams != old.teams
+            or position.leader != old.leader
+            or position.trick != old.trick
+            or position.won != old.won
+            or position.taken != old.taken
+        ):
+            return False
+        self.position = position
+        return True
+
     def root(self) -> Node:
         """The position as a search node."""
         pos, arena = self.position, self.arena

@@ -12,10 +12,14 @@ with its reversals and Trump Chaos, Stich für Stich's trick points).
 from __future__ import annotations
 
 import importlib
+import random
+from dataclasses import replace
 
 import pytest
 
+from games.cards import iter_cards, mask_of
 from solvers.parse import parse_position
+from solvers.position import ObjectiveSpec, Position
 from solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json, random_position
 
@@ -95,3 +99,43 @@ def test_kernel_table_limit_and_reuse() -> None:
     other = parse_position({**base, "trump": "H", "leader": 3})
     assert small.reuse_for(other)
     assert small.value() == Solver(other, kernel=False).value()
+
+
+def _another_world(position: Position, rng: random.Random) -> Position:
+    """The same position with the cards in hand dealt afresh, every hand keeping its size."""
+    cards = [c for h in position.hands for c in iter_cards(h)]
+    rng.shuffle(cards)
+    hands: list[int] = []
+    for h in position.hands:
+        n = h.bit_count()
+        hands.append(mask_of(cards[:n]))
+        cards = cards[n:]
+    return replace(position, hands=tuple(hands))
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+@pytest.mark.parametrize("game, objective", [(g, o) for g in OBJECTIVES for o in ["tricks", *OBJECTIVES[g]]])
+def test_table_kept_across_worlds_gives_fresh_answers(kernel: bool, game: str, objective: str) -> None:
+    # Advice solves one decision in many worlds with one solver (`Solver.reuse_for_world`).
+    rng = random.Random(5)
+    for seed in range(4):
+        first = random_position(game, 30_000 + seed, 3 + seed % 3, None, objective)
+        kept = Solver(first, kernel=kernel)
+        assert kept.compiled == kernel
+        for world in range(5):
+            position = first if world == 0 else _another_world(first, rng)
+            assert kept.reuse_for_world(position)
+            fresh = Solver(position, kernel=False)
+            where = f"{game} {objective} seed {30_000 + seed} world {world}"
+            assert kept.move_values() == fresh.move_values(), where
+            assert kept.value() == fresh.value(), where
+    # Anything but the cards in each hand differs: no reuse.
+    solver = Solver(first)
+    spec = ObjectiveSpec("tricks") if objective != "tricks" else ObjectiveSpec("exact", k=1)
+    assert not solver.reuse_for_world(replace(first, objective=spec))
+    moved = list(first.hands)
+    card = moved[0] & -moved[0]
+    moved[0] ^= card
+    moved[1] |= card
+    assert not solver.reuse_for_world(replace(first, hands=tuple(moved)))
+    assert solver.position is first
