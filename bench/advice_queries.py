@@ -18,7 +18,12 @@ main's advice (a new `Solver(kernel=False)` per question) on the first
 ``--python-worlds`` questions, with the ratio of the two over those same questions.
 Values are checked equal.
 
+``--jobs N`` also times advice's worlds loop (`hints.advice.anytime`) on the first
+play of a 4-player Stiche-Raten round of ``--jobs-cards`` cards, ``--worlds`` worlds,
+with one process and with N worker processes (the tallies are checked equal).
+
     python bench/advice_queries.py --worlds 30 --python-worlds 3 --seed 1
+    python bench/advice_queries.py --games none --jobs 2 --jobs-cards 10 --worlds 40
 """
 
 from __future__ import annotations
@@ -40,6 +45,9 @@ from games.cards import CardSet, iter_cards, mask_of
 from games.record import simulate, start_round
 from games.was_sticht import TASKS
 from hints import dd
+from hints.advice import Budget, Valuation, anytime
+from hints.advisors import advisor_for
+from hints.session import Session
 from solvers import ObjectiveSpec, Position
 from solvers.solver import Solver
 
@@ -136,6 +144,30 @@ def measure(name: str, questions: list[Question], python_worlds: int) -> None:
     )
 
 
+def measure_jobs(jobs: int, cards: int, worlds: int, seed: int) -> None:
+    """Advice's worlds loop on one Stiche-Raten play decision with 1 and with ``jobs`` processes."""
+    record = simulate("stiche-raten", 4, seed, {"first_round": cards})
+    cut = next(i for i, e in enumerate(record.events) if "play" in e)
+    head = replace(record, events=record.events[:cut])
+    mover = Session.from_record(head, 0).to_move()
+    assert mover is not None
+    valuation = advisor_for("stiche-raten").valuation(Session.from_record(head, mover))
+    assert isinstance(valuation, Valuation)
+    budget = Budget(worlds=worlds, seed=seed)
+    count = len(valuation.choices)
+    seconds: dict[int, float] = {}
+    tallies = {}
+    for n in (1, jobs):
+        dd.SOLVERS.clear()
+        tallies[n], seconds[n] = anytime(budget, count, valuation.draw, valuation.evaluate, jobs=n)
+    if tallies[1].values != tallies[jobs].values:
+        raise SystemExit("the worlds loop gave another tally in worker processes")
+    print(
+        f"worlds loop, {cards} cards, {worlds} worlds: 1 process {seconds[1]:.2f} s,"
+        f" {jobs} processes {seconds[jobs]:.2f} s, speed-up {seconds[1] / seconds[jobs]:.2f}x"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worlds", type=int, default=30, help="worlds (Was sticht?: deals) per game")
@@ -144,6 +176,10 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="was-sticht,stich-fuer-stich,24", help="comma-separated")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="also time the worlds loop with this many processes"
+    )
+    parser.add_argument("--jobs-cards", type=int, default=10, help="cards per hand for the worlds loop")
     args = parser.parse_args()
     games = args.games.split(",")
     header = f"{'question':<24} {'asked':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9}"
@@ -155,6 +191,8 @@ def main() -> int:
         measure("stich-fuer-stich play", questions, args.python_worlds)
     if "24" in games:
         measure("24 play", play_questions("24", "points", args.worlds, args.seed), args.python_worlds)
+    if args.jobs > 1:
+        measure_jobs(args.jobs, args.jobs_cards, args.worlds, args.seed)
     return 0
 
 

@@ -18,8 +18,10 @@ those assumptions hold.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,21 +181,70 @@ def anytime(
     count: int,
     draw: Callable[[random.Random], World],
     evaluate: Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]],
+    jobs: int = 1,
 ) -> tuple[Tally, float]:
     """Value ``count`` alternatives over worlds from ``draw`` until the budget is spent; returns the
-    tally and the seconds used. At least ``budget.min_worlds`` worlds are always looked at."""
+    tally and the seconds used. At least ``budget.min_worlds`` worlds are always looked at.
+
+    ``jobs`` > 1 evaluates that many worlds at a time in worker processes (forked, so
+    ``evaluate`` need not be picklable; each keeps its solvers and tables across its worlds).
+    The worlds are drawn here in the same order and tallied in that order, so a budget of a
+    fixed number of worlds gives the same tally as ``jobs=1``."""
     rng = random.Random(budget.seed)
     tally = Tally(count)
     start = time.perf_counter()
-    while True:
+
+    def more(worlds: int) -> bool:
         if budget.worlds is not None:
-            if tally.worlds >= budget.worlds:
+            return worlds < budget.worlds
+        return worlds < budget.min_worlds or time.perf_counter() - start < budget.seconds
+
+    pool = _world_pool(jobs, evaluate)
+    if pool is None:
+        while more(tally.worlds):
+            values, figures = evaluate(draw(rng))
+            tally.add(values, figures)
+        return tally, time.perf_counter() - start
+    # Two worlds per worker in flight keep the workers busy; results are tallied in draw order.
+    pending: deque[Any] = deque()
+    drawn = 0
+    try:
+        while True:
+            while len(pending) < 2 * jobs and more(drawn):
+                pending.append(pool.apply_async(_evaluate_in_worker, (draw(rng),)))
+                drawn += 1
+            if not pending:
                 break
-        elif tally.worlds >= budget.min_worlds and time.perf_counter() - start >= budget.seconds:
-            break
-        values, figures = evaluate(draw(rng))
-        tally.add(values, figures)
+            values, figures = pending.popleft().get()
+            tally.add(values, figures)
+            if not more(tally.worlds):
+                break
+    finally:
+        pool.terminate()
     return tally, time.perf_counter() - start
+
+
+_EVALUATE: Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]] | None = None
+"""The evaluation a forked world worker runs (set before the fork, inherited by the workers)."""
+
+
+def _world_pool(
+    jobs: int, evaluate: Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]]
+) -> Any:
+    """A pool of ``jobs`` forked workers that run ``evaluate``; None for one job or without fork."""
+    global _EVALUATE
+    if jobs < 1:
+        raise StichError(f"jobs must be at least 1, got {jobs}")
+    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    _EVALUATE = evaluate
+    return multiprocessing.get_context("fork").Pool(jobs)
+
+
+def _evaluate_in_worker(world: World) -> tuple[list[float], list[dict[str, float]] | None]:
+    assert _EVALUATE is not None
+    values, figures = _EVALUATE(world)
+    return list(values), list(figures) if figures is not None else None
 
 
 def ranked_alternatives(tally: Tally, labelled: Sequence[tuple[Event, str]]) -> list[Alternative]:

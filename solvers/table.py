@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import multiprocessing
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from games.errors import StichError
@@ -23,10 +24,15 @@ class TableCell:
     nodes: int
 
 
-def trick_table(position: Position, progress: Callable[[int, int], None] | None = None) -> list[TableCell]:
+def trick_table(
+    position: Position, progress: Callable[[int, int], None] | None = None, jobs: int = 1
+) -> list[TableCell]:
     """Like a DDS table: for each trump suit and no trump, for each seat on lead, the tricks the
     leader's side takes (the position's teams; by default the leader against the others).
-    ``progress(done, total)`` is called after each cell."""
+    ``progress(done, total)`` is called after each cell (with ``jobs`` > 1: after each trump).
+
+    ``jobs`` > 1 solves that many trumps at a time in forked worker processes; each trump's
+    cells are solved as with one job (same tables, same guesses), so the cells are the same."""
     game = position.rules_game
     if not game.table_trumps:
         raise StichError(f"--table needs a game whose trump is a free choice of suit, not {game.id}")
@@ -34,27 +40,56 @@ def trick_table(position: Position, progress: Callable[[int, int], None] | None 
         raise StichError("--table needs a position at the start of a trick (trick: [])")
     if position.objective.type != "tricks" or position.objective.seat is not None:
         raise StichError('--table counts tricks: use objective {"type": "tricks"} without a seat')
+    if jobs < 1:
+        raise StichError(f"--jobs must be at least 1, got {jobs}")
     cells: list[TableCell] = []
-    total = len(game.table_trumps) * len(position.playing)
-    for trump in game.table_trumps:
-        # One solver per side: the leaders of a side share its transposition table.
-        solvers: dict[tuple[int, ...], Solver] = {}
-        found: dict[tuple[int, ...], int] = {}  # the last value for each side: a guess for the next
-        context = game.parse_play_context({**position.context.to_json(), "trump": trump}, position.hands)
-        for leader in position.playing:
-            cell = replace(position, leader=leader, context=context)
-            side = cell.side()
-            solver = solvers.get(side)
-            if solver is None or not solver.reuse_for(cell):
-                solver = solvers[side] = Solver(cell)
-            before = solver.nodes
-            left = cell.tricks_left()
-            guess = found.get(side)
-            if guess is None and found:
-                guess = left - next(iter(found.values()))
-            tricks = solver.value(guess)
-            found[side] = tricks
-            cells.append(TableCell(trump, leader, side, tricks, solver.nodes - before))
+    trumps = list(game.table_trumps)
+    total = len(trumps) * len(position.playing)
+    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+        global _TABLE_POSITION
+        _TABLE_POSITION = position  # inherited by the forked workers
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(trumps))) as pool:
+            for strain in pool.imap(_strain_in_worker, trumps):
+                cells.extend(strain)
+                if progress is not None:
+                    progress(len(cells), total)
+        return cells
+    for trump in trumps:
+        for cell in _strain(position, trump):
+            cells.append(cell)
             if progress is not None:
                 progress(len(cells), total)
     return cells
+
+
+_TABLE_POSITION: Position | None = None
+"""The position a forked table worker tabulates."""
+
+
+def _strain_in_worker(trump: str | None) -> list[TableCell]:
+    assert _TABLE_POSITION is not None
+    return list(_strain(_TABLE_POSITION, trump))
+
+
+def _strain(position: Position, trump: str | None) -> Iterator[TableCell]:
+    """The cells of one trump (or no trump), leader by leader."""
+    # One solver per side: the leaders of a side share its transposition table.
+    solvers: dict[tuple[int, ...], Solver] = {}
+    found: dict[tuple[int, ...], int] = {}  # the last value for each side: a guess for the next
+    context = position.rules_game.parse_play_context(
+        {**position.context.to_json(), "trump": trump}, position.hands
+    )
+    for leader in position.playing:
+        cell = replace(position, leader=leader, context=context)
+        side = cell.side()
+        solver = solvers.get(side)
+        if solver is None or not solver.reuse_for(cell):
+            solver = solvers[side] = Solver(cell)
+        before = solver.nodes
+        left = cell.tricks_left()
+        guess = found.get(side)
+        if guess is None and found:
+            guess = left - next(iter(found.values()))
+        tricks = solver.value(guess)
+        found[side] = tricks
+        yield TableCell(trump, leader, side, tricks, solver.nodes - before)

@@ -34,6 +34,12 @@ def solve_cli(
         bool, typer.Option("--table", help="Every trump × leader, like a DDS table (French-suited games).")
     ] = False,
     line: Annotated[bool, typer.Option("--line/--no-line", help="Also find a best line of play.")] = True,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="With --table: solve this many trumps at a time in worker processes."
+        ),
+    ] = 1,
     objective: Annotated[
         str | None,
         typer.Option(
@@ -53,7 +59,7 @@ def solve_cli(
     with user_errors():
         position, names = load_problem(source, objective)
         if table:
-            cells = _table_with_progress(position)
+            cells = _table_with_progress(position, jobs)
         else:
             solution = solve(position, with_line=line)
     if table:
@@ -96,7 +102,7 @@ def _objective_option(text: str | None) -> dict[str, Any] | None:
     return {"type": text.strip()}
 
 
-def _table_with_progress(position: Position) -> Any:
+def _table_with_progress(position: Position, jobs: int = 1) -> Any:
     """The trick table, with a progress bar on stderr once it takes longer than `PROGRESS_AFTER`."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -127,7 +133,7 @@ def _table_with_progress(position: Position) -> Any:
     timer.start()
     try:
         return trick_table(
-            position, progress=lambda done, total: bar.update(cell, completed=done, total=total)
+            position, progress=lambda done, total: bar.update(cell, completed=done, total=total), jobs=jobs
         )
     finally:
         timer.cancel()

@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from games.errors import StichError
 from games.record import Record, replay, simulate
-from hints.advice import Budget, advise
+from hints.advice import Budget, Valuation, advise, anytime
+from hints.advisors import advisor_for
 from hints.session import Session
 from tests.deducer import simulate_deal
 
@@ -85,3 +87,24 @@ def test_a_seat_that_has_no_decision_is_told_so() -> None:
     over = Session.from_record(record, 0)
     with pytest.raises(StichError, match="round is over"):
         advise(over, Budget(worlds=1))
+
+
+def test_worlds_in_worker_processes_give_the_same_tally() -> None:
+    # A fixed number of worlds and a seed: two worker processes tally exactly what one loop does.
+    record = simulate("stiche-raten", 4, 3, {"first_round": 5})
+    cut = next(i for i, e in enumerate(record.events) if "play" in e)
+    session = Session.from_record(replace(record, events=record.events[:cut]), 0)
+    mover = session.to_move()
+    assert mover is not None
+    session = Session.from_record(replace(record, events=record.events[:cut]), mover)
+    valuation = advisor_for("stiche-raten").valuation(session)
+    assert isinstance(valuation, Valuation)
+    count = len(valuation.choices)
+    budget = Budget(worlds=7, seed=11)
+    alone, _ = anytime(budget, count, valuation.draw, valuation.evaluate)
+    shared, _ = anytime(budget, count, valuation.draw, valuation.evaluate, jobs=2)
+    assert alone.worlds == shared.worlds == 7
+    assert alone.values == shared.values
+    assert alone.figures == shared.figures
+    with pytest.raises(StichError, match="jobs"):
+        anytime(budget, count, valuation.draw, valuation.evaluate, jobs=0)

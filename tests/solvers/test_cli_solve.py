@@ -132,9 +132,9 @@ def test_table_progress_bar_appears_only_when_the_table_is_slow(tmp_path: Path, 
     assert quick.exit_code == 0 and quick.stderr == ""
     table = solvers.table.trick_table
 
-    def slow_table(position: Any, progress: Any = None) -> Any:
+    def slow_table(position: Any, progress: Any = None, jobs: int = 1) -> Any:
         time.sleep(0.5)
-        return table(position, progress)
+        return table(position, progress, jobs)
 
     monkeypatch.setattr(solvers.table, "trick_table", slow_table)
     monkeypatch.setattr(command, "PROGRESS_AFTER", 0.05)
@@ -182,3 +182,19 @@ def test_bad_position_is_one_line_and_exit_1(tmp_path: Path) -> None:
     assert missing.exit_code == 1 and "cannot read" in missing.stderr
     table = runner.invoke(app, ["solve", write(tmp_path, {**EXAMPLE, "game": "24"}), "--table"])
     assert table.exit_code == 1
+
+
+def test_table_in_worker_processes_is_the_same_table(tmp_path: Path) -> None:
+    from solvers.parse import parse_position
+    from solvers.table import trick_table
+    from tests.solvers.samples import bridge_position_json
+
+    data = {**bridge_position_json(3, 6, None, 0), "teams": [[0, 2], [1, 3]]}
+    # Each trump is solved as with one job: same values and the same node counts.
+    assert trick_table(parse_position(data), jobs=2) == trick_table(parse_position(data))
+    one = runner.invoke(app, ["solve", write(tmp_path, data), "--table", "--json"])
+    two = runner.invoke(app, ["solve", write(tmp_path, data), "--table", "--json", "--jobs", "2"])
+    assert two.exit_code == 0, two.output
+    assert json.loads(two.stdout) == json.loads(one.stdout)
+    bad = runner.invoke(app, ["solve", write(tmp_path, data), "--table", "--jobs", "0"])
+    assert bad.exit_code == 1 and "--jobs must be at least 1" in bad.stderr
