@@ -24,6 +24,8 @@ from solvers.search import DEFAULT_TT_LIMIT
 from solvers.solver import Move
 
 __all__ = [
+    "most_tricks",
+    "most_tricks_by_move",
     "SOLVERS",
     "SolverCache",
     "hypothetically",
@@ -31,8 +33,6 @@ __all__ = [
     "move_values",
     "one_against_all",
     "position",
-    "trick_range",
-    "trick_ranges_by_move",
     "value",
 ]
 
@@ -115,45 +115,28 @@ def move_event(state: Round, seat: int, move: Move) -> Event:
     return {"seat": seat, "play": state.deck.name_of(move.card), **dict(move.declaration)}
 
 
-def _others(seat: int, seats: Sequence[int]) -> int:
-    return next(s for s in seats if s != seat)
-
-
-def trick_range(
+def most_tricks(
     state: Round,
     hands: Sequence[CardSet],
     seat: int,
     secret: dict[str, Any] | None = None,
     imagined: Collection[int] = (),
-) -> tuple[int, int]:
-    """(fewest, most) of the remaining tricks ``seat`` takes: the most it can take against everyone,
-    and the fewest everyone else can hold it to (the tricks they can take, subtracted)."""
-    seats = list(range(len(hands)))
-    teams = one_against_all(seat, seats)
-    mine = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret, imagined)
-    most = value(mine)
-    if len(teams) == 1:
-        return most, most
-    theirs = position(
-        state, hands, ObjectiveSpec("tricks", seat=_others(seat, teams[1])), teams, secret, imagined
-    )
-    return mine.tricks_left() - value(theirs), most
+) -> int:
+    """The most of the remaining tricks ``seat`` can take against everyone (one solve).
+
+    Tricks are shared between the seat and the others, so this is also the fewest the others
+    can hold it to: a second solve from their side gives the same number."""
+    teams = one_against_all(seat, list(range(len(hands))))
+    return value(position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret, imagined))
 
 
-def trick_ranges_by_move(
+def most_tricks_by_move(
     state: Round, hands: Sequence[CardSet], seat: int, secret: dict[str, Any] | None = None
-) -> dict[Move, tuple[int, int]]:
-    """For each legal move of ``seat`` (to move): (fewest, most) of the remaining tricks it takes
-    after that move, the current trick included."""
-    seats = list(range(len(hands)))
-    teams = one_against_all(seat, seats)
-    mine = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
-    most = dict(move_values(mine))
-    if len(teams) == 1:
-        return {m: (v, v) for m, v in most.items()}
-    theirs = position(state, hands, ObjectiveSpec("tricks", seat=_others(seat, teams[1])), teams, secret)
-    left = mine.tricks_left()
-    return {m: (left - v, most[m]) for m, v in move_values(theirs)}
+) -> dict[Move, int]:
+    """For each legal move of ``seat`` (to move): the most of the remaining tricks, the current one
+    included, it can take after that move against everyone."""
+    teams = one_against_all(seat, list(range(len(hands))))
+    return dict(move_values(position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)))
 
 
 @contextmanager

@@ -1,14 +1,12 @@
 """Stiche-Raten and Wizard: the dealer's trump choice (Wizard, a wizard turned), bids and plays.
 
-Each world is solved double-dummy twice: the most tricks the seat can take against
-everyone, and the fewest the others can hold it to (the most they can take against
-it). Between the two the seat is taken to be able to steer its count (ducking or
-overtaking as needed), so a bid in that interval is *hit* in that world; a bid above
-it ends with the most, below it with the fewest. The expected score of each bid (or of
-each card, for the bid already made) follows from the round's scoring (standard,
-strict, minus, Wizard's, a blind round's double). The interval is a model, not a
-proof: against opponents who all play to spoil the bid, some counts inside it cannot
-be forced (see ``docs/advice.md``).
+Each world is solved double-dummy once: the most tricks the seat can take against
+everyone (with tricks shared between the seat and the rest, that is also the fewest the
+others can hold it to). The seat is taken to end the round with that count, so a bid is
+*hit* in a world when it equals it; the expected score of each bid (or of each card, for
+the bid already made) follows from the round's scoring (standard, strict, minus,
+Wizard's, a blind round's double). It is a model, not a proof: a seat that wants to
+duck is valued as if the others let it (see ``docs/advice.md``).
 """
 
 from __future__ import annotations
@@ -22,23 +20,18 @@ from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Alternative, Tally, Valuation
 from hints.dd import (
     hypothetically,
+    most_tricks,
+    most_tricks_by_move,
     move_event,
     move_values,
     one_against_all,
     position,
-    trick_range,
-    trick_ranges_by_move,
 )
 from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
 
-__all__ = ["ADVISOR", "BiddingAdvisor", "final_tricks"]
-
-
-def final_tricks(bid: int, fewest: int, most: int) -> int:
-    """The tricks a seat ends with when it plays for ``bid`` and can end anywhere in [fewest, most]."""
-    return min(max(bid, fewest), most)
+__all__ = ["ADVISOR", "BiddingAdvisor"]
 
 
 def _quantiles(xs: Sequence[float]) -> tuple[int, int, int]:
@@ -78,14 +71,14 @@ class BiddingAdvisor:
         scoring = state.scoring()
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            fewest, most = trick_range(state, world.hands, seat, imagined=(seat,) if blind else ())
+            most = most_tricks(state, world.hands, seat, imagined=(seat,) if blind else ())
             won = state.won[seat]
             scores: list[float] = []
             figures: list[dict[str, float]] = []
             for bid in bids:
-                tricks = won + final_tricks(bid - won, fewest, most)
+                tricks = won + most
                 scores.append(score_bid(bid, tricks, scoring, blind))
-                figures.append({"p_hit": float(tricks == bid), "most": float(most), "fewest": float(fewest)})
+                figures.append({"p_hit": float(tricks == bid), "most": float(most)})
             return scores, figures
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
@@ -122,15 +115,14 @@ class BiddingAdvisor:
         need = bid - state.won[seat]
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            ranges = {
-                move_event(state, seat, m)["play"]: r
-                for m, r in trick_ranges_by_move(state, world.hands, seat).items()
+            most = {
+                move_event(state, seat, m)["play"]: v
+                for m, v in most_tricks_by_move(state, world.hands, seat).items()
             }
             scores: list[float] = []
             figures: list[dict[str, float]] = []
             for event in legal:
-                fewest, most = ranges[event["play"]]
-                tricks = state.won[seat] + final_tricks(need, fewest, most)
+                tricks = state.won[seat] + most[event["play"]]
                 scores.append(score_bid(bid, tricks, scoring, state.blind))
                 figures.append({"p_hit": float(tricks == bid)})
             return scores, figures
@@ -190,8 +182,8 @@ class BiddingAdvisor:
             scores: list[float] = []  # suit by suit, each bid 0..size
             for event in legal:
                 with hypothetically(state, event):
-                    fewest, most = trick_range(state, world.hands, seat)
-                scores += [float(score_bid(b, final_tricks(b, fewest, most), scoring)) for b in range(per)]
+                    most = most_tricks(state, world.hands, seat)
+                scores += [float(score_bid(b, most, scoring)) for b in range(per)]
             return scores, None
 
         def collapse(values: Sequence[float]) -> list[float]:

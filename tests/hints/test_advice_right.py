@@ -13,7 +13,6 @@ from deducer.observations import observe
 from games.record import Record, replay, simulate
 from games.stiche_raten import score_bid
 from hints.advice import Budget, advise
-from hints.advisors.bidding import final_tricks
 from hints.session import Session
 from solvers import ObjectiveSpec, position_of, reference_solve
 from tests.deducer import fitting_deals
@@ -37,8 +36,8 @@ def oh_hell(hands: dict[int, list[str]], trump_card: str | None, bids: list[int]
 
 def exact_card_values(session: Session) -> dict[str, float]:
     """Each legal card's expected score over every deal that fits the seat's view, each deal solved
-    by the reference minimax (the advice's model: the seat ends anywhere between the fewest and the
-    most tricks it can take)."""
+    by the reference minimax (the advice's model: the seat ends with the most tricks it can take
+    against everyone)."""
     state = session.round
     seat = session.seat
     obs = observe(state)
@@ -46,24 +45,18 @@ def exact_card_values(session: Session) -> dict[str, float]:
     assert deals
     totals: dict[str, float] = {}
     bid = state.bids[seat]  # type: ignore[attr-defined]
-    need = bid - state.won[seat]
     for deal in deals:
         hands = [0 if h is None else h for h in obs.hands]
         for place, cards in zip(obs.places, deal, strict=True):
             if place.seat is not None:
                 hands[place.seat] = cards
-        others = tuple(s for s in range(4) if s != seat)
-        teams = ((seat,), others)
+        teams = ((seat,), tuple(s for s in range(4) if s != seat))
         mine = position_of(state, hands=hands, objective=ObjectiveSpec("tricks", seat=seat), teams=teams)
-        theirs = position_of(
-            state, hands=hands, objective=ObjectiveSpec("tricks", seat=others[0]), teams=teams
-        )
-        most = {state.deck.name_of(c): v for (c, _), v in reference_solve(mine)[1]}
-        held = {state.deck.name_of(c): v for (c, _), v in reference_solve(theirs)[1]}
-        for card, top in most.items():
-            tricks = state.won[seat] + final_tricks(need, mine.tricks_left() - held[card], top)
+        for (card, _), top in reference_solve(mine)[1]:
+            tricks = state.won[seat] + top
             score = score_bid(bid, tricks, state.scoring(), False)  # type: ignore[attr-defined]
-            totals[card] = totals.get(card, 0.0) + score / len(deals)
+            name = state.deck.name_of(card)
+            totals[name] = totals.get(name, 0.0) + score / len(deals)
     return totals
 
 
@@ -169,3 +162,18 @@ def test_the_dealer_is_never_advised_the_barred_bid(seed: int) -> None:
     advice = advise(session, Budget(worlds=5, seed=seed))
     assert forbidden is None or advice.action["bid"] != forbidden
     assert all(a.action["bid"] != forbidden for a in advice.alternatives)
+
+
+def test_the_others_cannot_hold_a_seat_below_the_most_it_can_take() -> None:
+    """Why one solve per world is enough: tricks are shared, so the most a seat can take against
+    everyone and the fewest the others can hold it to (the most they take against it) agree."""
+    for seed in range(6):
+        record = simulate("stiche-raten", 4, seed, {"first_round": 5})
+        state = replay(replace(record, events=record.events[:4])).round
+        seat = state.to_move()
+        assert seat is not None
+        others = tuple(s for s in range(4) if s != seat)
+        teams = ((seat,), others)
+        mine = position_of(state, objective=ObjectiveSpec("tricks", seat=seat), teams=teams)
+        theirs = position_of(state, objective=ObjectiveSpec("tricks", seat=others[0]), teams=teams)
+        assert reference_solve(mine)[0] == mine.tricks_left() - reference_solve(theirs)[0]
