@@ -46,18 +46,22 @@ __all__ = [
 @dataclass(frozen=True)
 class Budget:
     """How long to think: ``seconds`` of wall time, or exactly ``worlds`` worlds (which makes the
-    advice independent of the machine's speed); ``seed`` fixes the worlds drawn."""
+    advice independent of the machine's speed); ``seed`` fixes the worlds drawn; ``jobs`` worker
+    processes solve worlds side by side (with ``worlds``, the same advice as one)."""
 
     seconds: float = 2.0
     worlds: int | None = None
     seed: int | None = None
     min_worlds: int = 1
+    jobs: int = 1
 
     def __post_init__(self) -> None:
         if self.worlds is not None and self.worlds < 1:
             raise StichError(f"a budget of {self.worlds} worlds is too small: give at least 1")
         if self.seconds <= 0 and self.worlds is None:
             raise StichError(f"a budget of {self.seconds} seconds is too small")
+        if self.jobs < 1:
+            raise StichError(f"{self.jobs} jobs: give at least 1")
 
 
 @dataclass(frozen=True)
@@ -295,7 +299,7 @@ class Valuation:
         if self.exact:
             budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed)
         count = self.width if self.width is not None else len(self.choices)
-        tally, seconds = anytime(budget, count, self.draw, self.evaluate)
+        tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs)
         if self.rank is not None:
             # A ranking made from the averages (the best bid of each suit) has no paired error.
             alternatives = self.rank(tally)

@@ -281,3 +281,20 @@ def test_card_names_read_as_players_read_them() -> None:
         "B7": "#1565c0",
         "Y2": "#f2b705",
     }
+
+
+def test_hint_with_worker_processes_gives_the_same_advice(tmp_path: Path) -> None:
+    simulated = runner.invoke(app, ["simulate", "stiche-raten", "-p", "4", "-s", "5", "-o", "first_round=6"])
+    record = json.loads(simulated.stdout)
+    record["events"] = record["events"][:5]  # the bids and the first lead: the second seat to play
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    args = ["hint", str(path), "--worlds", "6", "--seed", "3", "--json"]
+    alone, side_by_side = runner.invoke(app, args), runner.invoke(app, [*args, "--jobs", "2"])
+    assert alone.exit_code == side_by_side.exit_code == 0, side_by_side.output
+    one, two = json.loads(alone.stdout), json.loads(side_by_side.stdout)
+    for advice in (one, two):
+        advice.pop("seconds", None)
+    assert one == two and one["worlds"] == 6
+    refused = runner.invoke(app, [*args, "--jobs", "0"])
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1

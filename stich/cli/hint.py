@@ -34,6 +34,9 @@ def hint_cli(
         typer.Option("--worlds", help="Look at exactly this many worlds (not --time)."),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Solve worlds in this many processes side by side.")
+    ] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Advice for the next decision: the best action, the alternatives, and why.
@@ -55,7 +58,7 @@ def hint_cli(
                 session = Session.from_record(record, mover, strict=True)
         else:
             session = Session.from_record(record, seat, strict=True)
-        budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
+        budget = Budget(seconds=seconds, worlds=worlds, seed=seed, jobs=jobs)
         console = Console(stderr=True)
         with console.status(f"thinking ({worlds} worlds)" if worlds else f"thinking ({seconds:g} s)"):
             advice = advise(session, budget)
