@@ -32,13 +32,14 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from timing import kernel_and_python, percentile
 
 from games.base import Round
 from games.cards import CardSet, iter_cards, mask_of
@@ -50,12 +51,6 @@ from hints.advisors import advisor_for
 from hints.session import Session
 from solvers import ObjectiveSpec, Position
 from solvers.solver import Solver
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) by nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def first_play(game_id: str, seed: int) -> Round:
@@ -122,19 +117,7 @@ def play_questions(game_id: str, objective: str, worlds: int, seed: int) -> list
 def measure(name: str, questions: list[Question], python_worlds: int) -> None:
     """Time every question both ways and print one line."""
     dd.SOLVERS.clear()
-    fast: list[float] = []
-    answers: list[Any] = []
-    for pos, ask, _ in questions:
-        t0 = time.perf_counter()
-        answers.append(ask(pos))
-        fast.append(time.perf_counter() - t0)
-    slow: list[float] = []
-    for (pos, _, plain), answer in zip(questions[:python_worlds], answers, strict=False):
-        t0 = time.perf_counter()
-        expected = plain(Solver(pos, kernel=False))
-        slow.append(time.perf_counter() - t0)
-        if expected != answer:
-            raise SystemExit(f"{name}: the kernel's answer differs from the Python search's")
+    fast, slow = kernel_and_python(name, questions, python_worlds)
     ratio = sum(slow) / sum(fast[: len(slow)]) if slow else float("nan")
     print(
         f"{name:<24} {len(fast):>5} {statistics.median(fast) * 1e3:>9.1f} {percentile(fast, 0.9) * 1e3:>9.1f}"

@@ -23,24 +23,19 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import kernel_and_python, percentile
+
 from hints import dd
 from solvers.parse import parse_position
 from solvers.position import Position
 from solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) by nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def deal(seed: int, cards: int, trump: str | None, objective: str) -> Position:
@@ -61,19 +56,7 @@ def run(
 ) -> None:
     """Time one question on every position both ways and print one line."""
     dd.SOLVERS.clear()
-    fast: list[float] = []
-    answers: list[Any] = []
-    for pos in positions:
-        t0 = time.perf_counter()
-        answers.append(ask(pos))
-        fast.append(time.perf_counter() - t0)
-    slow: list[float] = []
-    for pos, answer in zip(positions[:python_deals], answers, strict=False):
-        t0 = time.perf_counter()
-        expected = plain(Solver(pos, kernel=False))
-        slow.append(time.perf_counter() - t0)
-        if expected != answer:
-            raise SystemExit(f"{name}: the kernel's answer differs from the Python search's")
+    fast, slow = kernel_and_python(name, [(pos, ask, plain) for pos in positions], python_deals)
     ratio = sum(slow) / sum(fast[: len(slow)]) if slow else float("nan")
     python = statistics.median(slow) * 1e3 if slow else float("nan")
     print(

@@ -34,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from endplay import dds
+from timing import percentile
 
 from solvers.parse import parse_position
 from solvers.solver import Solver
@@ -41,12 +42,6 @@ from tests.oracles.dds import dds_deal, dds_table
 from tests.solvers.samples import bridge_position_json
 
 TRUMPS = ["S", "H", "D", "C", None]
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) by nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 @dataclass
