@@ -298,3 +298,16 @@ def test_hint_with_worker_processes_gives_the_same_advice(tmp_path: Path) -> Non
     assert one == two and one["worlds"] == 6
     refused = runner.invoke(app, [*args, "--jobs", "0"])
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_analyze_into_a_missing_folder_is_one_line_before_any_work(tmp_path: Path) -> None:
+    simulated = runner.invoke(app, ["simulate", "stiche-raten", "-p", "3", "-s", "2", "-o", "first_round=2"])
+    path = tmp_path / "round.json"
+    path.write_text(simulated.stdout, encoding="utf-8")
+    result = runner.invoke(
+        app, ["analyze", str(path), "--worlds", "1", "--html", str(tmp_path / "no" / "r.html")]
+    )
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"stich: error: {tmp_path / 'no' / 'r.html'}: cannot write it (no folder {tmp_path / 'no'})"
+    ]

@@ -60,6 +60,7 @@ def analyze_cli(
     from rich.progress import Progress
 
     from games.base import seat_index
+    from games.errors import StichError
     from games.record import load_record
     from hints.advice import Budget
     from hints.analysis import analyze
@@ -68,7 +69,11 @@ def analyze_cli(
         record = load_record(record_path)
         seats = None if not seat else [seat_index(s, record.players) for s in seat]
         budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
-        with Progress(console=Console(stderr=True), transient=True) as progress:
+        if html is not None and not html.resolve().parent.is_dir():
+            # Said before the analysis, not after it.
+            raise StichError(f"{html}: cannot write it (no folder {html.resolve().parent})")
+        console = Console(stderr=True)
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
             task = progress.add_task("analysing", total=len(record.events))
 
             def step(done: int, total: int) -> None:
