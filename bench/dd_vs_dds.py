@@ -139,15 +139,14 @@ def solve_deal(args: argparse.Namespace, seed: int) -> DealResult:
         table = dds_table(hands)
         out.table = (time.perf_counter() - t0) / 20
     for trump in TRUMPS:
-        # As DDS's table does, the two leaders of a partnership share one transposition table.
-        solvers: dict[int, Solver] = {}
+        # As DDS's table does, the four leaders of a strain share one transposition table.
+        solver: Solver | None = None
         found: dict[int, int] = {}  # values found in this strain: the next leader's guess
         for leader in range(4):
             position = parse_position({**base, "trump": trump, "leader": leader})
             t0 = time.perf_counter()
-            solver = solvers.get(leader % 2)
             if solver is None or args.fresh or not solver.reuse_for(position):
-                solver = solvers[leader % 2] = Solver(position, args.tt_limit, kernel=not args.no_kernel)
+                solver = Solver(position, args.tt_limit, kernel=not args.no_kernel)
             out.engines.add("compiled kernel" if solver.compiled else "pure Python")
             before = solver.nodes
             guess = None
@@ -197,6 +196,12 @@ def print_summary(args: argparse.Namespace, results: list[DealResult], started: 
     print(f"DDS  per solve (solve_board): median {ms(med_dds)}, p90 {ms(p90_dds)}")
     if tables:
         print(f"DDS  per solve (calc_dd_table / 20): median {ms(statistics.median(tables))}")
+        whole = statistics.median(sum(r.ours) for r in results if r.table is not None)
+        dds_whole = statistics.median(20 * t for t in tables)
+        print(
+            f"a deal's whole table (20 solves): ours median {ms(whole)},"
+            f" DDS calc_dd_table median {ms(dds_whole)}, ratio {whole / dds_whole:.1f}x"
+        )
     print(f"ratio ours / DDS: median {med_ours / med_dds:.0f}x, p90 {p90_ours / p90_dds:.0f}x")
     print(
         f"our nodes per solve: median {statistics.median(nodes):.0f},"

@@ -93,6 +93,9 @@ class Solver:
         self.nodes = 0
         self.tables: SearchTables = build_tables(self.arena, self.objective.card_tags(self.size))
         self.seating = Seating.of(self.seats, self.side, position.players)
+        # The team the search (and its table) answers for; the other team's questions are
+        # turned into its own while the solver serves that team (see `reuse_for`).
+        self._searched: tuple[int, ...] = self.side
         keys = make_keys(self.tables, self.seats, self.objective.additive)
         max_left = max(h.bit_count() for h in position.hands) + 1
         self.table = TranspositionTable(max_left + 1, tt_limit, self.tables.partition, keys)
@@ -177,24 +180,47 @@ class Solver:
     # -- nodes outside the hot path ------------------------------------------------------
 
     def reuse_for(self, position: Position) -> bool:
-        """Point the solver at another leader of the same deal (same hands, context, objective and
-        side), keeping the transposition table; False (and unchanged) if it does not fit."""
+        """Point the solver at another leader of the same deal (same hands, context and objective),
+        keeping the transposition table; False (and unchanged) if it does not fit.
+
+        The leader may belong to the other team when two teams share the tricks (objective
+        ``tricks``, every seat in one of two teams): the table answers for the team it was
+        built for, and "can the other team take ≥ t of the n tricks to come?" is asked as
+        "can it not take ≥ n − t + 1?" (DDS shares its table between the two sides likewise)."""
         old = self.position
+        side = position.side()
         if (
             position.hands != old.hands
             or position.game != old.game
             or dict(position.options) != dict(old.options)
             or position.context != old.context
             or position.objective != old.objective
+            or position.teams != old.teams
             or position.won != old.won
             or position.taken != old.taken
-            or position.side() != self.side
             or position.trick
             or old.trick
+            or (side != self._searched and not self._complement(side))
         ):
             return False
         self.position = position
+        if side != self.side:
+            self.side = side
+            self.seating = Seating.of(self.seats, side, position.players)
         return True
+
+    def _complement(self, side: tuple[int, ...]) -> bool:
+        """Whether ``side`` is the other of two teams sharing the tricks with the searched team."""
+        teams = self.position.teams
+        return (
+            self.objective.additive
+            and self.position.objective.type == "tricks"
+            and teams is not None
+            and len(teams) == 2
+            and set(teams[0]) | set(teams[1]) == set(self.seats)
+            and set(side) | set(self._searched) == set(self.seats)
+            and not set(side) & set(self._searched)
+        )
 
     def reuse_for_world(self, position: Position) -> bool:
         """Point the solver at the same position in another world: other hands of the same sizes,
@@ -325,6 +351,13 @@ class Solver:
 
     def test(self, node: Node, target: int) -> bool:
         """Can the side reach value-to-go ≥ ``target`` from ``node`` (not counting ``node.gained``)?"""
+        if self.side != self._searched:
+            # The other team's tricks: the searched team takes the rest of the ``node.left``.
+            return not self._test(node, node.left - target + 1)
+        return self._test(node, target)
+
+    def _test(self, node: Node, target: int) -> bool:
+        """The search's question, for the team it was built for."""
         hands = list(node.hands)
         if node.k == 0:
             result, _ = self._boundary(

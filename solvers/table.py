@@ -73,8 +73,9 @@ def _strain_in_worker(trump: str | None) -> list[TableCell]:
 
 def _strain(position: Position, trump: str | None) -> Iterator[TableCell]:
     """The cells of one trump (or no trump), leader by leader."""
-    # One solver per side: the leaders of a side share its transposition table.
-    solvers: dict[tuple[int, ...], Solver] = {}
+    # Leaders share a solver and its table where `Solver.reuse_for` allows: the seats of a
+    # team, and both teams when two teams share the tricks (as DDS's table calculation does).
+    solvers: list[Solver] = []
     found: dict[tuple[int, ...], int] = {}  # the last value for each side: a guess for the next
     context = position.rules_game.parse_play_context(
         {**position.context.to_json(), "trump": trump}, position.hands
@@ -82,9 +83,10 @@ def _strain(position: Position, trump: str | None) -> Iterator[TableCell]:
     for leader in position.playing:
         cell = replace(position, leader=leader, context=context)
         side = cell.side()
-        solver = solvers.get(side)
-        if solver is None or not solver.reuse_for(cell):
-            solver = solvers[side] = Solver(cell)
+        solver = next((kept for kept in solvers if kept.reuse_for(cell)), None)
+        if solver is None:
+            solver = Solver(cell)
+            solvers.append(solver)
         before = solver.nodes
         left = cell.tricks_left()
         guess = found.get(side)

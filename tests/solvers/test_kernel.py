@@ -20,7 +20,7 @@ import pytest
 from games.cards import iter_cards, mask_of
 from solvers.parse import parse_position
 from solvers.position import ObjectiveSpec, Position
-from solvers.solver import Solver
+from solvers.solver import Move, Solver
 from tests.solvers.samples import bridge_position_json, random_position
 
 
@@ -139,3 +139,50 @@ def test_table_kept_across_worlds_gives_fresh_answers(kernel: bool, game: str, o
     moved[1] |= card
     assert not solver.reuse_for_world(replace(first, hands=tuple(moved)))
     assert solver.position is first
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+def test_one_table_serves_both_partnerships(kernel: bool) -> None:
+    # As DDS's table calculation does: the four leaders of a strain share one table, the
+    # other partnership's questions turned into the searched one's. Values, move values and
+    # the line's value equal a fresh solver's for every leader.
+    for seed in range(6):
+        base = bridge_position_json(300 + seed, 7, None, 0)
+        trump = ["S", "H", "D", "C", None][seed % 5]
+        shared: Solver | None = None
+        for leader in (1, 0, 3, 2, 1):
+            position = parse_position({**base, "trump": trump, "leader": leader})
+            if shared is None:
+                shared = Solver(position, kernel=kernel)
+            else:
+                assert shared.reuse_for(position)
+            assert shared.side == position.side()
+            fresh = Solver(position, kernel=kernel)
+            value = fresh.value()
+            where = f"seed {300 + seed} {trump} leader {leader}"
+            assert shared.value() == value, where
+            assert shared.move_values() == fresh.move_values(), where
+            line = shared.line(value=value)
+            assert sum(1 for winner in _winners(shared, line) if winner in position.side()) == value, where
+
+
+def test_other_team_shares_the_table_only_when_two_teams_take_every_trick() -> None:
+    base = bridge_position_json(11, 5, "H", 0)
+    solver = Solver(parse_position(base))
+    # Three teams: a leader of another team is not the complement of the searched one.
+    three = {**base, "teams": [[0, 2], [1], [3]]}
+    solver3 = Solver(parse_position(three))
+    assert not solver3.reuse_for(parse_position({**three, "leader": 1}))
+    # Exact k is not additive: no reuse across teams either.
+    exact = {**base, "objective": {"type": "exact", "k": 2}}
+    solver_k = Solver(parse_position(exact))
+    assert not solver_k.reuse_for(parse_position({**exact, "leader": 1}))
+    assert solver.reuse_for(parse_position({**base, "leader": 1}))
+
+
+def _winners(solver: Solver, line: list[tuple[int, Move]]) -> list[int]:
+    """The winner of each trick of a line from the solver's root."""
+    node = solver.root()
+    for _, move in line:
+        node = solver.child(node, move)
+    return list(node.winners)
