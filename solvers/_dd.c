@@ -227,6 +227,13 @@ typedef struct {
     int32_t id;
 } TopsNode;
 
+/* A slot of a level's open-addressed entry table: all a probe reads, and the bounds (16 bytes). */
+typedef struct {
+    uint32_t tag; /* the hash's high half (its low bits pick the first slot) */
+    int32_t tops, hd; /* hd: the entry's holdings in hdata; -1: an empty slot */
+    int16_t lo, hi;
+} Entry;
+
 typedef struct {
     /* keys: klen bytes each, chained from kbuckets */
     uint8_t *keys;
@@ -238,14 +245,12 @@ typedef struct {
     int32_t *kbuckets;
     uint32_t nkbuckets;
     int32_t ntops;
-    /* entries: holdings (ngroups * seats uint16) of one tops node, chained from ebuckets */
+    /* entries: holdings (ngroups * seats uint16) of one tops node in hdata, found through the
+       slots of ents (linear probing, at most three quarters full) */
     uint16_t *hdata;
-    int32_t *etops, *enext;
-    u64 *ehash;
-    int16_t *elo, *ehi;
+    Entry *ents;
     int32_t nentries, capentries;
-    int32_t *ebuckets;
-    uint32_t nebuckets;
+    uint32_t nslots;
 } Level;
 
 typedef struct {
@@ -318,12 +323,7 @@ static void level_clear(Level *lv) {
     free(lv->kcap);
     free(lv->kbuckets);
     free(lv->hdata);
-    free(lv->etops);
-    free(lv->enext);
-    free(lv->ehash);
-    free(lv->elo);
-    free(lv->ehi);
-    free(lv->ebuckets);
+    free(lv->ents);
     memset(lv, 0, sizeof(*lv));
 }
 
@@ -359,6 +359,28 @@ static int rehash(int32_t **buckets, uint32_t *nbuckets, const u64 *hashes, int3
     free(*buckets);
     *buckets = b;
     *nbuckets = nb;
+    return 0;
+}
+
+static inline u64 holds_hash(const Kernel *k, int32_t t, const uint16_t *holds);
+
+/* Twice the slots (the hashes found again from the stored holdings). */
+static int rehash_entries(const Kernel *k, Level *lv) {
+    size_t hw = (size_t)k->ngroups * k->m;
+    uint32_t nb = lv->nslots ? lv->nslots * 2 : 1024;
+    Entry *b = malloc(sizeof(Entry) * nb);
+    if (!b) return -1;
+    for (uint32_t i = 0; i < nb; i++) b[i].hd = -1;
+    for (uint32_t i = 0; i < lv->nslots; i++) {
+        if (lv->ents[i].hd < 0) continue;
+        const Entry *en = &lv->ents[i];
+        uint32_t j = (uint32_t)holds_hash(k, en->tops, lv->hdata + (size_t)en->hd * hw) & (nb - 1);
+        while (b[j].hd >= 0) j = (j + 1) & (nb - 1);
+        b[j] = lv->ents[i];
+    }
+    free(lv->ents);
+    lv->ents = b;
+    lv->nslots = nb;
     return 0;
 }
 
@@ -427,38 +449,35 @@ static inline u64 holds_hash(const Kernel *k, int32_t t, const uint16_t *holds) 
 
 /* The entry of tops node t with these holdings, or -1. */
 static int32_t level_entry(const Kernel *k, const Level *lv, int32_t t, const uint16_t *holds, u64 h) {
-    if (!lv->nebuckets) return -1;
-    size_t hb = sizeof(uint16_t) * k->ngroups * k->m;
-    for (int32_t e = lv->ebuckets[(uint32_t)h & (lv->nebuckets - 1)]; e >= 0; e = lv->enext[e]) {
-        if (lv->ehash[e] == h && lv->etops[e] == t &&
-            memcmp(lv->hdata + (size_t)e * k->ngroups * k->m, holds, hb) == 0)
-            return e;
+    if (!lv->nslots) return -1;
+    size_t hw = (size_t)k->ngroups * k->m;
+    uint32_t mask = lv->nslots - 1;
+    for (uint32_t i = (uint32_t)h & mask;; i = (i + 1) & mask) {
+        const Entry *en = &lv->ents[i];
+        if (en->hd < 0) return -1;
+        if (en->tag == (uint32_t)(h >> 32) && en->tops == t &&
+            memcmp(lv->hdata + (size_t)en->hd * hw, holds, sizeof(uint16_t) * hw) == 0)
+            return (int32_t)i;
     }
-    return -1;
 }
 
+/* A new entry (not yet in the level) for tops node t with these holdings: its slot, or -1. */
 static int32_t level_add_entry(const Kernel *k, Level *lv, int32_t t, const uint16_t *holds, u64 h) {
     size_t hw = (size_t)k->ngroups * k->m;
     if (lv->nentries == lv->capentries) {
         int32_t cap = lv->capentries ? lv->capentries * 2 : 256;
-        if (grow((void **)&lv->hdata, sizeof(uint16_t) * (hw ? hw : 1), cap) ||
-            grow((void **)&lv->etops, sizeof(int32_t), cap) || grow((void **)&lv->enext, sizeof(int32_t), cap) ||
-            grow((void **)&lv->ehash, sizeof(u64), cap) || grow((void **)&lv->elo, sizeof(int16_t), cap) ||
-            grow((void **)&lv->ehi, sizeof(int16_t), cap))
-            return -1;
+        if (grow((void **)&lv->hdata, sizeof(uint16_t) * (hw ? hw : 1), cap)) return -1;
         lv->capentries = cap;
     }
-    if ((uint32_t)lv->nentries + 1 > lv->nebuckets / 4 * 3 &&
-        rehash(&lv->ebuckets, &lv->nebuckets, lv->ehash, lv->enext, lv->nentries) < 0)
-        return -1;
+    if ((uint32_t)lv->nentries + 1 > lv->nslots / 4 * 3 && rehash_entries(k, lv) < 0) return -1;
     int32_t e = lv->nentries++;
     if (hw) memcpy(lv->hdata + e * hw, holds, sizeof(uint16_t) * hw);
-    lv->etops[e] = t;
-    lv->ehash[e] = h;
-    uint32_t b = (uint32_t)h & (lv->nebuckets - 1);
-    lv->enext[e] = lv->ebuckets[b];
-    lv->ebuckets[b] = e;
-    return e;
+    uint32_t mask = lv->nslots - 1, i = (uint32_t)h & mask;
+    while (lv->ents[i].hd >= 0) i = (i + 1) & mask;
+    lv->ents[i].tag = (uint32_t)(h >> 32);
+    lv->ents[i].tops = t;
+    lv->ents[i].hd = e;
+    return (int32_t)i;
 }
 
 /* ---------------------------------------------------------------- keys */
@@ -558,8 +577,8 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
             k->oom = 1;
             return;
         }
-        lv->elo[e] = (int16_t)lo;
-        lv->ehi[e] = (int16_t)hi;
+        lv->ents[e].lo = (int16_t)lo;
+        lv->ents[e].hi = (int16_t)hi;
         return;
     }
     for (int g = 0; g < G; g++) {
@@ -585,8 +604,8 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
     u64 h = holds_hash(k, t, holds);
     int32_t e = level_entry(k, lv, t, holds, h);
     if (e >= 0) {
-        if (lo > lv->elo[e]) lv->elo[e] = (int16_t)lo;
-        if (hi < lv->ehi[e]) lv->ehi[e] = (int16_t)hi;
+        if (lo > lv->ents[e].lo) lv->ents[e].lo = (int16_t)lo;
+        if (hi < lv->ents[e].hi) lv->ents[e].hi = (int16_t)hi;
         return;
     }
     e = level_add_entry(k, lv, t, holds, h);
@@ -595,8 +614,8 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
         return;
     }
     tn->bloom |= (u64)1 << (h >> 58);
-    lv->elo[e] = (int16_t)lo;
-    lv->ehi[e] = (int16_t)hi;
+    lv->ents[e].lo = (int16_t)lo;
+    lv->ents[e].hi = (int16_t)hi;
     k->entries++;
     if (k->entries > k->tt_limit) evict(k);
 }
@@ -614,25 +633,46 @@ static int lookup(const Kernel *k, int left, const Shape *sh, int target, u64 pr
         memset(holds, 0, sizeof(holds));
         int32_t e = level_entry(k, lv, vec[0].id, holds, holds_hash(k, vec[0].id, holds));
         if (e < 0) return -1;
-        if (lv->elo[e] >= target) return 1;
-        if (lv->ehi[e] < target) return 0;
+        if (lv->ents[e].lo >= target) return 1;
+        if (lv->ents[e].hi < target) return 0;
         return -1;
     }
-    /* At most one entry per top segment fits: the one with this position's holdings. */
-    uint16_t holds[MAXG * MAXP];
+    /* At most one entry per top segment fits: the one with this position's holdings. The
+       holdings array is masked and hashed four holdings (one word) at a time, as holds_hash
+       reads it. */
+    union {
+        u64 w[MAXG * MAXP / 4];
+        uint16_t h[MAXG * MAXP];
+    } rw, holds;
+    int n = G * S, nw = (n + 3) / 4;
+    memset(rw.w, 0, sizeof(u64) * nw);
+    memcpy(rw.h, sh->rels, sizeof(uint16_t) * n);
     for (int32_t i = 0; i < lv->kcount[ki]; i++) {
         const uint16_t *tops = vec[i].tops;
-        for (int g = 0; g < G; g++)
-            for (int s = 0; s < S; s++) holds[g * S + s] = sh->rels[g * S + s] & tops[g];
-        u64 h = holds_hash(k, vec[i].id, holds);
+        u64 h = HASH_SEED ^ (u64)vec[i].id * 0x9E3779B97F4A7C15ULL;
+        for (int j = 0; j < nw; j++) {
+            u64 mask;
+            if (S == 4) {
+                mask = (u64)tops[j] * 0x0001000100010001ULL;
+            } else {
+                mask = 0;
+                for (int l = 0; l < 4; l++) {
+                    int idx = 4 * j + l;
+                    if (idx < n) mask |= (u64)tops[idx / S] << (16 * l);
+                }
+            }
+            holds.w[j] = rw.w[j] & mask;
+            h = (h ^ holds.w[j]) * 0xFF51AFD7ED558CCDULL;
+            h ^= h >> 32;
+        }
         if (!(vec[i].bloom >> (h >> 58) & 1)) continue;
-        int32_t e = level_entry(k, lv, vec[i].id, holds, h);
+        int32_t e = level_entry(k, lv, vec[i].id, holds.h, h);
         if (e < 0) continue;
-        if (lv->elo[e] >= target) {
+        if (lv->ents[e].lo >= target) {
             *relout = entry_rel(k, tops, present);
             return 1;
         }
-        if (lv->ehi[e] < target) {
+        if (lv->ents[e].hi < target) {
             *relout = entry_rel(k, tops, present);
             return 0;
         }
