@@ -202,7 +202,7 @@ def print_summary(args: argparse.Namespace, results: list[DealResult], started: 
             f"a deal's whole table (20 solves): ours median {ms(whole)},"
             f" DDS calc_dd_table median {ms(dds_whole)}, ratio {whole / dds_whole:.1f}x"
         )
-    print(f"ratio ours / DDS: median {med_ours / med_dds:.0f}x, p90 {p90_ours / p90_dds:.0f}x")
+    print(f"ratio ours / DDS: median {med_ours / med_dds:.1f}x, p90 {p90_ours / p90_dds:.1f}x")
     print(
         f"our nodes per solve: median {statistics.median(nodes):.0f},"
         f" p90 {percentile([float(n) for n in nodes], 0.9):.0f},"
