@@ -1,14 +1,20 @@
-"""Two models of an Oh Hell! seat's count, compared in self-play.
+"""Models of an Oh Hell! seat's count, compared with the advice's in self-play.
 
-The advice (``hints.advisors.bidding``) takes a seat to end with the most tricks it can take
-against everyone. The stricter model asks, per world, whether the seat can force *exactly*
-its bid against everyone (the solver's ``exact`` objective): for each bid up to that most,
-and for each card once the bid is made; a miss is counted as a miss by one trick. Each
-deal is played four times, the stricter model at one seat in turn and the advice's at
-the other three; the figure is the stricter seat's points minus the mean of the others',
+The advice (``hints.advisors.bidding``) values a bid by the most tricks the seat can take
+against everyone, and a card (once the bid is made) by whether the seat can then end with
+exactly its bid against everyone (the solver's ``exact`` objective). Two other models:
+
+- ``exact-bids``: bids valued by "can the seat force exactly this bid" too (a miss counted
+  as one trick off);
+- ``most-play``: cards valued by the most tricks the seat can take (the advice's model
+  before; it takes a seat that wants to duck to be held to few tricks by the others).
+
+Each deal is played four times, the other model at one seat in turn and the advice's at
+the other three; the figure is that seat's points minus the mean of the others',
 averaged over the rotations, paired by deal, with its standard error.
 
-    python -P bench/bid_models.py --deals 150 --cards 5 --worlds 16
+    python -P bench/bid_models.py --model most-play --deals 200 --cards 5 --worlds 16 --seed 5000
+    python -P bench/bid_models.py --model exact-bids --deals 150 --cards 5 --worlds 16
 
 (``-P``: the folder ``bench/`` holds a ``hints.py`` that would hide the package.)
 """
@@ -25,19 +31,19 @@ from games.record import Record, replay, simulate
 from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Budget, Valuation
 from hints.advisors.bidding import BiddingAdvisor
-from hints.dd import most_tricks, move_event, move_values, one_against_all, position, value
+from hints.dd import most_tricks, most_tricks_by_move, move_event, one_against_all, position, value
 from hints.session import Session
 from hints.worlds import World
 from solvers import ObjectiveSpec
 
 
-def _missed(bid: int, need: int) -> int:
+def _missed(bid: int) -> int:
     """A miss counted as one trick off, on the side the others can push: over when ducking."""
-    return bid + 1 if need <= 0 else bid - 1
+    return bid + 1 if bid <= 0 else bid - 1
 
 
-class ExactAdvisor(BiddingAdvisor):
-    """The advice's valuations, valued by "can the seat force exactly its bid"."""
+class ExactBidsAdvisor(BiddingAdvisor):
+    """The advice's cards; bids valued by "can the seat force exactly this bid"."""
 
     def bid(self, session: Session, state: BiddingRound) -> Valuation:
         base = super().bid(session, state)
@@ -53,12 +59,16 @@ class ExactAdvisor(BiddingAdvisor):
             for bid in bids:
                 exact = ObjectiveSpec("exact", k=bid, seat=seat)
                 hit = bid <= most and value(position(state, world.hands, exact, teams, None, imagined)) == 1
-                tricks = bid if hit else most if bid > most else _missed(bid, bid)
+                tricks = bid if hit else most if bid > most else _missed(bid)
                 scores.append(score_bid(bid, tricks, scoring, blind))
                 figures.append({"p_hit": float(hit), "most": float(most)})
             return scores, figures
 
         return replace(base, evaluate=evaluate)
+
+
+class MostPlayAdvisor(BiddingAdvisor):
+    """The advice's bids; cards valued by the most tricks the seat can take against everyone."""
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
         base = super().play(session, state)
@@ -67,24 +77,21 @@ class ExactAdvisor(BiddingAdvisor):
         seat, scoring = session.seat, state.scoring()
         bid = state.bids[seat]
         assert bid is not None
-        need = bid - state.won[seat]
         legal = session.legal()
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            teams = one_against_all(seat, list(range(len(world.hands))))
-            exact = position(state, world.hands, ObjectiveSpec("exact", k=bid, seat=seat), teams)
-            hit = {move_event(state, seat, m)["play"]: v for m, v in move_values(exact)}
-            scores = [
-                float(
-                    score_bid(
-                        bid, bid if hit[e["play"]] else max(0, _missed(bid, need)), scoring, state.blind
-                    )
-                )
-                for e in legal
-            ]
-            return scores, [{"p_hit": float(hit[e["play"]])} for e in legal]
+            most = {
+                move_event(state, seat, m)["play"]: v
+                for m, v in most_tricks_by_move(state, world.hands, seat).items()
+            }
+            tricks = [state.won[seat] + most[e["play"]] for e in legal]
+            scores = [float(score_bid(bid, t, scoring, state.blind)) for t in tricks]
+            return scores, [{"p_hit": float(t == bid)} for t in tricks]
 
         return replace(base, evaluate=evaluate)
+
+
+MODELS = {"exact-bids": ExactBidsAdvisor, "most-play": MostPlayAdvisor}
 
 
 def decide(advisor: BiddingAdvisor, session: Session, worlds: int, seed: int) -> Event:
@@ -109,12 +116,13 @@ def play(deal: Record, advisors: list[BiddingAdvisor], worlds: int, seed: int) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", choices=sorted(MODELS), default="most-play")
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--cards", type=int, default=5)
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
-    advice, exact = BiddingAdvisor(), ExactAdvisor()
+    advice, other = BiddingAdvisor(), MODELS[args.model]()
     margins: list[float] = []
     start = time.perf_counter()
     for d in range(args.deals):
@@ -122,7 +130,7 @@ def main() -> None:
         total = 0.0
         for seat in range(4):
             advisors = [advice] * 4
-            advisors[seat] = exact
+            advisors[seat] = other
             points = play(deal, advisors, args.worlds, d)
             total += points[seat] - sum(p for s, p in enumerate(points) if s != seat) / 3
         margins.append(total / 4)
@@ -130,7 +138,10 @@ def main() -> None:
     error = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else float("nan")
     seconds = time.perf_counter() - start
     print(f"{args.deals} deals of {args.cards} cards, 4 players, {args.worlds} worlds a decision")
-    print(f"exact model minus the advice's, points per round: {mean:+.2f} ± {error:.2f} ({seconds:.0f} s)")
+    print(
+        f"{args.model} model minus the advice's, points per round:"
+        f" {mean:+.2f} ± {error:.2f} ({seconds:.0f} s)"
+    )
 
 
 if __name__ == "__main__":

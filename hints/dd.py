@@ -26,6 +26,7 @@ from solvers.solver import Move
 __all__ = [
     "most_tricks",
     "most_tricks_by_move",
+    "exact_by_move",
     "SOLVERS",
     "SolverCache",
     "hypothetically",
@@ -137,6 +138,16 @@ def most_tricks_by_move(
     included, it can take after that move against everyone."""
     teams = one_against_all(seat, list(range(len(hands))))
     return dict(move_values(position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)))
+
+
+def exact_by_move(
+    state: Round, hands: Sequence[CardSet], seat: int, k: int, secret: dict[str, Any] | None = None
+) -> dict[Move, bool]:
+    """For each legal move of ``seat`` (to move): can it end the round with exactly ``k`` tricks
+    (those already won included) after that move, against everyone else?"""
+    teams = one_against_all(seat, list(range(len(hands))))
+    spec = ObjectiveSpec("exact", k=k, seat=seat)
+    return {m: v == 1 for m, v in move_values(position(state, hands, spec, teams, secret))}
 
 
 @contextmanager

@@ -1,12 +1,19 @@
 """Stiche-Raten and Wizard: the dealer's trump choice (Wizard, a wizard turned), bids and plays.
 
-Each world is solved double-dummy once: the most tricks the seat can take against
-everyone (with tricks shared between the seat and the rest, that is also the fewest the
-others can hold it to). The seat is taken to end the round with that count, so a bid is
-*hit* in a world when it equals it; the expected score of each bid (or of each card, for
-the bid already made) follows from the round's scoring (standard, strict, minus,
-Wizard's, a blind round's double). It is a model, not a proof: a seat that wants to
-duck is valued as if the others let it (see ``docs/advice.md``).
+A bid: each world is solved double-dummy once, for the most tricks the seat can take
+against everyone (with tricks shared between the seat and the rest, that is also the
+fewest the others can hold it to). The seat is taken to end the round with that count, so
+a bid is *hit* in a world when it equals it.
+
+A card, once the bid is made: each world is asked whether, after that card, the seat can
+end with *exactly* its bid against everyone else (the solver's ``exact`` objective) — so
+a seat that wants to duck is valued against others who push tricks on it, and a seat
+that needs tricks against others who keep them. A miss counts as one trick over when the
+seat could still reach its bid, else as the most it can take; where the scoring pays
+more for the most tricks (a missed bid scoring its tricks), the seat plays for those. A
+seat already over its bid aims to take no more. The expected score of each bid or card follows from the
+round's scoring (standard, strict, minus, Wizard's, a blind round's double). It is a
+model, not a proof (see ``docs/advice.md``).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Alternative, Tally, Valuation
 from hints.dd import (
+    exact_by_move,
     hypothetically,
     most_tricks,
     most_tricks_by_move,
@@ -31,7 +39,30 @@ from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
 
-__all__ = ["ADVISOR", "BiddingAdvisor"]
+__all__ = ["ADVISOR", "BiddingAdvisor", "aim_of", "tricks_after_card"]
+
+
+def aim_of(bid: int, won: int) -> int:
+    """The count a seat plays for once its bid is made: the bid, or (already over) no more."""
+    return max(bid, won)
+
+
+def tricks_after_card(bid: int, won: int, made: bool, most: int, scoring: str, blind: bool) -> int:
+    """The tricks a seat is taken to end with after a card, in one world: its aim if it can
+    force exactly that against everyone (``made``); else one over when it could still reach
+    it, or ``most`` (the most it can take against everyone) when it cannot. Where the
+    scoring pays more for a miss with ``most`` (a missed bid scoring its tricks), it plays
+    for that; reaching the bid that way would count on the others to hold it to it."""
+    aim = aim_of(bid, won)
+    if made:
+        aimed = aim
+    elif most >= aim:
+        aimed = aim + 1  # it could get there, but the others push one more on it
+    else:
+        aimed = most
+    if most != bid and score_bid(bid, most, scoring, blind) > score_bid(bid, aimed, scoring, blind):
+        return most
+    return aimed
 
 
 def _quantiles(xs: Sequence[float]) -> tuple[int, int, int]:
@@ -112,32 +143,46 @@ class BiddingAdvisor:
         legal = session.legal()
         source = WorldSource(session)
         scoring = state.scoring()
-        need = bid - state.won[seat]
+        won = state.won[seat]
+        need = bid - won
+        aim = aim_of(bid, won)
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             most = {
                 move_event(state, seat, m)["play"]: v
                 for m, v in most_tricks_by_move(state, world.hands, seat).items()
             }
+            exact = {
+                move_event(state, seat, m)["play"]: v
+                for m, v in exact_by_move(state, world.hands, seat, aim).items()
+            }
             scores: list[float] = []
             figures: list[dict[str, float]] = []
             for event in legal:
-                tricks = state.won[seat] + most[event["play"]]
-                scores.append(score_bid(bid, tricks, scoring, state.blind))
+                card = event["play"]
+                tricks = tricks_after_card(bid, won, exact[card], won + most[card], scoring, state.blind)
+                scores.append(float(score_bid(bid, tricks, scoring, state.blind)))
                 figures.append({"p_hit": float(tricks == bid)})
             return scores, figures
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
+            worlds = tally.worlds
             if need < 0:
-                goal = f"your bid of {bid} is already over by {-need}"
-            elif need == 0:
+                text = (
+                    f"your bid of {bid} is already over by {-need}; {best.label} is worth "
+                    f"{best.value:.1f} points on average over {worlds} worlds"
+                )
+                if len(alternatives) > 1:
+                    text += f", {alternatives[1].label} {alternatives[1].value:.1f}"
+                return text
+            if need == 0:
                 goal = f"your bid of {bid} is made: take no more tricks"
             else:
                 goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
             text = (
                 f"{goal}; with {best.label} it is hit in {100 * best.figures['p_hit']:.0f}% of "
-                f"{tally.worlds} worlds (expected {best.value:.1f} points)"
+                f"{worlds} worlds (expected {best.value:.1f} points)"
             )
             if len(alternatives) > 1:
                 second = alternatives[1]

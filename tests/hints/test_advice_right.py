@@ -13,6 +13,7 @@ from deducer.observations import observe
 from games.record import Record, replay, simulate
 from games.stiche_raten import score_bid
 from hints.advice import Budget, advise
+from hints.advisors.bidding import aim_of, tricks_after_card
 from hints.session import Session
 from solvers import ObjectiveSpec, position_of, reference_solve
 from tests.deducer import fitting_deals
@@ -36,8 +37,8 @@ def oh_hell(hands: dict[int, list[str]], trump_card: str | None, bids: list[int]
 
 def exact_card_values(session: Session) -> dict[str, float]:
     """Each legal card's expected score over every deal that fits the seat's view, each deal solved
-    by the reference minimax (the advice's model: the seat ends with the most tricks it can take
-    against everyone)."""
+    by the reference minimax under the advice's model: can the seat end with exactly its aim
+    against everyone, and the most tricks it can take against everyone (`tricks_after_card`)."""
     state = session.round
     seat = session.seat
     obs = observe(state)
@@ -45,17 +46,20 @@ def exact_card_values(session: Session) -> dict[str, float]:
     assert deals
     totals: dict[str, float] = {}
     bid = state.bids[seat]  # type: ignore[attr-defined]
+    won = state.won[seat]
+    teams = ((seat,), tuple(s for s in range(4) if s != seat))
+    exact = ObjectiveSpec("exact", k=aim_of(bid, won), seat=seat)
     for deal in deals:
         hands = [0 if h is None else h for h in obs.hands]
         for place, cards in zip(obs.places, deal, strict=True):
             if place.seat is not None:
                 hands[place.seat] = cards
-        teams = ((seat,), tuple(s for s in range(4) if s != seat))
         mine = position_of(state, hands=hands, objective=ObjectiveSpec("tricks", seat=seat), teams=teams)
-        for (card, _), top in reference_solve(mine)[1]:
-            tricks = state.won[seat] + top
+        made = dict(reference_solve(position_of(state, hands=hands, objective=exact, teams=teams))[1])
+        for move, top in reference_solve(mine)[1]:
+            tricks = tricks_after_card(bid, won, made[move] == 1, won + top, state.scoring(), False)  # type: ignore[attr-defined]
             score = score_bid(bid, tricks, state.scoring(), False)  # type: ignore[attr-defined]
-            name = state.deck.name_of(card)
+            name = state.deck.name_of(move[0])
             totals[name] = totals.get(name, 0.0) + score / len(deals)
     return totals
 
@@ -85,6 +89,24 @@ def test_the_advised_card_has_the_best_average_over_every_fitting_deal() -> None
         if checked == 6:
             break
     assert checked >= 4
+
+
+def test_a_made_bid_is_not_kept_by_hoping_the_others_take_the_trick() -> None:
+    """Ben bid 0 and has taken nothing; Anna leads the 5♥ and Ben holds A♥ and 3♥. The ace wins
+    the trick unless Carla or Dan, after him, ruff it, and nobody who wants Ben to take a trick
+    would: the advice plays 3♥ and does not call the ace safe (counting the most tricks Ben can
+    take against everyone called it a hit in about half the worlds: the others would ruff)."""
+    record = oh_hell(
+        {0: ["5H", "KS", "4C"], 1: ["AH", "3H", "2C"], 2: ["2S", "3S", "5C"], 3: ["4S", "6C", "7C"]},
+        "9D",
+        [1, 0, 1, 2],
+    )
+    record = replace(record, events=[*record.events, {"seat": 0, "play": "5H"}])
+    assert replay(record).ok
+    advice = advise(Session.from_record(record, 1), Budget(worlds=200, seed=1))
+    assert advice.action["play"] == "3H", advice.reason
+    ace = next(a for a in advice.alternatives if a.label == "AH")
+    assert ace.figures["p_hit"] < 0.1, advice.reason
 
 
 def test_a_hand_that_takes_every_trick_bids_them_all() -> None:
