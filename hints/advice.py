@@ -193,10 +193,22 @@ def anytime(
     ``jobs`` > 1 evaluates that many worlds at a time in worker processes (forked, so
     ``evaluate`` need not be picklable; each keeps its solvers and tables across its worlds).
     The worlds are drawn here in the same order and tallied in that order, so a budget of a
-    fixed number of worlds gives the same tally as ``jobs=1``."""
+    fixed number of worlds gives the same tally as ``jobs=1``.
+
+    With a budget of seconds, a world still being solved when the time is up (past the
+    first ``min_worlds``) is given up (`hints.dd.deadline`): one slow world does not hold
+    the answer back."""
+    from hints import dd
+    from solvers.solver import SolveTimeout
+
     rng = random.Random(budget.seed)
     tally = Tally(count)
     start = time.perf_counter()
+    stop = time.monotonic() + budget.seconds
+
+    def limit(world: int) -> float | None:
+        """The time limit of the world with this index (none for the first ``min_worlds``)."""
+        return stop if budget.worlds is None and world >= budget.min_worlds else None
 
     def more(worlds: int) -> bool:
         if budget.worlds is not None:
@@ -206,7 +218,12 @@ def anytime(
     pool = _world_pool(jobs, evaluate)
     if pool is None:
         while more(tally.worlds):
-            values, figures = evaluate(draw(rng))
+            world = draw(rng)
+            try:
+                with dd.deadline(limit(tally.worlds)):
+                    values, figures = evaluate(world)
+            except SolveTimeout:
+                break
             tally.add(values, figures)
         return tally, time.perf_counter() - start
     # Two worlds per worker in flight keep the workers busy; results are tallied in draw order.
@@ -215,11 +232,14 @@ def anytime(
     try:
         while True:
             while len(pending) < 2 * jobs and more(drawn):
-                pending.append(pool.apply_async(_evaluate_in_worker, (draw(rng),)))
+                pending.append(pool.apply_async(_evaluate_in_worker, (draw(rng), limit(drawn))))
                 drawn += 1
             if not pending:
                 break
-            values, figures = pending.popleft().get()
+            found = pending.popleft().get()
+            if found is None:  # the time was up during this world
+                break
+            values, figures = found
             tally.add(values, figures)
             if not more(tally.worlds):
                 break
@@ -245,9 +265,19 @@ def _world_pool(
     return multiprocessing.get_context("fork").Pool(jobs)
 
 
-def _evaluate_in_worker(world: World) -> tuple[list[float], list[dict[str, float]] | None]:
+def _evaluate_in_worker(
+    world: World, limit: float | None
+) -> tuple[list[float], list[dict[str, float]] | None] | None:
+    """One world's values in a worker; None when its solve ran past ``limit``."""
+    from hints import dd
+    from solvers.solver import SolveTimeout
+
     assert _EVALUATE is not None
-    values, figures = _EVALUATE(world)
+    try:
+        with dd.deadline(limit):
+            values, figures = _EVALUATE(world)
+    except SolveTimeout:
+        return None
     return list(values), list(figures) if figures is not None else None
 
 

@@ -26,6 +26,7 @@ from solvers.solver import Move
 __all__ = [
     "most_tricks",
     "most_tricks_by_move",
+    "deadline",
     "exact_by_move",
     "SOLVERS",
     "SolverCache",
@@ -91,10 +92,26 @@ class SolverCache:
 SOLVERS = SolverCache()
 """This process's solvers for advice."""
 
+_DEADLINE: list[float | None] = [None]
+
+
+@contextmanager
+def deadline(when: float | None) -> Iterator[None]:
+    """Within the block, a solve that runs past ``when`` (`time.monotonic` seconds; None: no
+    limit) raises `SolveTimeout`: advice with a time budget stops there instead of waiting
+    for a world that takes minutes."""
+    before = _DEADLINE[0]
+    _DEADLINE[0] = when
+    try:
+        yield
+    finally:
+        _DEADLINE[0] = before
+
 
 def value(pos: Position) -> int:
     """The side's value with best play by everyone."""
     solver, last = SOLVERS.solver(pos)
+    solver.deadline = _DEADLINE[0]
     found = solver.value(guess=last[0] if last else None)
     last[:] = [found]
     return found
@@ -103,6 +120,7 @@ def value(pos: Position) -> int:
 def move_values(pos: Position) -> list[tuple[Move, int]]:
     """Each legal move of the seat to move with the side's value after it."""
     solver, last = SOLVERS.solver(pos)
+    solver.deadline = _DEADLINE[0]
     root = solver.root()
     if root.left == 0:
         return []

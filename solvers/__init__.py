@@ -12,7 +12,7 @@ from solvers.parse import load_position, parse_position, position_schema
 from solvers.position import ObjectiveSpec, Position
 from solvers.reference import reference_solve
 from solvers.rounds import position_of, position_of_record
-from solvers.solver import Move, Solution, Solver, solve
+from solvers.solver import Move, Solution, Solver, SolveTimeout, solve
 from solvers.table import TableCell, trick_table
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "ObjectiveSpec",
     "Position",
     "Solution",
+    "SolveTimeout",
     "Solver",
     "TableCell",
     "load_position",

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef uint64_t u64;
 typedef int64_t i64;
@@ -311,6 +312,10 @@ typedef struct {
     i64 tt_limit, entries;
     i64 nodes;
     int oom;
+    /* a time limit (CLOCK_MONOTONIC seconds, 0: none), looked at every 1,024 nodes; once passed,
+       the search unwinds storing nothing more and the call raises TimeoutError */
+    double deadline;
+    int timed_out;
 } Kernel;
 
 static void level_clear(Level *lv) {
@@ -943,6 +948,13 @@ static void order_follows(const Kernel *k, const State *st, int *cands, int ncan
 
 /* ---------------------------------------------------------------- the search */
 
+/* time.monotonic()'s clock, in seconds */
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 /* What stays fixed while a trick is played. */
 typedef struct {
     int live;
@@ -961,6 +973,8 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
     const State *st = k->states[live];
     k->nodes++;
     *relout = 0;
+    if (k->deadline > 0 && !(k->nodes & 1023) && now_seconds() > k->deadline) k->timed_out = 1;
+    if (k->timed_out) return 0;
     int lo, hi;
     if (o->additive) {
         if (target <= 0) return 1;
@@ -1025,6 +1039,7 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
     Frame f = {live, prog, target, left, present};
     u64 rel;
     int result = inner(k, hands, leader, 0, live, -1, -1, leader, 0, &f, &rel);
+    if (k->timed_out) return 0; /* an unfinished answer is not stored */
     if (result)
         store(k, left, &sh, rel, present, target, hi);
     else
@@ -1564,6 +1579,8 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     k->tt_limit = tt_limit;
     k->entries = 0;
     k->nodes = 0;
+    k->deadline = 0.0;
+    k->timed_out = 0;
     return 0;
 }
 
@@ -1575,6 +1592,11 @@ static PyObject *finish(Kernel *k, int result, u64 rel) {
     if (k->oom) {
         k->oom = 0;
         return PyErr_NoMemory();
+    }
+    if (k->timed_out) {
+        k->timed_out = 0;
+        PyErr_SetString(PyExc_TimeoutError, "the search ran past its deadline");
+        return NULL;
     }
     return Py_BuildValue("(OK)", result ? Py_True : Py_False, (unsigned long long)rel);
 }
@@ -1634,6 +1656,19 @@ static PyObject *Kernel_get_nodes(Kernel *k, void *closure) {
     return PyLong_FromLongLong(k->nodes);
 }
 
+static PyObject *Kernel_get_deadline(Kernel *k, void *closure) {
+    (void)closure;
+    return PyFloat_FromDouble(k->deadline);
+}
+
+static int Kernel_set_deadline(Kernel *k, PyObject *value, void *closure) {
+    (void)closure;
+    double d = value == NULL || value == Py_None ? 0.0 : PyFloat_AsDouble(value);
+    if (d == -1.0 && PyErr_Occurred()) return -1;
+    k->deadline = d > 0 ? d : 0.0;
+    return 0;
+}
+
 static PyObject *Kernel_get_entries(Kernel *k, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(k->entries);
@@ -1649,6 +1684,8 @@ static PyMethodDef Kernel_methods[] = {
 static PyGetSetDef Kernel_getset[] = {
     {"nodes", (getter)Kernel_get_nodes, NULL, "trick-boundary nodes searched", NULL},
     {"entries", (getter)Kernel_get_entries, NULL, "transposition table entries", NULL},
+    {"deadline", (getter)Kernel_get_deadline, (setter)Kernel_set_deadline,
+     "time.monotonic() seconds after which a search raises TimeoutError (0: none)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject KernelType = {

@@ -12,6 +12,7 @@ MAX_DECLARATIONS: int
 class Kernel:
     nodes: int
     entries: int
+    deadline: float  # time.monotonic() seconds, 0: none; past it a search raises TimeoutError
     def __init__(self, **tables: Any) -> None: ...
     def boundary(
         self, hands: list[int], leader: int, live: int, prog: Any, target: int, left: int, present: int, /

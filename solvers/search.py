@@ -34,6 +34,7 @@ step. `solvers.solver.Solver` puts them together and asks the questions.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeAlias
@@ -537,11 +538,16 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
 
 
 class Search(NamedTuple):
-    """The two entry points of the search and its node count (``nodes[0]``)."""
+    """The two entry points of the search, its node count (``nodes[0]``), its time limit
+    (``deadline[0]``, `time.monotonic` seconds, 0 for none; looked at every 1,024 nodes) and
+    whether a search ran past it (``timed_out[0]``: the search then unwinds storing nothing
+    more, and its answer means nothing)."""
 
     boundary: Callable[[list[CardSet], int, int, Progress, int, int, CardSet], Answer]
     inner: Callable[[list[CardSet], int, int, int, int, Card, int, CardSet, TrickFrame], Answer]
     nodes: list[int]
+    deadline: list[float]
+    timed_out: list[bool]
 
 
 def make_search(
@@ -588,6 +594,8 @@ def make_search(
     order_leads, order_follows = make_move_ordering(tables, seating)
     decl_get = declarations.get
     count = [0]
+    deadline = [0.0]
+    timed_out = [False]
 
     def boundary(
         hands: list[CardSet],
@@ -600,6 +608,10 @@ def make_search(
     ) -> Answer:
         """Can the side reach ``target`` from a trick boundary (trick empty, ``leader`` to lead)?"""
         count[0] += 1
+        if deadline[0] and not count[0] & 1023 and time.monotonic() > deadline[0]:
+            timed_out[0] = True
+        if timed_out[0]:
+            return False, 0
         if additive:
             if target <= 0:
                 return True, 0
@@ -666,6 +678,8 @@ def make_search(
                     store(left, key, rels, srel, present, 0, left - theirs)
                     return False, srel
         result, rel = inner(hands, leader, 0, live, -1, -1, leader, 0, (live, prog, target, left, present))
+        if timed_out[0]:
+            return False, 0  # an unfinished answer is not stored
         if result:
             store(left, key, rels, rel, present, target, hi)
         else:
@@ -789,4 +803,4 @@ def make_search(
                     rel |= 1 << low_card
         return not mine, rel
 
-    return Search(boundary, inner, count)
+    return Search(boundary, inner, count, deadline, timed_out)

@@ -27,13 +27,17 @@ from solvers.search import (
 )
 from solvers.tables import SearchTables, build_tables
 
-__all__ = ["Move", "Node", "Solution", "Solver", "solve"]
+__all__ = ["Move", "Node", "SolveTimeout", "Solution", "Solver", "solve"]
 
 _dd: ModuleType | None
 try:  # the compiled kernel of the common case; the pure-Python search is its reference
     from solvers import _dd
 except ImportError:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
     _dd = None
+
+
+class SolveTimeout(Exception):
+    """A search ran past its solver's ``deadline``; the table keeps only finished answers."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,10 @@ class Solver:
         self._boundary: Any = search.boundary
         self._inner: Any = search.inner
         self._count = search.nodes
+        self._search = search
+        # A time limit for the searches (`time.monotonic` seconds); past it a search raises
+        # SolveTimeout (looked at every 1,024 nodes).
+        self.deadline: float | None = None
         self._kernel: Any = None
         if kernel and self._kernel_applies():
             self._start_kernel(max_left, equal_sizes)
@@ -359,16 +367,27 @@ class Solver:
     def _test(self, node: Node, target: int) -> bool:
         """The search's question, for the team it was built for."""
         hands = list(node.hands)
-        if node.k == 0:
-            result, _ = self._boundary(
-                hands, node.seat, node.live, node.prog, target, node.left, node.present
-            )
+        limit = self.deadline or 0.0
+        if self._kernel is not None:
+            self._kernel.deadline = limit
         else:
-            frame = (node.live, node.prog, target, node.left, node.present)
-            result, _ = self._inner(
-                hands, node.seat, node.k, node.pending, node.follow, node.wcard, node.wseat, node.tmask, frame
-            )
-        self.nodes = self._nodes()
+            self._search.deadline[0] = limit
+        try:
+            if node.k == 0:
+                result, _ = self._boundary(
+                    hands, node.seat, node.live, node.prog, target, node.left, node.present
+                )
+            else:
+                frame = (node.live, node.prog, target, node.left, node.present)
+                trick = (node.pending, node.follow, node.wcard, node.wseat, node.tmask)
+                result, _ = self._inner(hands, node.seat, node.k, *trick, frame)
+        except TimeoutError:
+            raise SolveTimeout("the search ran past its deadline") from None
+        finally:
+            self.nodes = self._nodes()
+        if self._search.timed_out[0]:
+            self._search.timed_out[0] = False
+            raise SolveTimeout("the search ran past its deadline")
         return bool(result)
 
     def _nodes(self) -> int:

@@ -108,3 +108,27 @@ def test_worlds_in_worker_processes_give_the_same_tally() -> None:
     assert alone.figures == shared.figures
     with pytest.raises(StichError, match="jobs"):
         anytime(budget, count, valuation.draw, valuation.evaluate, jobs=0)
+
+
+def test_a_world_still_solving_when_the_time_is_up_is_given_up() -> None:
+    # The first world (min_worlds) is always finished: no time limit; later worlds are solved
+    # under the budget's limit, and a solve that runs past it ends the tally there.
+    from hints import dd
+    from solvers import SolveTimeout
+
+    limits: list[float | None] = []
+
+    def evaluate(world: Any) -> tuple[list[float], None]:
+        limits.append(dd._DEADLINE[0])
+        if len(limits) == 3:
+            raise SolveTimeout("the search ran past its deadline")
+        return [1.0, 0.0], None
+
+    tally, _ = anytime(Budget(seconds=3600), 2, lambda rng: rng.random(), evaluate)
+    assert tally.worlds == 2
+    assert limits[0] is None and limits[1] is not None and limits[2] is not None
+    # A budget of a number of worlds has no time limit: the advice does not depend on the machine.
+    limits.clear()
+    tally, _ = anytime(Budget(worlds=2), 2, lambda rng: rng.random(), evaluate)
+    assert tally.worlds == 2 and limits == [None, None]
+    assert dd._DEADLINE[0] is None

@@ -186,3 +186,23 @@ def _winners(solver: Solver, line: list[tuple[int, Move]]) -> list[int]:
     for _, move in line:
         node = solver.child(node, move)
     return list(node.winners)
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+def test_a_search_past_its_deadline_raises_and_keeps_only_finished_answers(kernel: bool) -> None:
+    import time
+
+    from solvers import SolveTimeout
+
+    position = parse_position({**bridge_position_json(4, 10, None, 0), "trump": None, "leader": 0})
+    solver = Solver(position, kernel=kernel)
+    assert solver.compiled == kernel
+    solver.deadline = time.monotonic() - 1.0  # already past: the search stops at its 1,024th node
+    with pytest.raises(SolveTimeout):
+        solver.value()
+    assert 1024 <= solver.nodes < 4096
+    # Without a limit the same solver, with what its table kept, answers as a new one does.
+    solver.deadline = None
+    fresh = Solver(position, kernel=kernel)
+    assert solver.value() == fresh.value()
+    assert solver.move_values() == fresh.move_values()
