@@ -120,8 +120,9 @@ class Advice:
         }
 
 
-def _round(x: float) -> float:
-    return round(x, 4) if math.isfinite(x) else x
+def _round(x: float) -> float | None:
+    """A figure for JSON: four decimals; null where there is none (no world was solved)."""
+    return round(x, 4) if math.isfinite(x) else None
 
 
 class Tally:
@@ -180,6 +181,11 @@ World = Any
 """Whatever an advisor samples per world (hands, a secret); opaque to the loop."""
 
 
+FIRST_WORLD_PATIENCE = 10.0
+"""How many times the budget of seconds the first worlds may take before advice gives up on
+solving and falls back to the heuristic bot's choice."""
+
+
 def anytime(
     budget: Budget,
     count: int,
@@ -195,9 +201,10 @@ def anytime(
     The worlds are drawn here in the same order and tallied in that order, so a budget of a
     fixed number of worlds gives the same tally as ``jobs=1``.
 
-    With a budget of seconds, a world still being solved when the time is up (past the
-    first ``min_worlds``) is given up (`hints.dd.deadline`): one slow world does not hold
-    the answer back."""
+    With a budget of seconds, a world still being solved when the time is up is given up
+    (`hints.dd.deadline`): one slow world does not hold the answer back. The first
+    ``min_worlds`` worlds may take `FIRST_WORLD_PATIENCE` times the budget; when even
+    they run past that, the tally comes back with fewer worlds (possibly none)."""
     from hints import dd
     from solvers.solver import SolveTimeout
 
@@ -207,8 +214,12 @@ def anytime(
     stop = time.monotonic() + budget.seconds
 
     def limit(world: int) -> float | None:
-        """The time limit of the world with this index (none for the first ``min_worlds``)."""
-        return stop if budget.worlds is None and world >= budget.min_worlds else None
+        """The time limit of the world with this index (none with a budget of worlds)."""
+        if budget.worlds is not None:
+            return None
+        if world < budget.min_worlds:
+            return stop + budget.seconds * (FIRST_WORLD_PATIENCE - 1)
+        return stop
 
     def more(worlds: int) -> bool:
         if budget.worlds is not None:
@@ -324,12 +335,39 @@ class Valuation:
         values, _ = self.evaluate(world)
         return self.collapse(values) if self.collapse is not None else list(values)
 
+    def _fallback(self, session: Session, budget: Budget, seconds: float) -> Advice:
+        """No world was solved in time: the heuristic bot's choice, said to be that."""
+        from hints.bots import heuristic
+
+        action = heuristic(session, random.Random(budget.seed))
+        label = next((text for event, text in self.choices if event == action), str(action))
+        reason = (
+            f"no world was solved within {seconds:.0f} s (the budget is {budget.seconds:g} s): "
+            f"{label} is the rule of thumb's choice, not a solved one; more time (--time) may solve one"
+        )
+        alternative = Alternative(action, label, float("nan"), float("nan"))
+        method = "the heuristic bot (no world solved in time)"
+        return Advice(
+            session.seat,
+            self.decision,
+            action,
+            (alternative,),
+            0,
+            False,
+            reason,
+            method,
+            seconds,
+            self.value_name,
+        )
+
     def advise(self, session: Session, budget: Budget) -> Advice:
         """Advice from this valuation within the budget."""
         if self.exact:
             budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed)
         count = self.width if self.width is not None else len(self.choices)
         tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs)
+        if not tally.worlds:
+            return self._fallback(session, budget, seconds)
         if self.rank is not None:
             # A ranking made from the averages (the best bid of each suit) has no paired error.
             alternatives = self.rank(tally)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -103,13 +104,19 @@ def print_advice(
         table.add_column(name.replace("_", " "), justify="right")
     for i, alt in enumerate(advice.alternatives[:12]):
         mark = "→" if i == 0 else ""
-        shown = f"{alt.value:.2f}" + (f" ± {alt.stderr:.2f}" if alt.stderr else "")
+        if not math.isfinite(alt.value):
+            shown = "–"  # nothing was solved: the choice has no figure
+        else:
+            shown = f"{alt.value:.2f}" + (f" ± {alt.stderr:.2f}" if alt.stderr else "")
         cells = [_figure(name, alt.figures.get(name)) for name in figure_names]
         table.add_row(mark, card_text(alt.label, deck, symbols), shown, *cells)
     console.print(table)
     more = len(advice.alternatives) - 12
     if more > 0:
         console.print(f"  ... and {more} more")
+    if not math.isfinite(advice.best.value):
+        console.print(card_text(advice.reason, deck, symbols))
+        return
     sure = "clearly best" if advice.separated else "not clearly ahead of the next choice"
     console.print(card_text(f"{advice.reason} ({sure})", deck, symbols))
 
