@@ -152,3 +152,5 @@ def test_no_world_solved_in_time_gives_the_heuristic_choice_and_says_so() -> Non
     assert advice.action in session.legal()
     assert advice.worlds == 0 and not advice.separated
     assert "heuristic" in advice.method and "no world was solved" in advice.reason
+    shape = advice.to_json()
+    assert shape["alternatives"][0]["value"] is None and shape["worlds"] == 0
