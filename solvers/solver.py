@@ -198,14 +198,8 @@ class Solver:
         old = self.position
         side = position.side()
         if (
-            position.hands != old.hands
-            or position.game != old.game
-            or dict(position.options) != dict(old.options)
-            or position.context != old.context
-            or position.objective != old.objective
-            or position.teams != old.teams
-            or position.won != old.won
-            or position.taken != old.taken
+            not self._same_rules(position)
+            or position.hands != old.hands
             or position.trick
             or old.trick
             or (side != self._searched and not self._complement(side))
@@ -216,6 +210,20 @@ class Solver:
             self.side = side
             self.seating = Seating.of(self.seats, side, position.players)
         return True
+
+    def _same_rules(self, position: Position) -> bool:
+        """Whether ``position`` shares the solver's game, options, context, objective, teams and
+        the tricks won and taken so far: what its tables and table entries rest on."""
+        old = self.position
+        return (
+            position.game == old.game
+            and dict(position.options) == dict(old.options)
+            and position.context == old.context
+            and position.objective == old.objective
+            and position.teams == old.teams
+            and position.won == old.won
+            and position.taken == old.taken
+        )
 
     def _complement(self, side: tuple[int, ...]) -> bool:
         """Whether ``side`` is the other of two teams sharing the tricks with the searched team."""
@@ -240,16 +248,10 @@ class Solver:
         its table between solves of similar deals."""
         old = self.position
         if (
-            [h.bit_count() for h in position.hands] != [h.bit_count() for h in old.hands]
-            or position.game != old.game
-            or dict(position.options) != dict(old.options)
-            or position.context != old.context
-            or position.objective != old.objective
-            or position.teams != old.teams
+            not self._same_rules(position)
+            or [h.bit_count() for h in position.hands] != [h.bit_count() for h in old.hands]
             or position.leader != old.leader
             or position.trick != old.trick
-            or position.won != old.won
-            or position.taken != old.taken
         ):
             return False
         self.position = position
