@@ -39,6 +39,7 @@ __all__ = [
     "anytime",
     "forced_advice",
     "ranked_alternatives",
+    "worlds_text",
     "Valuation",
 ]
 
@@ -118,6 +119,11 @@ class Advice:
             "value": self.value_name,
             "seconds": round(self.seconds, 3),
         }
+
+
+def worlds_text(n: int) -> str:
+    """``n`` worlds as a player reads it ("1 world", "24 worlds")."""
+    return f"{n} world" + ("" if n == 1 else "s")
 
 
 def _round(x: float) -> float | None:

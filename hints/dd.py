@@ -24,13 +24,13 @@ from solvers.search import DEFAULT_TT_LIMIT
 from solvers.solver import Move
 
 __all__ = [
-    "most_tricks",
-    "most_tricks_by_move",
-    "deadline",
-    "exact_by_move",
     "SOLVERS",
     "SolverCache",
+    "deadline",
+    "exact_by_move",
     "hypothetically",
+    "most_tricks",
+    "most_tricks_by_move",
     "move_event",
     "move_values",
     "one_against_all",

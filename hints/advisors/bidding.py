@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from games.base import Event
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
-from hints.advice import Advice, Alternative, Tally, Valuation
+from hints.advice import Advice, Alternative, Tally, Valuation, worlds_text
 from hints.dd import (
     exact_by_move,
     hypothetically,
@@ -118,11 +118,12 @@ class BiddingAdvisor:
             hand = "a hand dealt now (bidding blind)" if blind else "your hand"
             worlds = tally.worlds
             if low == high == 0:
-                takes = f"{hand} can take no trick in nearly all of {worlds} worlds"
+                takes = f"{hand} can take no trick in nearly all of {worlds_text(worlds)}"
             elif low == high:
-                takes = f"{hand} can take {_tricks(mid)} at most in nearly all of {worlds} worlds"
+                takes = f"{hand} can take {_tricks(mid)} at most in nearly all of {worlds_text(worlds)}"
             else:
-                takes = f"{hand} can take {low} to {_tricks(high)} at most (median {mid}) in {worlds} worlds"
+                span = f"{low} to {_tricks(high)} at most (median {mid})"
+                takes = f"{hand} can take {span} in {worlds_text(worlds)}"
             hit = 100 * best.figures["p_hit"]
             text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {best.value:.1f} points)"
             forbidden = state.forbidden_bid(seat)
@@ -171,7 +172,7 @@ class BiddingAdvisor:
             if need < 0:
                 text = (
                     f"your bid of {bid} is already over by {-need}; {best.label} is worth "
-                    f"{best.value:.1f} points on average over {worlds} worlds"
+                    f"{best.value:.1f} points on average over {worlds_text(worlds)}"
                 )
                 if len(alternatives) > 1:
                     text += f", {alternatives[1].label} {alternatives[1].value:.1f}"
@@ -182,7 +183,7 @@ class BiddingAdvisor:
                 goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
             text = (
                 f"{goal}; with {best.label} it is hit in {100 * best.figures['p_hit']:.0f}% of "
-                f"{worlds} worlds (expected {best.value:.1f} points)"
+                f"{worlds_text(worlds)} (expected {best.value:.1f} points)"
             )
             if len(alternatives) > 1:
                 second = alternatives[1]
@@ -209,7 +210,7 @@ class BiddingAdvisor:
             best = alternatives[0]
             return (
                 f"no bids: with {best.label} you take {best.value:.1f} tricks on average "
-                f"in {tally.worlds} worlds"
+                f"in {worlds_text(tally.worlds)}"
             )
 
         choices = [(e, str(e["play"])) for e in legal]
@@ -251,7 +252,7 @@ class BiddingAdvisor:
             best = alternatives[0]
             return (
                 f"with {best.label} your best bid is {best.figures['best_bid']:.0f}, expected "
-                f"{best.value:.1f} points over {tally.worlds} worlds"
+                f"{best.value:.1f} points over {worlds_text(tally.worlds)}"
             )
 
         choices: list[tuple[Event, str]] = [(e, f"trump {e['trump']}") for e in legal]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from deducer.information import information
 from games.stich_fuer_stich import StichFuerStichRound
 from games.was_sticht import WasStichtRound
-from hints.advice import Alternative, Tally, Valuation
+from hints.advice import Alternative, Tally, Valuation, worlds_text
 from hints.dd import move_event, move_values, one_against_all, position, value
 from hints.session import Session
 from hints.worlds import World, WorldSource
@@ -206,7 +206,8 @@ def stich_fuer_stich_play(session: Session, state: StichFuerStichRound, seed: in
         else:
             tail = f"; the announcement will tell {bits:.1f} bits" if bits > 0.05 else ""
         points = best.figures["trick_points"]
-        return f"{best.label} takes {points:.1f} trick points from here over {tally.worlds} worlds{tail}"
+        over = worlds_text(tally.worlds)
+        return f"{best.label} takes {points:.1f} trick points from here over {over}{tail}"
 
     return Valuation(
         "play",

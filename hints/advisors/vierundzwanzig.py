@@ -25,7 +25,7 @@ from games.base import Event
 from games.cards import CardSet, iter_cards, mask_of, popcount
 from games.errors import StichError
 from games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
-from hints.advice import Alternative, Tally, Valuation
+from hints.advice import Alternative, Tally, Valuation, worlds_text
 from hints.advisors.was_sticht import card_strength
 from hints.dd import move_event, move_values, one_against_all, position, value
 from hints.session import Session
@@ -103,7 +103,8 @@ def _explain(what: str) -> Callable[[list[Alternative], Tally], str]:
     def explain(alternatives: list[Alternative], tally: Tally) -> str:
         best = alternatives[0]
         points = -best.value
-        return f"{best.label}: {points:+.1f} round points on average over {tally.worlds} worlds ({what})"
+        over = worlds_text(tally.worlds)
+        return f"{best.label}: {points:+.1f} round points on average over {over} ({what})"
 
     return explain
 

@@ -81,14 +81,14 @@ def print_advice(
     With the round's ``deck``, card names are coloured as the cards are and shown with suit
     symbols (``symbols``; by default where the terminal takes them).
     """
-    from hints.advice import Advice
+    from hints.advice import Advice, worlds_text
 
     assert isinstance(advice, Advice)
     # Names are text, not markup.
     console = console or Console(markup=False, highlight=False, emoji=False)
     if symbols is None:
         symbols = terminal_takes("♠♥♦♣")
-    looked = f"{advice.worlds} worlds in {advice.seconds:.1f} s" if advice.worlds else advice.method
+    looked = f"{worlds_text(advice.worlds)} in {advice.seconds:.1f} s" if advice.worlds else advice.method
     console.print(Text.assemble((names[advice.seat], "bold"), f" to {advice.decision}: {looked}"))
     table = Table(box=None, padding=(0, 2))
     table.add_column("")
