@@ -746,70 +746,60 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
     return (k->declaring && qt > 1) ? 1 : qt;
 }
 
-/* Per side, the most trumps one hand holds that no card of the other side can beat or tie, in a
-   hand that plays every card it holds (left cards). */
+/* Per side, the most trumps of one hand that the other side's trumps cannot all beat: a trump
+   loses only to one of equal or higher power, one card beats in one trick, so matched from the
+   top each trump of the other side kills at most one; the hand's trumps left over each win a
+   trick (hands that play every card they hold only). The lowest trump each count rests on. */
 static void sure_trumps(const Kernel *k, const State *st, const u64 *hands, u64 present, int left, int *mine_out,
-                        int *theirs_out, u64 *lowest_out) {
-    int counts[MAXP] = {0};
-    int top_side = -1;
-    i64 level = -1;
-    int owners[MAXC];
-    int nowners = 0;
-    int lastcard = -1;
-    u64 lowest = 0;
-    int broke = 0;
-    for (int i = 0; i < st->ntrumps; i++) {
-        int c = st->trumps_desc[i];
-        if (!(present >> c & 1)) continue;
-        if (st->tp[c] != level) {
-            if (nowners) {
-                int s0 = k->sideof[owners[0]], mixed = 0;
-                for (int j = 1; j < nowners; j++)
-                    if (k->sideof[owners[j]] != s0) mixed = 1;
-                if (mixed || (top_side >= 0 && top_side != s0)) {
-                    nowners = 0;
-                    broke = 1;
+                        int *theirs_out, u64 *mine_rel, u64 *theirs_rel) {
+    int pool[MAXP] = {0}, surplus[MAXP] = {0}, lowest[MAXP];
+    int i = 0, n = st->ntrumps;
+    while (i < n) {
+        i64 level = st->tp[st->trumps_desc[i]];
+        int j = i, count[2] = {0, 0};
+        int cards[MAXC], owners[MAXC], nowners = 0;
+        for (; j < n && st->tp[st->trumps_desc[j]] == level; j++) {
+            int c = st->trumps_desc[j];
+            if (!(present >> c & 1)) continue;
+            for (int q = 0; q < k->m; q++) {
+                int s = k->seats[q];
+                if (hands[s] >> c & 1) {
+                    cards[nowners] = c;
+                    owners[nowners++] = s;
+                    count[k->sideof[s]]++;
                     break;
                 }
-                top_side = s0;
-                for (int j = 0; j < nowners; j++) counts[owners[j]]++;
-                lowest = bit(lastcard);
-            }
-            level = st->tp[c];
-            nowners = 0;
-        }
-        int owner = -1;
-        for (int j = 0; j < k->m; j++) {
-            if (hands[k->seats[j]] >> c & 1) {
-                owner = k->seats[j];
-                break;
             }
         }
-        owners[nowners++] = owner;
-        lastcard = c;
+        if (nowners) {
+            for (int q = 0; q < k->m; q++) pool[k->seats[q]] += count[1 - k->sideof[k->seats[q]]];
+            for (int w = 0; w < nowners; w++) {
+                int s = owners[w];
+                if (pool[s]) {
+                    pool[s]--;
+                } else {
+                    surplus[s]++;
+                    lowest[s] = cards[w];
+                }
+            }
+        }
+        i = j;
     }
-    if (!broke && nowners) {
-        int s0 = k->sideof[owners[0]], mixed = 0;
-        for (int j = 1; j < nowners; j++)
-            if (k->sideof[owners[j]] != s0) mixed = 1;
-        if (!mixed && (top_side < 0 || top_side == s0)) {
-            for (int j = 0; j < nowners; j++) counts[owners[j]]++;
-            lowest = bit(lastcard);
+    int best[2] = {0, 0};
+    u64 rel[2] = {0, 0};
+    for (int q = 0; q < k->m; q++) {
+        int s = k->seats[q];
+        if (!surplus[s] || popc(hands[s]) != left) continue;
+        int side = k->sideof[s];
+        if (surplus[s] > best[side] || (surplus[s] == best[side] && bit(lowest[s]) > rel[side])) {
+            best[side] = surplus[s];
+            rel[side] = bit(lowest[s]);
         }
     }
-    int side_best = 0, other_best = 0;
-    for (int j = 0; j < k->m; j++) {
-        int s = k->seats[j];
-        if (popc(hands[s]) != left) continue;
-        if (k->sideof[s]) {
-            if (counts[s] > side_best) side_best = counts[s];
-        } else if (counts[s] > other_best) {
-            other_best = counts[s];
-        }
-    }
-    *mine_out = side_best;
-    *theirs_out = other_best;
-    *lowest_out = lowest;
+    *mine_out = best[1];
+    *theirs_out = best[0];
+    *mine_rel = rel[1];
+    *theirs_rel = rel[0];
 }
 
 /* ---------------------------------------------------------------- move ordering */
@@ -1022,16 +1012,16 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
         }
         if (k->single_state && (present & st->trumps)) {
             int mine, theirs;
-            u64 srel;
-            sure_trumps(k, st, hands, present, left, &mine, &theirs, &srel);
+            u64 srel, trel;
+            sure_trumps(k, st, hands, present, left, &mine, &theirs, &srel, &trel);
             if (mine >= target) {
                 store(k, left, &sh, srel, present, mine, left);
                 *relout = srel;
                 return 1;
             }
             if (left - theirs < target) {
-                store(k, left, &sh, srel, present, 0, left - theirs);
-                *relout = srel;
+                store(k, left, &sh, trel, present, 0, left - theirs);
+                *relout = trel;
                 return 0;
             }
         }

@@ -357,54 +357,64 @@ def make_quick_tricks(
 
 def make_sure_trumps(
     tables: SearchTables, seating: Seating
-) -> Callable[[list[CardSet], int, CardSet, int], tuple[int, int, CardSet]]:
+) -> Callable[[list[CardSet], int, CardSet, int], tuple[int, int, CardSet, CardSet]]:
     """The sure-trump bound of a trick boundary (see ``sure_trumps``)."""
     trumps_desc = tables.trumps_desc
     trump_power = tables.trump_power
     seats = seating.seats
     sideof = seating.sideof
 
-    def sure_trumps(hands: list[CardSet], live: int, present: CardSet, left: int) -> tuple[int, int, CardSet]:
-        """Per side, the most trumps one hand holds that no card of the other side can beat or tie:
-        each of them wins a trick of its own, in a hand that plays every card it holds (``left``
-        cards; not Stich für Stich's confidant, who keeps three). And the lowest such trump."""
+    def sure_trumps(
+        hands: list[CardSet], live: int, present: CardSet, left: int
+    ) -> tuple[int, int, CardSet, CardSet]:
+        """Per side, the most trumps of one hand that the other side's trumps cannot all beat.
+
+        A trump loses a trick only to a trump of equal or higher power, and one card beats in
+        one trick: a hand's trumps fall in tricks of their own, and the other side kills at
+        most one of them with each trump at least as strong. Matched from the top (the
+        stronger trumps have fewer killers), the hand's trumps left without a killer each win
+        a trick for its side. Only hands that play every card they hold (``left`` cards; not
+        Stich für Stich's confidant, who keeps three) count. Returns the side's count, the
+        other side's, and for each the lowest trump the count rests on.
+        """
         tp = trump_power[live]
-        counts = dict.fromkeys(seats, 0)
-        top_side = -1
-        level = -1
-        owners: list[int] = []
-        cards: list[Card] = []
-        lowest = 0
-        for c in trumps_desc[live]:
-            if not present >> c & 1:
+        order = trumps_desc[live]
+        pool = dict.fromkeys(seats, 0)
+        surplus = dict.fromkeys(seats, 0)
+        lowest = dict.fromkeys(seats, -1)
+        i, n = 0, len(order)
+        while i < n:
+            level = tp[order[i]]
+            j = i
+            owners: list[tuple[Card, int]] = []
+            while j < n and tp[order[j]] == level:
+                c = order[j]
+                if present >> c & 1:
+                    owners.append((c, next(s for s in seats if hands[s] >> c & 1)))
+                j += 1
+            if owners:
+                count = [0, 0]
+                for _, o in owners:
+                    count[sideof[o]] += 1
+                for s in seats:
+                    pool[s] += count[1 - sideof[s]]
+                for c, o in owners:
+                    if pool[o]:
+                        pool[o] -= 1
+                    else:
+                        surplus[o] += 1
+                        lowest[o] = c
+            i = j
+        best = [0, 0]
+        rel = [0, 0]
+        for s in seats:
+            if not surplus[s] or hands[s].bit_count() != left:
                 continue
-            if tp[c] != level:
-                # Close the level above: all of one side, the same side as every level above it.
-                if owners:
-                    sides = {sideof[o] for o in owners}
-                    if len(sides) > 1 or (top_side >= 0 and top_side != int(sideof[owners[0]])):
-                        owners = []
-                        break
-                    top_side = int(sideof[owners[0]])
-                    for o in owners:
-                        counts[o] += 1
-                    lowest = 1 << cards[-1]
-                level = tp[c]
-                owners = []
-                cards = []
-            owners.append(next(s for s in seats if hands[s] >> c & 1))
-            cards.append(c)
-        if owners:
-            sides = {sideof[o] for o in owners}
-            if len(sides) == 1 and (top_side < 0 or top_side == int(sideof[owners[0]])):
-                for o in owners:
-                    counts[o] += 1
-                lowest = 1 << cards[-1]
-        side_best = max((counts[s] for s in seats if sideof[s] and hands[s].bit_count() == left), default=0)
-        other_best = max(
-            (counts[s] for s in seats if not sideof[s] and hands[s].bit_count() == left), default=0
-        )
-        return side_best, other_best, lowest
+            side = int(sideof[s])
+            if surplus[s] > best[side] or (surplus[s] == best[side] and 1 << lowest[s] > rel[side]):
+                best[side] = surplus[s]
+                rel[side] = 1 << lowest[s]
+        return best[1], best[0], rel[1], rel[0]
 
     return sure_trumps
 
@@ -670,13 +680,13 @@ def make_search(
                 store(left, key, rels, qrel, present, 0, left - q)
                 return False, qrel
             if single_state and present & trumps_of[live]:
-                mine, theirs, srel = sure_trumps(hands, live, present, left)
+                mine, theirs, srel, trel = sure_trumps(hands, live, present, left)
                 if mine >= target:
                     store(left, key, rels, srel, present, mine, left)
                     return True, srel
                 if left - theirs < target:
-                    store(left, key, rels, srel, present, 0, left - theirs)
-                    return False, srel
+                    store(left, key, rels, trel, present, 0, left - theirs)
+                    return False, trel
         result, rel = inner(hands, leader, 0, live, -1, -1, leader, 0, (live, prog, target, left, present))
         if timed_out[0]:
             return False, 0  # an unfinished answer is not stored

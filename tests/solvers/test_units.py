@@ -116,8 +116,22 @@ def test_sure_trumps_go_to_the_side_with_the_top_trumps() -> None:
     sure = make_sure_trumps(tables, bridge_seating())
     hands = [cards("AS KS 2H"), cards("QS 3H 4H"), cards("5H 6H 7H"), cards("8H 9H TH")]
     present = present_of(hands)
-    mine, theirs, lowest = sure(hands, 0, present, 3)
+    mine, theirs, lowest, _ = sure(hands, 0, present, 3)
     assert (mine, theirs) == (2, 0) and lowest == cards("KS")
+
+
+def test_sure_trumps_count_the_trumps_the_other_side_cannot_all_beat() -> None:
+    tables = tables_of(SPADES)
+    sure = make_sure_trumps(tables, bridge_seating())
+    # East's ace can beat North's king or queen, not both: one of them wins a trick. North's
+    # 2S has killers enough (East's jack, West's ten); East's ace is sure for its side.
+    hands = [cards("KS QS 2S"), cards("AS JS 2H"), cards("3H 4H 5H"), cards("TS 6H 7H")]
+    mine, theirs, mine_low, theirs_low = sure(hands, 0, present_of(hands), 3)
+    assert (mine, theirs) == (1, 1)
+    assert mine_low == cards("QS") and theirs_low == cards("AS")
+    # King, queen and jack against ace and ten: the ten beats none of them, so two are sure.
+    hands = [cards("KS QS JS"), cards("AS TS 2H"), cards("3H 4H 5H"), cards("6H 7H 8H")]
+    assert sure(hands, 0, present_of(hands), 3)[:2] == (2, 1)
 
 
 def test_sure_trumps_count_only_hands_that_play_every_card() -> None:
