@@ -832,11 +832,14 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last. */
+#define LEAD_LENGTH_WEIGHT 60
+
 static void order_leads(const Kernel *k, const State *st, int *cands, int ncands, const u64 *hands, int seat,
                         u64 outside) {
     Scored scored[MAXC];
     int mine = k->sideof[seat];
     u64 partners = 0, opponents = 0, trumps = st->trump_mask;
+    int left = popc(hands[seat]);
     for (int i = 0; i < k->nothers[seat]; i++) {
         int o = k->others[seat][i];
         if (k->sideof[o] == mine)
@@ -860,6 +863,14 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
         }
         /* Someone can beat it: lead low; else a sure winner unless it can be ruffed. */
         int score = (st->stronger[c] & outside) ? -st->power[c] : (ruff ? 200 : 1000) + st->power[c];
+        /* The opponents' length in the class (a void counted as long: they throw what they
+           like), weighed as DDS weighs its leads. */
+        for (int j = 0; j < k->nothers[seat]; j++) {
+            int o = k->others[seat][j];
+            if (k->sideof[o] == mine) continue;
+            int len = popc(hands[o] & kmask);
+            score -= LEAD_LENGTH_WEIGHT * (len ? len : left);
+        }
         u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
         if (ruff)
             score -= 1500; /* an opponent can ruff: last */

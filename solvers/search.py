@@ -63,6 +63,8 @@ DEFAULT_TT_LIMIT = 2_000_000
 
 # Relative holdings are packed in fields of 14 bits (a block of up to 14 cards).
 FIELD_BITS = 14
+# How much a lead is put back for each card the opponents hold in its class (kernel alike).
+LEAD_LENGTH_WEIGHT = 60
 
 
 def _pext(x: int, m: int) -> int:
@@ -447,6 +449,7 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         """Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds
         the top; then low cards; leads an opponent can ruff last."""
         mine = sideof[seat]
+        left = hands[seat].bit_count()
         pw = power[live]
         st = stronger[live]
         cm = class_of[live]
@@ -470,6 +473,11 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
                         break
             # Someone can beat it: lead low; else a sure winner unless it can be ruffed.
             score = -pw[c] if st[c] & outside else (200 if ruff else 1000) + pw[c]
+            # The opponents' length in the class (a void counted as long: they throw what they
+            # like), weighed as DDS weighs its leads.
+            for o in others_of[seat]:
+                if sideof[o] != mine:
+                    score -= LEAD_LENGTH_WEIGHT * ((hands[o] & kmask).bit_count() or left)
             top_theirs = opponents & kmask
             top_ours = partners & kmask
             if ruff:
