@@ -316,6 +316,8 @@ typedef struct {
        the search unwinds storing nothing more and the call raises TimeoutError */
     double deadline;
     int timed_out;
+    /* by tricks left: the lead that last ended a node (tried first at the next lead there) */
+    int killer[MAXC + 1];
 } Kernel;
 
 static void level_clear(Level *lv) {
@@ -833,9 +835,10 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last. */
 #define LEAD_LENGTH_WEIGHT 60
+#define KILLER_BONUS 1000
 
 static void order_leads(const Kernel *k, const State *st, int *cands, int ncands, const u64 *hands, int seat,
-                        u64 outside) {
+                        u64 outside, int killer) {
     Scored scored[MAXC];
     int mine = k->sideof[seat];
     u64 partners = 0, opponents = 0, trumps = st->trump_mask;
@@ -871,6 +874,7 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
             int len = popc(hands[o] & kmask);
             score -= LEAD_LENGTH_WEIGHT * (len ? len : left);
         }
+        if (c == killer) score += KILLER_BONUS; /* the lead that last answered a question here */
         u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
         if (ruff)
             score -= 1500; /* an opponent can ruff: last */
@@ -1083,7 +1087,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
     }
     if (ncands > 1) {
         if (kk == 0)
-            order_leads(k, st, cands, ncands, hands, seat, outside);
+            order_leads(k, st, cands, ncands, hands, seat, outside, k->killer[f->left]);
         else
             order_follows(k, st, cands, ncands, legal, hands, seat, kk, follow, wcard, wseat);
     }
@@ -1137,6 +1141,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
                 res = inner(k, hands, nseat, kk + 1, npend, nf, nw, ns, nmask, f, &crel);
             }
             if (res == mine) {
+                if (kk == 0) k->killer[f->left] = c;
                 hands[seat] = hand;
                 *relout = crel;
                 return res;
@@ -1456,6 +1461,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     }
     k->size = size;
     k->players = players;
+    for (int i = 0; i <= MAXC; i++) k->killer[i] = -1;
     if (read_small_list(seats, k->seats, players, &k->m, "seats") < 0) return -1;
     if (k->m < 1) {
         PyErr_SetString(PyExc_ValueError, "bad seats");

@@ -65,6 +65,8 @@ DEFAULT_TT_LIMIT = 2_000_000
 FIELD_BITS = 14
 # How much a lead is put back for each card the opponents hold in its class (kernel alike).
 LEAD_LENGTH_WEIGHT = 60
+# And put forward when it is the lead that last answered a question with as many tricks left.
+KILLER_BONUS = 1000
 
 
 def _pext(x: int, m: int) -> int:
@@ -445,9 +447,13 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
     nxt = seating.nxt
     m = len(seating.seats)
 
-    def leads(cands: list[Card], hands: list[CardSet], seat: int, outside: CardSet, live: int) -> list[Card]:
+    def leads(
+        cands: list[Card], hands: list[CardSet], seat: int, outside: CardSet, live: int, killer: Card = -1
+    ) -> list[Card]:
         """Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds
-        the top; then low cards; leads an opponent can ruff last."""
+        the top; then low cards; leads an opponent can ruff last; classes where the opponents are
+        long put back; the ``killer`` (the lead that last ended a node with as many tricks left)
+        put forward."""
         mine = sideof[seat]
         left = hands[seat].bit_count()
         pw = power[live]
@@ -478,6 +484,8 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
             for o in others_of[seat]:
                 if sideof[o] != mine:
                     score -= LEAD_LENGTH_WEIGHT * ((hands[o] & kmask).bit_count() or left)
+            if c == killer:
+                score += KILLER_BONUS
             top_theirs = opponents & kmask
             top_ours = partners & kmask
             if ruff:
@@ -614,6 +622,7 @@ def make_search(
     count = [0]
     deadline = [0.0]
     timed_out = [False]
+    killers = [-1] * (size + 1)  # by tricks left: the lead that last ended a node (kernel alike)
 
     def boundary(
         hands: list[CardSet],
@@ -749,7 +758,7 @@ def make_search(
             prev = first = c
         if len(cands) > 1:
             if k == 0:
-                cands = order_leads(cands, hands, seat, outside, live)
+                cands = order_leads(cands, hands, seat, outside, live, killers[left])
             else:
                 cands = order_follows(cands, legal, hands, seat, k, follow, wcard, wseat, live)
         mine = sideof[seat]
@@ -800,6 +809,8 @@ def make_search(
                     nf = (late_follow if k else lead_follow)[live][c] if follow == -1 else follow
                     res, crel = inner(hands, nseat, k + 1, npend, nf, nw, ns, nmask, frame)
                 if res == mine:
+                    if k == 0:
+                        killers[left] = c
                     hands[seat] = hand
                     return res, crel
                 rel |= crel
