@@ -429,7 +429,7 @@ def make_sure_trumps(
 class MoveOrdering(NamedTuple):
     """The order in which the search tries its candidate cards (see `make_move_ordering`)."""
 
-    leads: Callable[[list[Card], list[CardSet], int, CardSet, int], list[Card]]
+    leads: Callable[[list[Card], list[CardSet], int, CardSet, int, Card], list[Card]]
     follows: Callable[[list[Card], CardSet, list[CardSet], int, int, int, int, int, int], list[Card]]
 
 

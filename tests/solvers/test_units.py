@@ -152,7 +152,7 @@ def test_leads_try_a_sure_winner_first_and_a_ruffable_card_last() -> None:
     # North: AD (nobody can beat it), 2D, and AC, which West can ruff.
     hands = [cards("AD 2D AC"), cards("3D 4D 2C"), cards("5D 6D 3C"), cards("7D 8D 2S")]
     present = present_of(hands)
-    order = leads([DECK.parse(c) for c in ("2D", "AD", "AC")], hands, 0, present & ~hands[0], 0)
+    order = leads([DECK.parse(c) for c in ("2D", "AD", "AC")], hands, 0, present & ~hands[0], 0, -1)
     assert [DECK.name_of(c) for c in order] == ["AD", "2D", "AC"]
 
 
