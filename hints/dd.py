@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from games.base import Event, Round
-from games.cards import CardSet
+from games.cards import Card, CardSet
 from solvers import ObjectiveSpec, Position, Solver, position_of
 from solvers.search import DEFAULT_TT_LIMIT
 from solvers.solver import Move
@@ -150,12 +150,28 @@ def most_tricks(
 
 
 def most_tricks_by_move(
-    state: Round, hands: Sequence[CardSet], seat: int, secret: dict[str, Any] | None = None
+    state: Round,
+    hands: Sequence[CardSet],
+    seat: int,
+    secret: dict[str, Any] | None = None,
+    only: Collection[Card] | None = None,
+    lo: int | None = None,
+    hi: int | None = None,
+    guess: int | None = None,
 ) -> dict[Move, int]:
     """For each legal move of ``seat`` (to move): the most of the remaining tricks, the current one
-    included, it can take after that move against everyone."""
+    included, it can take after that move against everyone.
+
+    ``only``: just the moves of these cards; ``lo``, ``hi``: each count clamped to them, when
+    the caller needs less than the number (with ``hi = guess = k``: can it take ``k``, and if
+    not, how many? one question a move that can); ``guess``: a likely count."""
     teams = one_against_all(seat, list(range(len(hands))))
-    return dict(move_values(position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)))
+    pos = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
+    if only is None and lo is None and hi is None and guess is None:
+        return dict(move_values(pos))
+    solver, _ = SOLVERS.solver(pos)
+    solver.deadline = _DEADLINE[0]
+    return dict(solver.move_values(solver.root(), only=only, lo=lo, hi=hi, guess=guess))
 
 
 def exact_by_move(

@@ -10,6 +10,7 @@ plain objects; `solve` is the one-call form.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -437,28 +438,55 @@ class Solver:
         """Can the side reach ``target`` from the position?"""
         return self.test(self.root(), target)
 
-    def move_values(self, node: Node | None = None, best: int | None = None) -> list[tuple[Move, int]]:
+    def move_values(
+        self,
+        node: Node | None = None,
+        best: int | None = None,
+        only: Collection[Card] | None = None,
+        lo: int | None = None,
+        hi: int | None = None,
+        guess: int | None = None,
+    ) -> list[tuple[Move, int]]:
         """Each legal move with the value the side reaches after it (counted from ``node``); none once
-        the tricks are over (Stich für Stich's confidant keeps 3 cards)."""
+        the tricks are over (Stich für Stich's confidant keeps 3 cards).
+
+        ``only``: just the moves of these cards (then the node's own value, which bounds every
+        move's, is not searched unless given as ``best``). ``lo``, ``hi``: each value clamped
+        to them, for a caller that only needs to know, say, whether a move reaches ``hi``
+        (with ``guess = hi``: one question instead of a value's several). ``guess``: a likely
+        value of each move, asked first.
+        """
         node = self.root() if node is None else node
         if node.left == 0:
             return []
-        best = self.value_to_go(node) if best is None else best
+        if best is None and only is None:
+            best = self.value_to_go(node)
         on_side = self.seating.sideof[node.seat]
         out: list[tuple[Move, int]] = []
         known: dict[tuple[int, Declaration], int] = {}
         groups = self._equivalence_runs(node)
         for move in self.moves(node):
+            if only is not None and move.card not in only:
+                continue
             rep = groups[move.card]
             if (rep, move.declaration) in known:
                 out.append((move, known[(rep, move.declaration)]))
                 continue
             child = self.child(node, move)
             offset = child.gained - node.gained
-            if on_side:
-                v = offset + self.value_to_go(child, None, best - offset)
-            else:
-                v = offset + self.value_to_go(child, best - offset, None)
+            clo = None if lo is None else lo - offset
+            chi = None if hi is None else hi - offset
+            if best is not None:
+                # The side's moves reach at most the best, the others' moves at least.
+                if on_side:
+                    chi = best - offset if chi is None else min(chi, best - offset)
+                else:
+                    clo = best - offset if clo is None else max(clo, best - offset)
+            v = offset + self.value_to_go(child, clo, chi, None if guess is None else guess - offset)
+            if lo is not None:
+                v = max(v, lo)
+            if hi is not None:
+                v = min(v, hi)
             known[(rep, move.declaration)] = v
             out.append((move, v))
         return out

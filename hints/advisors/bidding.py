@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import Event
+from games.cards import CardSet
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Alternative, Tally, Valuation, worlds_text
@@ -38,8 +39,9 @@ from hints.dd import (
 from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
+from solvers.solver import Move
 
-__all__ = ["ADVISOR", "BiddingAdvisor", "aim_of", "tricks_after_card"]
+__all__ = ["ADVISOR", "BiddingAdvisor", "aim_of", "tricks_after_card", "tricks_by_card"]
 
 
 def aim_of(bid: int, won: int) -> int:
@@ -63,6 +65,48 @@ def tricks_after_card(bid: int, won: int, made: bool, most: int, scoring: str, b
     if most != bid and score_bid(bid, most, scoring, blind) > score_bid(bid, aimed, scoring, blind):
         return most
     return aimed
+
+
+def tricks_by_card(
+    state: BiddingRound, hands: Sequence[CardSet], seat: int, bid: int, scoring: str
+) -> dict[str, int]:
+    """For each legal card of ``seat`` (to move), in one world: the tricks it is taken to end
+    with (`tricks_after_card`), asking the solver no more than that needs.
+
+    Whether the seat can force exactly its aim after each card is one cheap question. Where it
+    can, the count is the aim, unless the scoring could pay more for some other count (then the
+    most it can take is solved). Where it cannot, "can it still take the aim?" is one question
+    a card; only below the aim (or where a count past it could pay more) is the most solved."""
+    won = state.won[seat]
+    aim = aim_of(bid, won)
+    last = won + hands[seat].bit_count()  # the most it could end with
+
+    def pays_more(than: int, start: int) -> bool:
+        """Whether ending with some count from ``start`` on (not the bid) scores more than
+        ``than``: then `tricks_after_card` needs the most the seat can take."""
+        score = score_bid(bid, than, scoring, state.blind)
+        counts = range(start, last + 1)
+        return any(t != bid and score_bid(bid, t, scoring, state.blind) > score for t in counts)
+
+    exact = exact_by_move(state, hands, seat, aim)
+    names = {m.card: str(move_event(state, seat, m)["play"]) for m in exact}
+    made = {m.card for m, v in exact.items() if v}
+    missed = {m.card for m, v in exact.items() if not v}
+    need = aim - won  # of the tricks to come
+    tricks = {names[c]: aim for c in made}
+    whole = set(made) if pays_more(aim, won) else set()  # the most decides made cards too
+    if pays_more(aim + 1, aim):
+        whole |= missed
+        missed = set()
+    most: dict[Move, int] = {}
+    if whole:
+        most |= most_tricks_by_move(state, hands, seat, only=whole, guess=need)
+    if missed:
+        # Only below the aim does the number matter: one question for a card that reaches it.
+        most |= most_tricks_by_move(state, hands, seat, only=missed, hi=need, guess=need)
+    for m, v in most.items():
+        tricks[names[m.card]] = tricks_after_card(bid, won, m.card in made, won + v, scoring, state.blind)
+    return tricks
 
 
 def _quantiles(xs: Sequence[float]) -> tuple[int, int, int]:
@@ -146,22 +190,13 @@ class BiddingAdvisor:
         scoring = state.scoring()
         won = state.won[seat]
         need = bid - won
-        aim = aim_of(bid, won)
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            most = {
-                move_event(state, seat, m)["play"]: v
-                for m, v in most_tricks_by_move(state, world.hands, seat).items()
-            }
-            exact = {
-                move_event(state, seat, m)["play"]: v
-                for m, v in exact_by_move(state, world.hands, seat, aim).items()
-            }
+            by_card = tricks_by_card(state, world.hands, seat, bid, scoring)
             scores: list[float] = []
             figures: list[dict[str, float]] = []
             for event in legal:
-                card = event["play"]
-                tricks = tricks_after_card(bid, won, exact[card], won + most[card], scoring, state.blind)
+                tricks = by_card[str(event["play"])]
                 scores.append(float(score_bid(bid, tricks, scoring, state.blind)))
                 figures.append({"p_hit": float(tricks == bid)})
             return scores, figures

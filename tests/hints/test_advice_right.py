@@ -199,3 +199,38 @@ def test_the_others_cannot_hold_a_seat_below_the_most_it_can_take() -> None:
         mine = position_of(state, objective=ObjectiveSpec("tricks", seat=seat), teams=teams)
         theirs = position_of(state, objective=ObjectiveSpec("tricks", seat=others[0]), teams=teams)
         assert reference_solve(mine)[0] == mine.tricks_left() - reference_solve(theirs)[0]
+
+
+@pytest.mark.parametrize("scoring", ["standard", "strict", "minus", "wizard"])
+def test_a_card_is_valued_alike_when_only_the_needed_questions_are_asked(scoring: str) -> None:
+    """`tricks_by_card` asks the solver only what `tricks_after_card` needs; on simulated rounds
+    (every hand known, each seat to move in turn, the current trick part played) it gives what
+    the most tricks and the exact question of every card give. (Wizard's scoring is tried on
+    Stiche-Raten rounds: the question is the same.)"""
+    from hints.advisors.bidding import tricks_by_card
+    from hints.dd import exact_by_move, most_tricks_by_move, move_event
+
+    checked = 0
+    for seed in range(12):
+        options = {"first_round": 6} | ({} if scoring == "wizard" else {"scoring": scoring})
+        record = simulate("stiche-raten", 4, seed, options)
+        plays = [i for i, e in enumerate(record.events) if "play" in e]
+        for cut in plays[1:]:
+            state = replay(replace(record, events=record.events[:cut])).round
+            seat = state.to_move()
+            assert seat is not None
+            hands = list(state.hands)  # type: ignore[attr-defined]
+            bid = state.bids[seat]  # type: ignore[attr-defined]
+            won = state.won[seat]
+            aim = aim_of(bid, won)
+            exact = exact_by_move(state, hands, seat, aim)  # type: ignore[arg-type]
+            most = most_tricks_by_move(state, hands, seat)  # type: ignore[arg-type]
+            full = {
+                str(move_event(state, seat, m)["play"]): tricks_after_card(
+                    bid, won, exact[m], won + most[m], scoring, False
+                )
+                for m in most
+            }
+            assert tricks_by_card(state, hands, seat, bid, scoring) == full, (seed, cut)  # type: ignore[arg-type]
+            checked += 1
+    assert checked >= 200
