@@ -169,9 +169,16 @@ def most_tricks_by_move(
     pos = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
     if only is None and lo is None and hi is None and guess is None:
         return dict(move_values(pos))
-    solver, _ = SOLVERS.solver(pos)
+    solver, last = SOLVERS.solver(pos)
     solver.deadline = _DEADLINE[0]
-    return dict(solver.move_values(solver.root(), only=only, lo=lo, hi=hi, guess=guess))
+    root = solver.root()
+    if root.left == 0:
+        return {}
+    # The seat's own value bounds every move's from above (the side's moves), so it is asked
+    # first, from the last world's as a guess.
+    best = solver.value_to_go(root, guess=last[0] if last else None)
+    last[:] = [best]
+    return dict(solver.move_values(root, best, only=only, lo=lo, hi=hi, guess=guess))
 
 
 def exact_by_move(
