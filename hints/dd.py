@@ -117,8 +117,16 @@ def value(pos: Position) -> int:
     return found
 
 
-def move_values(pos: Position) -> list[tuple[Move, int]]:
-    """Each legal move of the seat to move with the side's value after it."""
+def move_values(
+    pos: Position,
+    only: Collection[Card] | None = None,
+    lo: int | None = None,
+    hi: int | None = None,
+    guess: int | None = None,
+) -> list[tuple[Move, int]]:
+    """Each legal move of the seat to move with the side's value after it (``only``, ``lo``,
+    ``hi``, ``guess``: as `Solver.move_values`). The side's own value, which bounds every
+    move's, is asked first, from the last world's as a guess."""
     solver, last = SOLVERS.solver(pos)
     solver.deadline = _DEADLINE[0]
     root = solver.root()
@@ -126,7 +134,7 @@ def move_values(pos: Position) -> list[tuple[Move, int]]:
         return []
     best = solver.value_to_go(root, guess=last[0] if last else None)
     last[:] = [best]
-    return solver.move_values(root, best)
+    return solver.move_values(root, best, only=only, lo=lo, hi=hi, guess=guess)
 
 
 def move_event(state: Round, seat: int, move: Move) -> Event:
@@ -167,18 +175,7 @@ def most_tricks_by_move(
     not, how many? one question a move that can); ``guess``: a likely count."""
     teams = one_against_all(seat, list(range(len(hands))))
     pos = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams, secret)
-    if only is None and lo is None and hi is None and guess is None:
-        return dict(move_values(pos))
-    solver, last = SOLVERS.solver(pos)
-    solver.deadline = _DEADLINE[0]
-    root = solver.root()
-    if root.left == 0:
-        return {}
-    # The seat's own value bounds every move's from above (the side's moves), so it is asked
-    # first, from the last world's as a guess.
-    best = solver.value_to_go(root, guess=last[0] if last else None)
-    last[:] = [best]
-    return dict(solver.move_values(root, best, only=only, lo=lo, hi=hi, guess=guess))
+    return dict(move_values(pos, only=only, lo=lo, hi=hi, guess=guess))
 
 
 def exact_by_move(
