@@ -293,6 +293,7 @@ typedef struct {
     State *states[MAXS]; /* NULL for states the round cannot reach */
     int nstates;
     int single_state, partition, equal_sizes;
+    int pairs; /* two partnerships of two seated alternately: DDS's later-tricks count holds */
     u64 declaring;
     /* the pending states a declaring card may leave, by (pending state, card); 0: the plain play */
     int8_t ndecl[MAXS][MAXC];
@@ -727,6 +728,16 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
             top = q->kmask;
         }
         if (!n) continue;
+        if (theirs && st->must_follow && n < popc(mine)) {
+            /* Once every other hand is out of the class, the leader's low cards win too (unless a
+               hand may keep its cards of the class by playing a free card). */
+            int i;
+            for (i = 0; i < k->nothers[leader]; i++) {
+                u64 h = hands[k->others[leader][i]];
+                if (popc(h & q->kmask) > n || (h & st->free_mask)) break;
+            }
+            if (i == k->nothers[leader]) n = popc(mine);
+        }
         for (int i = 0; i < k->nothers[leader]; i++) {
             u64 h = hands[k->others[leader][i]];
             if (h & (q->outside | wiz)) {
@@ -746,6 +757,58 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
     int qt = popc(lead & wiz) + (st->structured ? total : best);
     /* With declarations the ranking may change after this trick: only its first trick is sure. */
     return (k->declaring && qt > 1) ? 1 : qt;
+}
+
+/* Whether the leader's side is sure to lose a trick with no trump and no wizard in play (see
+   make_later_tricks in search.py): every class the leader holds is topped by the other side, or
+   (two partnerships seated alternately: k->pairs) the lengths of the longer of its two hands in
+   the classes whose top it holds add up to fewer tricks than are left (DDS's LaterTricks). The
+   other side's tops it rests on in *relout. */
+static int later_tricks(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, int left,
+                        u64 *relout) {
+    *relout = 0;
+    u64 lead = hands[leader];
+    if (!lead || !k->single_state || !st->must_follow || !st->ascending || (present & (st->trumps | st->free_mask)))
+        return 0;
+    int side = k->sideof[leader];
+    u64 ours = 0;
+    for (int i = 0; i < k->m; i++)
+        if (k->sideof[k->seats[i]] == side) ours |= hands[k->seats[i]];
+    u64 rel = 0;
+    int qi;
+    for (qi = 0; qi < st->nquick; qi++) {
+        u64 kmask = st->quick[qi].kmask;
+        if (!(lead & kmask)) continue;
+        u64 top = bit(bitlen(present & kmask) - 1);
+        if (ours & top) break;
+        rel |= top;
+    }
+    if (qi == st->nquick) {
+        *relout = rel;
+        return 1;
+    }
+    if (!k->pairs) return 0;
+    u64 other = hands[k->nxt[k->nxt[leader]]];
+    int total = 0;
+    rel = 0;
+    for (qi = 0; qi < st->nquick; qi++) {
+        u64 kmask = st->quick[qi].kmask;
+        u64 cards = present & kmask;
+        if (!cards) continue;
+        u64 top = bit(bitlen(cards) - 1);
+        if (ours & top) {
+            int a = popc(lead & kmask), b = popc(other & kmask);
+            total += a > b ? a : b;
+            if (total >= left) return 0;
+        } else {
+            u64 owner = 0;
+            for (int i = 0; i < k->m; i++)
+                if (hands[k->seats[i]] & top) owner = hands[k->seats[i]];
+            if (cards & ~owner) rel |= top;
+        }
+    }
+    *relout = rel;
+    return 1;
 }
 
 /* Per side, the most trumps of one hand that the other side's trumps cannot all beat: a trump
@@ -1038,6 +1101,17 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
                 store(k, left, &sh, trel, present, 0, left - theirs);
                 *relout = trel;
                 return 0;
+            }
+        } else if (o->additive && (k->sideof[leader] ? target == left : target == 1)) {
+            u64 lrel;
+            if (later_tricks(k, st, hands, leader, present, left, &lrel)) {
+                *relout = lrel;
+                if (k->sideof[leader]) {
+                    store(k, left, &sh, lrel, present, 0, left - 1);
+                    return 0;
+                }
+                store(k, left, &sh, lrel, present, 1, left);
+                return 1;
             }
         }
     }
@@ -1571,6 +1645,9 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
         return -1;
     }
     if (read_objective(k, objective) < 0) return -1;
+    k->pairs = k->m == 4;
+    for (int i = 0; i < k->m; i++)
+        if (k->sideof[k->seats[i]] == k->sideof[k->nxt[k->seats[i]]]) k->pairs = 0;
     if (partition && !k->single_state) {
         PyErr_SetString(PyExc_ValueError, "partition search needs one state");
         return -1;

@@ -303,6 +303,7 @@ def make_quick_tricks(
     quick_info = tables.quick
     wizards_of = tables.wizards
     must_follow = tables.must_follow
+    free_of = tables.free
     structured = tables.structured
     strength_of = tables.strength
     others_of = seating.others_of
@@ -315,6 +316,7 @@ def make_quick_tricks(
         wiz = wizards_of[live]
         rest = present & ~lead
         mf = must_follow[live]
+        free = free_of[live]
         total = best = 0
         rel = 0
         for kmask, mode, order, outside in quick_info[live]:
@@ -338,6 +340,14 @@ def make_quick_tricks(
                 top = kmask
             if not n:
                 continue
+            if theirs and mf and n < mine.bit_count():
+                # Once every other hand is out of the class, the leader's low cards win too
+                # (unless a hand may keep its cards of the class by playing a free card).
+                for o in others_of[leader]:
+                    if (hands[o] & kmask).bit_count() > n or hands[o] & free:
+                        break
+                else:
+                    n = mine.bit_count()
             for o in others_of[leader]:
                 h = hands[o]
                 if h & (outside | wiz):
@@ -421,6 +431,77 @@ def make_sure_trumps(
         return best[1], best[0], rel[1], rel[0]
 
     return sure_trumps
+
+
+def make_later_tricks(
+    tables: SearchTables, seating: Seating
+) -> Callable[[list[CardSet], int, int, CardSet, int], tuple[bool, CardSet]]:
+    """The later-tricks bound of a trick boundary without trumps (see ``later``)."""
+    seats = seating.seats
+    sideof = seating.sideof
+    nxt = seating.nxt
+    # Two partnerships of two seated alternately (bridge's seating): the length count holds.
+    pairs = len(seats) == 4 and all(sideof[s] != sideof[nxt[s]] for s in seats)
+    quick_info = tables.quick
+    trumps_of = tables.trumps
+    free_of = tables.free
+    usable = [
+        tables.single_state and tables.must_follow[i] and tables.ascending[i] if i in tables.reach else False
+        for i in range(len(quick_info))
+    ]
+
+    def later(
+        hands: list[CardSet], leader: int, live: int, present: CardSet, left: int
+    ) -> tuple[bool, CardSet]:
+        """Whether the leader's side is sure to lose a trick, with no trump and no wizard in play.
+
+        Two reasons. Every class the leader holds has its top card with the other side: whatever
+        is led, the holder of that class's top follows with it and wins (DDS's quick tricks
+        finding none). Or, two partnerships seated alternately only (DDS's ``LaterTricks``):
+        the side leads every trick it wins, and each lead of a class it holds the top of costs
+        the longer of its two hands there a card; if those lengths add up to fewer tricks than
+        are left, it must win a trick in a class whose top the other side holds and keeps
+        unless it throws it. The second fails one seat against three, through a squeeze
+        (docs/solver.md); for two against two it is DDS's bound, and the exhaustive check of
+        ``tests/solvers/test_units.py`` finds no position where it fails. Returns whether the
+        side loses a trick and the other side's top cards that rests on.
+        """
+        lead = hands[leader]
+        if not lead or not usable[live] or present & (trumps_of[live] | free_of[live]):
+            return False, 0
+        side = sideof[leader]
+        ours = 0
+        for s in seats:
+            if sideof[s] == side:
+                ours |= hands[s]
+        rel = 0
+        for kmask, _mode, _order, _outside in quick_info[live]:
+            if lead & kmask:
+                top = 1 << ((present & kmask).bit_length() - 1)
+                if ours & top:
+                    break
+                rel |= top
+        else:
+            return True, rel
+        if not pairs:
+            return False, 0
+        other = hands[nxt[nxt[leader]]]
+        total = 0
+        rel = 0
+        for kmask, _mode, _order, _outside in quick_info[live]:
+            cards = present & kmask
+            if not cards:
+                continue
+            top = 1 << (cards.bit_length() - 1)
+            if ours & top:
+                total += max((lead & kmask).bit_count(), (other & kmask).bit_count())
+                if total >= left:
+                    return False, 0
+            elif cards & ~next(hands[s] for s in seats if hands[s] & top):
+                rel |= top
+        return True, rel
+
+    return later
 
 
 # -- move ordering ------------------------------------------------------------------------
@@ -623,6 +704,7 @@ def make_search(
     deadline = [0.0]
     timed_out = [False]
     killers = [-1] * (size + 1)  # by tricks left: the lead that last ended a node (kernel alike)
+    later = make_later_tricks(tables, seating)
 
     def boundary(
         hands: list[CardSet],
@@ -704,6 +786,14 @@ def make_search(
                 if left - theirs < target:
                     store(left, key, rels, trel, present, 0, left - theirs)
                     return False, trel
+            elif additive and (target == left if sideof[leader] else target == 1):
+                short, lrel = later(hands, leader, live, present, left)
+                if short:
+                    if sideof[leader]:
+                        store(left, key, rels, lrel, present, 0, left - 1)
+                        return False, lrel
+                    store(left, key, rels, lrel, present, 1, left)
+                    return True, lrel
         result, rel = inner(hands, leader, 0, live, -1, -1, leader, 0, (live, prog, target, left, present))
         if timed_out[0]:
             return False, 0  # an unfinished answer is not stored

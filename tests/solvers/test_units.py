@@ -6,13 +6,18 @@ position whose answer a bridge player can tell at a glance.
 
 from __future__ import annotations
 
+import random
+
 from games.cards import FRENCH_SUITS, CardSet, french_deck, mask_of
 from games.stiche_raten import SuitContext, suit_rules
 from games.trick import trick_winner
+from solvers.parse import parse_position
+from solvers.reference import reference_solve
 from solvers.search import (
     Seating,
     TranspositionTable,
     make_keys,
+    make_later_tricks,
     make_move_ordering,
     make_quick_tricks,
     make_sure_trumps,
@@ -109,6 +114,69 @@ def test_quick_tricks_stop_at_a_ruffer() -> None:
     hands = [cards("AH KH 2D"), cards("2S 3D 4D"), cards("3H 4H 5D"), cards("5H 6H 6D")]
     present = present_of(hands)
     assert quick(hands, 0, 0, present)[0] == 0
+
+
+def test_quick_tricks_run_a_suit_the_others_run_out_of() -> None:
+    tables = tables_of(NO_TRUMP)
+    quick = make_quick_tricks(tables, bridge_seating())
+    # Ace and king draw East's queen and jack: the three and two are good too.
+    hands = [cards("AS KS 3S 2S"), cards("QS JS 2H 3H"), cards("4H 5H 6H 7H"), cards("8H 9H TH JH")]
+    assert quick(hands, 0, 0, present_of(hands)) == (4, cards("KS"))
+    # With a third spade East still holds one when the top cards are gone.
+    hands = [cards("AS KS 3S 2S"), cards("QS JS 4S 3H"), cards("4H 5H 6H 7H"), cards("8H 9H TH JH")]
+    assert quick(hands, 0, 0, present_of(hands)) == (2, cards("KS"))
+
+
+def test_a_lead_into_the_other_sides_tops_loses_a_trick() -> None:
+    # One seat against three: North can lead nothing whose top it or no one else holds.
+    later = make_later_tricks(tables_of(NO_TRUMP), Seating.of((0, 1, 2, 3), (0,), 4))
+    hands = [cards("2S 2H"), cards("AS 3H"), cards("3S AH"), cards("4S 4H")]
+    assert later(hands, 0, 0, present_of(hands), 2) == (True, cards("AS AH"))
+    # With its own top card in a suit it holds the question stays open (no pairs of partners).
+    hands = [cards("2S AD"), cards("AS 3H"), cards("3S AH"), cards("4S 4H")]
+    assert later(hands, 0, 0, present_of(hands), 2) == (False, 0)
+    # A trump in play: the bound does not apply.
+    spades = make_later_tricks(tables_of(SPADES), Seating.of((0, 1, 2, 3), (0,), 4))
+    hands = [cards("2C 2H"), cards("AC 3H"), cards("3C AH"), cards("4C 4S")]
+    assert spades(hands, 0, 0, present_of(hands), 2) == (False, 0)
+
+
+def test_later_tricks_count_the_lengths_of_the_sides_top_suits() -> None:
+    later = make_later_tricks(tables_of(NO_TRUMP), bridge_seating())
+    # North-South hold the top spades, two long at most; East the top heart, West the top
+    # diamond: three tricks left, so East-West take one.
+    hands = [cards("AS KS 2H"), cards("AH 3H 4H"), cards("5D 6D 7D"), cards("AD 8D 9D")]
+    assert later(hands, 0, 0, present_of(hands), 3) == (True, cards("AH AD"))
+    # With a third spade in the North hand the count reaches the tricks left.
+    hands = [cards("AS KS 2S"), cards("AH 3H 4H"), cards("5D 6D 7D"), cards("AD 8D 9D")]
+    assert later(hands, 0, 0, present_of(hands), 3) == (False, 0)
+
+
+def test_later_tricks_agree_with_the_reference_minimax() -> None:
+    """Wherever the bound says the side on lead loses a trick, it does (two against two, and one
+    against three for a lead into the other side's tops); drawn from the top cards, where
+    squeezes live."""
+    rng = random.Random(20261201)
+    tables = tables_of(NO_TRUMP)
+    names = [r + s for s in "SHDC" for r in "AKQJT98"]
+    fired = 0
+    for i in range(400):
+        n = rng.choice((2, 3, 3, 4))
+        rng.shuffle(names)
+        hands_text = [names[j * n : (j + 1) * n] for j in range(4)]
+        hands = [cards(" ".join(h)) for h in hands_text]
+        leader = rng.randrange(4)
+        side = (leader, (leader + 2) % 4) if i % 2 else (leader,)
+        later = make_later_tricks(tables, Seating.of((0, 1, 2, 3), side, 4))
+        if not later(hands, leader, 0, present_of(hands), n)[0]:
+            continue
+        fired += 1
+        teams = [list(side), [s for s in range(4) if s not in side]]
+        position = parse_position(
+            {"game": "stiche-raten", "trump": None, "hands": hands_text, "leader": leader, "teams": teams}
+        )
+        assert reference_solve(position)[0] < n, hands_text
+    assert fired > 100
 
 
 def test_sure_trumps_go_to_the_side_with_the_top_trumps() -> None:
