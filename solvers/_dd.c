@@ -290,6 +290,8 @@ typedef struct {
     int sideof[MAXP];
     int others[MAXP][MAXP];
     int nothers[MAXP];
+    int partners[MAXP][MAXP]; /* the other seats of each seat's side */
+    int npartners[MAXP];
     State *states[MAXS]; /* NULL for states the round cannot reach */
     int nstates;
     int single_state, partition, equal_sizes;
@@ -691,7 +693,8 @@ static int lookup(const Kernel *k, int left, const Shape *sh, int target, u64 pr
 /* ---------------------------------------------------------------- bounds */
 
 /* Tricks the leader's side can take at once from the top, and the cards that rests on. */
-static int quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
+/* Tricks one hand can cash from the top, on lead (see own in search.py). */
+static int own_quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
     u64 lead = hands[leader];
     u64 wiz = st->wizards;
     u64 rest = present & ~lead;
@@ -754,7 +757,37 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
         if (n > best) best = n;
     }
     *relout = rel;
-    int qt = popc(lead & wiz) + (st->structured ? total : best);
+    return popc(lead & wiz) + (st->structured ? total : best);
+}
+
+/* Tricks the leader's side can take at once from the top: the leader's own, and with no trump and no
+   free card in play those of one partner the leader can reach (see quick in search.py). */
+static int quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
+    int qt = own_quick(k, st, hands, leader, present, relout);
+    if (k->npartners[leader] && !k->declaring && k->single_state && st->must_follow && st->ascending &&
+        !(present & (st->trumps | st->free_mask))) {
+        u64 lead = hands[leader];
+        int best = 0;
+        u64 best_rel = 0;
+        for (int i = 0; i < k->npartners[leader]; i++) {
+            int p = k->partners[leader][i];
+            u64 held = hands[p];
+            for (int qi = 0; qi < st->nquick; qi++) {
+                u64 kmask = st->quick[qi].kmask;
+                if ((lead & kmask) && (held >> (bitlen(present & kmask) - 1) & 1)) {
+                    u64 prel;
+                    int n = own_quick(k, st, hands, p, present, &prel);
+                    if (n > best) {
+                        best = n;
+                        best_rel = prel;
+                    }
+                    break;
+                }
+            }
+        }
+        qt += best;
+        *relout |= best_rel;
+    }
     /* With declarations the ranking may change after this trick: only its first trick is sure. */
     return (k->declaring && qt > 1) ? 1 : qt;
 }
@@ -1545,8 +1578,12 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     if (read_int_list(sideof, k->sideof, players, "sideof") < 0) return -1;
     for (int p = 0; p < players; p++) {
         k->nothers[p] = 0;
+        k->npartners[p] = 0;
         for (int i = 0; i < k->m; i++)
-            if (k->seats[i] != p) k->others[p][k->nothers[p]++] = k->seats[i];
+            if (k->seats[i] != p) {
+                k->others[p][k->nothers[p]++] = k->seats[i];
+                if (k->sideof[k->seats[i]] == k->sideof[p]) k->partners[p][k->npartners[p]++] = k->seats[i];
+            }
     }
     /* states: one dict of tables per rule state, None where the round cannot reach it */
     PyObject *sf = PySequence_Fast(states, "states");

@@ -309,9 +309,46 @@ def make_quick_tricks(
     others_of = seating.others_of
     declaring = tables.declaring
 
+    trumps_of = tables.trumps
+    side_of = seating.sideof
+    partners_of = [tuple(o for o in others_of[s] if side_of[o] == side_of[s]) for s in range(len(others_of))]
+    # Where the lead may pass to a partner: no trumps and no free cards in play (checked per
+    # position), one ranking, classes ranked by card index, following compulsory.
+    passing = [
+        not declaring and tables.single_state and must_follow[i] and tables.ascending[i] if i in tables.reach else False
+        for i in range(len(quick_info))
+    ]
+
     def quick(hands: list[CardSet], leader: int, live: int, present: CardSet) -> tuple[int, CardSet]:
         """Tricks the leader's side can take at once from the top (a lower bound), and the cards
-        whose rank that rests on."""
+        whose rank that rests on.
+
+        The leader's own tricks (``own``); and, with no trump and no free card in play, those of
+        one partner the leader can reach by leading a class whose top card the partner holds
+        (DDS's quick tricks through the partner's hand): the leader first cashes its own, the
+        partner following with cards that are not its winners or, void, throwing those first,
+        then crosses. (If the two counts add up to more than the tricks left, the partner has
+        thrown winners, but the side still takes every trick.)
+        """
+        q, rel = own(hands, leader, live, present)
+        if partners_of[leader] and passing[live] and not present & (trumps_of[live] | free_of[live]):
+            lead = hands[leader]
+            best = best_rel = 0
+            for p in partners_of[leader]:
+                held = hands[p]
+                for kmask, _mode, _order, _outside in quick_info[live]:
+                    if lead & kmask and held >> ((present & kmask).bit_length() - 1) & 1:
+                        n, prel = own(hands, p, live, present)
+                        if n > best:
+                            best, best_rel = n, prel
+                        break
+            q += best
+            rel |= best_rel
+        # With declarations the ranking may change after this trick: only its first trick is sure.
+        return (min(q, 1) if declaring else q), rel
+
+    def own(hands: list[CardSet], leader: int, live: int, present: CardSet) -> tuple[int, CardSet]:
+        """Tricks one hand can cash from the top, on lead, and the cards whose rank that rests on."""
         lead = hands[leader]
         wiz = wizards_of[live]
         rest = present & ~lead
@@ -362,9 +399,7 @@ def make_quick_tricks(
             total += n
             if n > best:
                 best = n
-        q = (lead & wiz).bit_count() + (total if structured[live] else best)
-        # With declarations the ranking may change after this trick: only its first trick is sure.
-        return (min(q, 1) if declaring else q), rel
+        return (lead & wiz).bit_count() + (total if structured[live] else best), rel
 
     return quick
 
