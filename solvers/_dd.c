@@ -395,10 +395,25 @@ static int rehash_entries(const Kernel *k, Level *lv) {
 }
 
 /* The index of the key in the level, or -1. */
+/* Equal bytes, compared a word at a time: keys and holdings are short, and a call to memcmp
+   cost a tenth of the search's time. */
+static inline int same_bytes(const void *a, const void *b, size_t n) {
+    const uint8_t *p = a, *q = b;
+    for (; n >= 8; n -= 8, p += 8, q += 8) {
+        u64 x, y;
+        memcpy(&x, p, 8);
+        memcpy(&y, q, 8);
+        if (x != y) return 0;
+    }
+    for (; n; n--)
+        if (*p++ != *q++) return 0;
+    return 1;
+}
+
 static int32_t level_find(const Kernel *k, const Level *lv, const uint8_t *key, u64 h) {
     if (!lv->nkbuckets) return -1;
     for (int32_t i = lv->kbuckets[(uint32_t)h & (lv->nkbuckets - 1)]; i >= 0; i = lv->knext[i]) {
-        if (lv->khash[i] == h && memcmp(lv->keys + (size_t)i * k->klen, key, k->klen) == 0) return i;
+        if (lv->khash[i] == h && same_bytes(lv->keys + (size_t)i * k->klen, key, k->klen)) return i;
     }
     return -1;
 }
@@ -466,7 +481,7 @@ static int32_t level_entry(const Kernel *k, const Level *lv, int32_t t, const ui
         const Entry *en = &lv->ents[i];
         if (en->hd < 0) return -1;
         if (en->tag == (uint32_t)(h >> 32) && en->tops == t &&
-            memcmp(lv->hdata + (size_t)en->hd * hw, holds, sizeof(uint16_t) * hw) == 0)
+            same_bytes(lv->hdata + (size_t)en->hd * hw, holds, sizeof(uint16_t) * hw))
             return (int32_t)i;
     }
 }
