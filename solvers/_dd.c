@@ -240,7 +240,7 @@ typedef struct {
     uint8_t *keys;
     u64 *khash;
     int32_t *knext;
-    TopsNode **kvec; /* the tops nodes of each key, in the order first stored */
+    TopsNode **kvec; /* the tops nodes of each key, the fewest relevant cards first */
     int32_t *kcount, *kcap;
     int32_t nkeys, capkeys;
     int32_t *kbuckets;
@@ -452,7 +452,20 @@ static TopsNode *level_tops(const Kernel *k, Level *lv, int32_t ki, const uint16
         if (grow((void **)&lv->kvec[ki], sizeof(TopsNode), cap)) return NULL;
         lv->kcap[ki] = cap;
     }
-    TopsNode *tn = &lv->kvec[ki][lv->kcount[ki]++];
+    /* Fewest relevant cards first: the most general segments are asked first. */
+    int w = 0;
+    for (int g = 0; g < k->ngroups; g++) w += popc(tops[g]);
+    vec = lv->kvec[ki];
+    int32_t at = lv->kcount[ki];
+    while (at > 0) {
+        int wp = 0;
+        for (int g = 0; g < k->ngroups; g++) wp += popc(vec[at - 1].tops[g]);
+        if (wp <= w) break;
+        at--;
+    }
+    memmove(&vec[at + 1], &vec[at], sizeof(TopsNode) * (size_t)(lv->kcount[ki] - at));
+    lv->kcount[ki]++;
+    TopsNode *tn = &vec[at];
     memset(tn, 0, sizeof(*tn));
     memcpy(tn->tops, tops, tb);
     tn->id = lv->ntops++;

@@ -229,12 +229,17 @@ def make_keys(tables: SearchTables, seats: Sequence[int], additive: bool) -> Key
 # -- the transposition table -------------------------------------------------------------
 
 
+def _segment_weight(item: tuple[int, Any]) -> int:
+    """How many relevant cards a stored top segment names (its packed masks' bits)."""
+    return item[0].bit_count()
+
+
 class TranspositionTable:
     """Lower and upper bounds by position, one level per number of tricks left, at most ``limit``
     entries.
 
     Exact entries map a key to ``[lo, hi]``. Under partition search a level maps a shape
-    key to the relevant top segments seen (in the order first seen), each to the holdings
+    key to the relevant top segments seen (the fewest relevant cards first), each to the holdings
     in that segment stored with one bound pair: at most one entry per segment fits a
     position. When full, whole levels go, the fewest tricks left first (the cheapest to
     find again), until the table is half full.
@@ -270,6 +275,11 @@ class TranspositionTable:
         by_holds = by_tops.get(tops)
         if by_holds is None:
             by_holds = by_tops[tops] = {}
+            weight = tops.bit_count()
+            if any(t.bit_count() > weight for t in by_tops):
+                # Fewest relevant cards first, so that look-ups ask the most general segments
+                # first (the sort is stable: among equals, the order first stored).
+                table[key] = dict(sorted(by_tops.items(), key=_segment_weight))
         bounds = by_holds.get(holds)
         if bounds is not None:
             if lo > bounds[0]:
@@ -315,7 +325,7 @@ def make_quick_tricks(
     # Where the lead may pass to a partner: no trumps and no free cards in play (checked per
     # position), one ranking, classes ranked by card index, following compulsory.
     passing = [
-        not declaring and tables.single_state and must_follow[i] and tables.ascending[i] if i in tables.reach else False
+        i in tables.reach and not declaring and tables.single_state and must_follow[i] and tables.ascending[i]
         for i in range(len(quick_info))
     ]
 
