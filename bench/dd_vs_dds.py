@@ -9,7 +9,8 @@ asked the same question, the optimum only (``solve_board`` with
 ``SolveMode.OptimalOne``; it keeps its own table between calls on the same deal and
 strain). The script checks that the two agree and prints, over all solves of the
 run, the median and 90th percentile time per (deal, trump, leader) solve for each
-solver, their ratio, and both node counts (DDS's ``futureTricks.nodes``). DDS is also
+solver, their ratio, and both node counts (DDS's ``futureTricks.nodes``), also for the
+no-trump solves and the suit solves apart. DDS is also
 timed asked for every card's value (``solve_board``'s default, more than we answer;
 this was the benchmark's DDS figure before) and, for full deals, per ``calc_dd_table``
 call (20 results at once) divided by 20.
@@ -232,6 +233,18 @@ def print_summary(args: argparse.Namespace, results: list[DealResult], started: 
         f" max {max(nodes)}; DDS's median {statistics.median(dds_nodes):.0f},"
         f" p90 {percentile([float(n) for n in dds_nodes], 0.9):.0f}, max {max(dds_nodes)}"
     )
+    # No trump against the suits: a deal's solves run strain by strain, four leaders each.
+    for name, no_trump in (("no trump", True), ("suits", False)):
+        pick = [i for i, trump in enumerate(TRUMPS) if (trump is None) == no_trump]
+        o = [r.ours[i] for r in results for i in range(len(r.ours)) if i // 4 in pick]
+        d = [r.theirs[i] for r in results for i in range(len(r.theirs)) if i // 4 in pick]
+        on = sum(r.nodes[i] for r in results for i in range(len(r.nodes)) if i // 4 in pick)
+        dn = sum(r.dds_nodes[i] for r in results for i in range(len(r.dds_nodes)) if i // 4 in pick)
+        mo, md, po, pd = statistics.median(o), statistics.median(d), percentile(o, 0.9), percentile(d, 0.9)
+        print(
+            f"{name}: ours median {ms(mo)}, p90 {ms(po)}; DDS median {ms(md)}, p90 {ms(pd)};"
+            f" ratio {mo / md:.1f}x / {po / pd:.1f}x; nodes in all {on:,} against {dn:,} ({on / dn:.1f}x)"
+        )
     if args.jobs > 1:
         print(f"{args.jobs} worker processes; each deal's solves by both solvers ran in one process")
     print(f"wall time {time.perf_counter() - started:.1f} s")
