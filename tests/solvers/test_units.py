@@ -127,6 +127,16 @@ def test_quick_tricks_run_a_suit_the_others_run_out_of() -> None:
     assert quick(hands, 0, 0, present_of(hands)) == (2, cards("KS"))
 
 
+def test_quick_tricks_cross_to_the_partners_winners() -> None:
+    quick = make_quick_tricks(tables_of(NO_TRUMP), bridge_seating())
+    # North has no winner but leads the 2S to South's ace, and South cashes three spades.
+    hands = [cards("2S 3H 4H"), cards("3S 5H 6H"), cards("AS KS QS"), cards("7H 8H 9H")]
+    assert quick(hands, 0, 0, present_of(hands)) == (3, cards("QS"))
+    # With hearts trumps in play the crossing is not counted (it could be ruffed elsewhere).
+    hearts = make_quick_tricks(tables_of(SuitContext(FRENCH_SUITS.index("H"))), bridge_seating())
+    assert hearts(hands, 0, 0, present_of(hands))[0] == 0
+
+
 def test_a_lead_into_the_other_sides_tops_loses_a_trick() -> None:
     # One seat against three: North can lead nothing whose top it or no one else holds.
     later = make_later_tricks(tables_of(NO_TRUMP), Seating.of((0, 1, 2, 3), (0,), 4))
