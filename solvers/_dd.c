@@ -958,7 +958,7 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last. */
-#define LEAD_LENGTH_WEIGHT 400
+#define LEAD_LENGTH_WEIGHT 250
 #define KILLER_BONUS 1000
 
 static void order_leads(const Kernel *k, const State *st, int *cands, int ncands, const u64 *hands, int seat,

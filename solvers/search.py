@@ -64,7 +64,7 @@ DEFAULT_TT_LIMIT = 2_000_000
 # Relative holdings are packed in fields of 14 bits (a block of up to 14 cards).
 FIELD_BITS = 14
 # How much a lead is put back for each card the opponents hold in its class (kernel alike).
-LEAD_LENGTH_WEIGHT = 400
+LEAD_LENGTH_WEIGHT = 250
 # And put forward when it is the lead that last answered a question with as many tricks left.
 KILLER_BONUS = 1000
 
