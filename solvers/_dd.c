@@ -276,6 +276,7 @@ typedef struct {
     int nquick;
     i64 strength[MAXC];
     int structured, must_follow, ascending;
+    int plain; /* one ranking, following compulsory, classes ranked by card index (tables.plain) */
     int ntrumps;
     int8_t trumps_desc[MAXC];
     u64 trumps; /* every card with trump power (wizards too) */
@@ -394,7 +395,6 @@ static int rehash_entries(const Kernel *k, Level *lv) {
     return 0;
 }
 
-/* The index of the key in the level, or -1. */
 /* Equal bytes, compared a word at a time: keys and holdings are short, and a call to memcmp
    cost a tenth of the search's time. */
 static inline int same_bytes(const void *a, const void *b, size_t n) {
@@ -410,6 +410,7 @@ static inline int same_bytes(const void *a, const void *b, size_t n) {
     return 1;
 }
 
+/* The index of the key in the level, or -1. */
 static int32_t level_find(const Kernel *k, const Level *lv, const uint8_t *key, u64 h) {
     if (!lv->nkbuckets) return -1;
     for (int32_t i = lv->kbuckets[(uint32_t)h & (lv->nkbuckets - 1)]; i >= 0; i = lv->knext[i]) {
@@ -720,8 +721,8 @@ static int lookup(const Kernel *k, int left, const Shape *sh, int target, u64 pr
 
 /* ---------------------------------------------------------------- bounds */
 
-/* Tricks the leader's side can take at once from the top, and the cards that rests on. */
-/* Tricks one hand can cash from the top, on lead (see own in search.py). */
+/* Tricks one hand can cash from the top, on lead, and the cards that rests on (see own in
+   search.py). */
 static int own_quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
     u64 lead = hands[leader];
     u64 wiz = st->wizards;
@@ -792,8 +793,7 @@ static int own_quick(const Kernel *k, const State *st, const u64 *hands, int lea
    free card in play those of one partner the leader can reach (see quick in search.py). */
 static int quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
     int qt = own_quick(k, st, hands, leader, present, relout);
-    if (k->npartners[leader] && !k->declaring && k->single_state && st->must_follow && st->ascending &&
-        !(present & (st->trumps | st->free_mask))) {
+    if (k->npartners[leader] && st->plain && !k->declaring && !(present & (st->trumps | st->free_mask))) {
         u64 lead = hands[leader];
         int best = 0;
         u64 best_rel = 0;
@@ -829,8 +829,7 @@ static int later_tricks(const Kernel *k, const State *st, const u64 *hands, int 
                         u64 *relout) {
     *relout = 0;
     u64 lead = hands[leader];
-    if (!lead || !k->single_state || !st->must_follow || !st->ascending || (present & (st->trumps | st->free_mask)))
-        return 0;
+    if (!lead || !st->plain || (present & (st->trumps | st->free_mask))) return 0;
     int side = k->sideof[leader];
     u64 ours = 0;
     for (int i = 0; i < k->m; i++)
@@ -956,10 +955,14 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
     return f ? (f | (hand & st->free_mask)) : hand;
 }
 
-/* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
-   top; then low cards; leads an opponent can ruff last. */
+/* How much a lead is put back for each card the opponents hold in its class, and put forward
+   when it is the lead that last answered a question with as many tricks left (search.py alike). */
 #define LEAD_LENGTH_WEIGHT 250
 #define KILLER_BONUS 1000
+
+/* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
+   top; then low cards; leads an opponent can ruff last; classes where the opponents are long put
+   back; the killer put forward. */
 
 static void order_leads(const Kernel *k, const State *st, int *cands, int ncands, const u64 *hands, int seat,
                         u64 outside, int killer) {
@@ -1407,9 +1410,9 @@ static int read_state(Kernel *k, PyObject *d, State *st) {
     if (item_u64(d, "trump_mask", &st->trump_mask) < 0) return -1;
     if (!(v = item(d, "strength")) || read_i64_list(v, st->strength, size, "strength") < 0) return -1;
     if (!(v = item(d, "tp")) || read_i64_list(v, st->tp, size, "tp") < 0) return -1;
-    const char *flags[] = {"structured", "must_follow", "ascending"};
-    int *targets[] = {&st->structured, &st->must_follow, &st->ascending};
-    for (int i = 0; i < 3; i++) {
+    const char *flags[] = {"structured", "must_follow", "ascending", "plain"};
+    int *targets[] = {&st->structured, &st->must_follow, &st->ascending, &st->plain};
+    for (int i = 0; i < (int)(sizeof(flags) / sizeof(flags[0])); i++) {
         if (!(v = item(d, flags[i])) || (truth = PyObject_IsTrue(v)) < 0) return -1;
         *targets[i] = truth;
     }

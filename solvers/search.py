@@ -322,12 +322,9 @@ def make_quick_tricks(
     trumps_of = tables.trumps
     side_of = seating.sideof
     partners_of = [tuple(o for o in others_of[s] if side_of[o] == side_of[s]) for s in range(len(others_of))]
-    # Where the lead may pass to a partner: no trumps and no free cards in play (checked per
-    # position), one ranking, classes ranked by card index, following compulsory.
-    passing = [
-        i in tables.reach and not declaring and tables.single_state and must_follow[i] and tables.ascending[i]
-        for i in range(len(quick_info))
-    ]
+    # Where the lead may pass to a partner (with no trumps and no free cards in play, checked per
+    # position): a plain ranking and no declarations.
+    passing = [plain and not declaring for plain in tables.plain]
 
     def quick(hands: list[CardSet], leader: int, live: int, present: CardSet) -> tuple[int, CardSet]:
         """Tricks the leader's side can take at once from the top (a lower bound), and the cards
@@ -490,10 +487,7 @@ def make_later_tricks(
     quick_info = tables.quick
     trumps_of = tables.trumps
     free_of = tables.free
-    usable = [
-        tables.single_state and tables.must_follow[i] and tables.ascending[i] if i in tables.reach else False
-        for i in range(len(quick_info))
-    ]
+    plain = tables.plain
 
     def later(
         hands: list[CardSet], leader: int, live: int, present: CardSet, left: int
@@ -512,7 +506,7 @@ def make_later_tricks(
         side loses a trick and the other side's top cards that rests on.
         """
         lead = hands[leader]
-        if not lead or not usable[live] or present & (trumps_of[live] | free_of[live]):
+        if not lead or not plain[live] or present & (trumps_of[live] | free_of[live]):
             return False, 0
         side = sideof[leader]
         ours = 0

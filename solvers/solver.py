@@ -158,6 +158,7 @@ class Solver:
                 "structured": t.structured[s],
                 "must_follow": t.must_follow[s],
                 "ascending": t.ascending[s],
+                "plain": t.plain[s],
                 "trumps_desc": t.trumps_desc[s],
                 "tp": t.trump_power[s],
             }

@@ -268,6 +268,10 @@ class SearchTables:
     structured: list[bool]
     strength: list[list[int]]
     ascending: list[bool]  # every class ranked by card index
+    # One ranking for the whole round, following compulsory, every class ranked by card index: a
+    # class's top card is its highest present card and stays on top (the bounds that cross to a
+    # partner or count later tricks rest on it).
+    plain: list[bool]
     trumps_desc: list[tuple[Card, ...]]  # trumps strongest first, for the sure-trump bound
     span: list[int]
     key_groups: tuple[tuple[int, int], ...]
@@ -365,6 +369,10 @@ def _build(
         structured=structured,
         strength=strengths,
         ascending=[all(mode == 1 for _, mode, _, _ in info) for info in quick],
+        plain=[
+            single_state and rules.must_follow and all(mode == 1 for _, mode, _, _ in info)
+            for rules, info in zip(states, quick, strict=True)
+        ],
         trumps_desc=[
             tuple(sorted((c for c in range(size) if r.trump_power[c] > 0), key=partial(_minus_power, r)))
             for r in states
