@@ -23,6 +23,16 @@
 typedef uint64_t u64;
 typedef int64_t i64;
 
+/* With GCC on x86-64 the search is compiled for CPUs with a population-count instruction
+   (every x86-64 CPU since 2008-2011; it makes the search about a tenth faster); the module
+   refuses to load elsewhere, and the solver then runs its Python search. The Python glue
+   at the end is compiled for any CPU, so that the check itself runs everywhere. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WITH_POPCNT 1
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#endif
+
 #define MAXC 63  /* cards in a deck */
 #define MAXP 8   /* players */
 #define MAXG 8   /* collapsed key groups */
@@ -31,12 +41,17 @@ typedef int64_t i64;
 #define MAXD 8   /* ways to play one card (24: plain, reverse, Trump Chaos's trumps) */
 #define MAXKEY (2 + (MAXP + 2) + 2 * MAXG * MAXP + 8 * MAXP)
 
-/* A population count that needs no CPU extension (a libgcc call is slower than this). */
+/* A population count: the CPU's instruction (WITH_POPCNT), else one that needs no CPU
+   extension (a libgcc call is slower than this). */
 static inline int popc(u64 x) {
+#ifdef WITH_POPCNT
+    return __builtin_popcountll(x);
+#else
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 static inline int bitlen(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
@@ -338,10 +353,20 @@ static void level_clear(Level *lv) {
     memset(lv, 0, sizeof(*lv));
 }
 
+/* A key's hash, a word at a time. */
 static u64 hash_bytes(const uint8_t *p, size_t n, u64 h) {
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        u64 w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+    }
+    if (i < n) {
+        u64 w = 0;
+        memcpy(&w, p + i, n - i);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
     }
     return h ^ (h >> 29);
 }
@@ -1313,6 +1338,10 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
 
 /* ---------------------------------------------------------------- Python glue */
 
+#ifdef WITH_POPCNT
+#pragma GCC pop_options
+#endif
+
 static int read_u64_list(PyObject *seq, u64 *out, int n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
@@ -1548,17 +1577,17 @@ static int read_prog(const Kernel *k, PyObject *prog, Prog *p) {
         p->won[0] = (uint8_t)x;
         return 0;
     }
-    int won[MAXP], n;
+    int won[MAXP] = {0}, n; /* zero past the list's end */
     if (o->kind == OBJ_POINTS) {
         if (read_small_list(prog, won, MAXP, &n, "progress") < 0) return -1;
-        for (int i = 0; i < n; i++) p->won[i] = (uint8_t)won[i];
+        for (int i = 0; i < MAXP; i++) p->won[i] = (uint8_t)won[i];
         return 0;
     }
     PyObject *wonl;
     int flags, last;
     if (!PyArg_ParseTuple(prog, "Oii", &wonl, &flags, &last)) return -1;
     if (read_small_list(wonl, won, MAXP, &n, "progress") < 0) return -1;
-    for (int i = 0; i < n; i++) p->won[i] = (uint8_t)(won[i] > 255 ? 255 : won[i]);
+    for (int i = 0; i < MAXP; i++) p->won[i] = (uint8_t)(won[i] > 255 ? 255 : won[i]);
     p->flags = (uint8_t)flags;
     p->last = (int8_t)last;
     return 0;
@@ -1860,6 +1889,13 @@ static struct PyModuleDef dd_module = {
 };
 
 PyMODINIT_FUNC PyInit__dd(void) {
+#ifdef WITH_POPCNT
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "solvers._dd needs a CPU with the popcnt instruction");
+        return NULL;
+    }
+#endif
     for (unsigned m = 0; m < 128; m++) {
         unsigned pc = 0;
         for (unsigned t = m; t; t &= t - 1) pc++;
