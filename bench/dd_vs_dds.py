@@ -13,7 +13,10 @@ solver, their ratio, and both node counts (DDS's ``futureTricks.nodes``), also f
 no-trump solves and the suit solves apart. DDS is also
 timed asked for every card's value (``solve_board``'s default, more than we answer;
 this was the benchmark's DDS figure before) and, for full deals, per ``calc_dd_table``
-call (20 results at once) divided by 20.
+call (20 results at once) divided by 20. The table calculation runs on one thread
+(``--table-threads``), as our table does: DDS otherwise spreads its 20 solves over every
+core, and the whole-table ratio would compare one core with several. ``solve_board`` runs
+with DDS's default resources (they change its table size and node counts).
 
     python bench/dd_vs_dds.py --deals 100 --cards 13 --seed 1
     python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1
@@ -38,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from endplay import dds
+from endplay import _dds, dds
 from endplay.dds.solve import SolveMode
 from timing import percentile
 
@@ -81,6 +84,12 @@ def main() -> int:
         type=int,
         default=1,
         help="worker processes, one deal each at a time (both solvers per deal)",
+    )
+    parser.add_argument(
+        "--table-threads",
+        type=int,
+        default=1,
+        help="threads DDS's table calculation may use (SetMaxThreads; 0: one per core, DDS's default)",
     )
     parser.add_argument(
         "--max-minutes", type=float, default=None, help="stop after the deal that passes this time budget"
@@ -140,12 +149,7 @@ def solve_deal(args: argparse.Namespace, seed: int) -> DealResult:
     """All 20 (trump, leader) solves of one deal, by both solvers, timed in this process."""
     out = DealResult(seed)
     base = bridge_position_json(seed, args.cards, None, 0)
-    table = None
-    if args.cards == 13:
-        hands = list(parse_position(base).hands)
-        t0 = time.perf_counter()
-        table = dds_table(hands)
-        out.table = (time.perf_counter() - t0) / 20
+    optimum: dict[tuple[int | None, int], int] = {}  # DDS's value by (suit index or None, leader)
     for trump in TRUMPS:
         # As DDS's table does, the four leaders of a strain share one transposition table.
         solver: Solver | None = None
@@ -172,9 +176,7 @@ def solve_deal(args: argparse.Namespace, seed: int) -> DealResult:
             out.theirs.append(time.perf_counter() - t0)
             expected = max(tricks for _, tricks in solved)
             out.dds_nodes.append(int(solved._data.nodes))
-            if table is not None:
-                suit = None if trump is None else "SHDC".index(trump)
-                assert table[(suit, leader)] == expected
+            optimum[(None if trump is None else "SHDC".index(trump), leader)] = expected
             if value == expected:
                 out.agree += 1
             else:
@@ -189,7 +191,26 @@ def solve_deal(args: argparse.Namespace, seed: int) -> DealResult:
             t0 = time.perf_counter()
             dds.solve_board(deal)
             out.theirs_all.append(time.perf_counter() - t0)
+    # DDS's table last: the solves above run as they would with no table calculation before
+    # them (DDS keeps a table between calls on one deal, and its thread count changes it).
+    if args.cards == 13:
+        dds_threads(args.table_threads)
+        t0 = time.perf_counter()
+        table = dds_table(list(parse_position(base).hands))
+        out.table = (time.perf_counter() - t0) / 20
+        dds_threads(0)
+        assert table == optimum, f"seed {seed}: DDS's table differs from its solve_board"
     return out
+
+
+_DDS_THREADS = [0]  # the threads DDS was last given in this process (0: its default)
+
+
+def dds_threads(n: int) -> None:
+    """Let DDS use ``n`` threads (0: one per core) from here on in this process."""
+    if _DDS_THREADS[0] != n:
+        _dds.SetMaxThreads(n)
+        _DDS_THREADS[0] = n
 
 
 def print_summary(args: argparse.Namespace, results: list[DealResult], started: float) -> None:
@@ -225,6 +246,8 @@ def print_summary(args: argparse.Namespace, results: list[DealResult], started: 
         print(
             f"a deal's whole table (20 solves): ours median {ms(whole)},"
             f" DDS calc_dd_table median {ms(dds_whole)}, ratio {whole / dds_whole:.1f}x"
+            f" (DDS's table on {args.table_threads or 'one per core'}"
+            f"{' thread' if args.table_threads == 1 else ''}{' threads' if args.table_threads > 1 else ''})"
         )
     print(f"ratio ours / DDS: median {med_ours / med_dds:.1f}x, p90 {p90_ours / p90_dds:.1f}x")
     print(
