@@ -24,10 +24,11 @@ typedef uint64_t u64;
 typedef int64_t i64;
 
 /* With GCC on x86-64 the search is compiled for CPUs with a population-count instruction
-   (every x86-64 CPU since 2008-2011; it makes the search about a tenth faster); the module
-   refuses to load elsewhere, and the solver then runs its Python search. The Python glue
-   at the end is compiled for any CPU, so that the check itself runs everywhere. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+   (every x86-64 CPU since 2008-2011; with -O3 the search takes about a tenth less time:
+   bench/kernel_build.py); the module refuses to load elsewhere, and the solver then runs
+   its Python search. The Python glue at the end is compiled for any CPU, so that the check
+   itself runs everywhere. -DSTICH_NO_POPCNT builds without it. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(STICH_NO_POPCNT)
 #define WITH_POPCNT 1
 #pragma GCC push_options
 #pragma GCC target("popcnt")
