@@ -985,6 +985,9 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
    when it is the lead that last answered a question with as many tricks left (search.py alike). */
 #define LEAD_LENGTH_WEIGHT 250
 #define KILLER_BONUS 1000
+/* the same with no trump in play: the opponents' length first, after the killer always */
+#define NO_TRUMP_LEAD_LENGTH_WEIGHT 2000
+#define NO_TRUMP_KILLER_BONUS 100000
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last; classes where the opponents are long put
@@ -996,6 +999,9 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
     int mine = k->sideof[seat];
     u64 partners = 0, opponents = 0, trumps = st->trump_mask;
     int left = popc(hands[seat]);
+    int trumped = (trumps & (outside | hands[seat])) != 0;
+    int length_weight = trumped ? LEAD_LENGTH_WEIGHT : NO_TRUMP_LEAD_LENGTH_WEIGHT;
+    int killer_bonus = trumped ? KILLER_BONUS : NO_TRUMP_KILLER_BONUS;
     for (int i = 0; i < k->nothers[seat]; i++) {
         int o = k->others[seat][i];
         if (k->sideof[o] == mine)
@@ -1025,9 +1031,9 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
             int o = k->others[seat][j];
             if (k->sideof[o] == mine) continue;
             int len = popc(hands[o] & kmask);
-            score -= LEAD_LENGTH_WEIGHT * (len ? len : left);
+            score -= length_weight * (len ? len : left);
         }
-        if (c == killer) score += KILLER_BONUS; /* the lead that last answered a question here */
+        if (c == killer) score += killer_bonus; /* the lead that last answered a question here */
         u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
         if (ruff)
             score -= 1500; /* an opponent can ruff: last */

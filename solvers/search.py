@@ -67,6 +67,9 @@ FIELD_BITS = 14
 LEAD_LENGTH_WEIGHT = 250
 # And put forward when it is the lead that last answered a question with as many tricks left.
 KILLER_BONUS = 1000
+# The same with no trump in play: the opponents' length first, after the killer always.
+NO_TRUMP_LEAD_LENGTH_WEIGHT = 2000
+NO_TRUMP_KILLER_BONUS = 100_000
 
 
 def _pext(x: int, m: int) -> int:
@@ -580,6 +583,10 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         st = stronger[live]
         cm = class_of[live]
         trumps = trump_mask[live]
+        if trumps & (outside | hands[seat]):
+            length_weight, killer_bonus = LEAD_LENGTH_WEIGHT, KILLER_BONUS
+        else:
+            length_weight, killer_bonus = NO_TRUMP_LEAD_LENGTH_WEIGHT, NO_TRUMP_KILLER_BONUS
         partners = 0
         opponents = 0
         for o in others_of[seat]:
@@ -603,9 +610,9 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
             # like), weighed as DDS weighs its leads.
             for o in others_of[seat]:
                 if sideof[o] != mine:
-                    score -= LEAD_LENGTH_WEIGHT * ((hands[o] & kmask).bit_count() or left)
+                    score -= length_weight * ((hands[o] & kmask).bit_count() or left)
             if c == killer:
-                score += KILLER_BONUS
+                score += killer_bonus
             top_theirs = opponents & kmask
             top_ours = partners & kmask
             if ruff:
