@@ -988,6 +988,8 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 /* the same with no trump in play: the opponents' length first, after the killer always */
 #define NO_TRUMP_LEAD_LENGTH_WEIGHT 2000
 #define NO_TRUMP_KILLER_BONUS 100000
+/* and put back for each partner void in the class (DDS's no-trump leads alike) */
+#define NO_TRUMP_PARTNER_VOID 4000
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last; classes where the opponents are long put
@@ -1029,7 +1031,10 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
            like), weighed as DDS weighs its leads. */
         for (int j = 0; j < k->nothers[seat]; j++) {
             int o = k->others[seat][j];
-            if (k->sideof[o] == mine) continue;
+            if (k->sideof[o] == mine) {
+                if (!trumped && !(hands[o] & kmask)) score -= NO_TRUMP_PARTNER_VOID; /* it cannot follow */
+                continue;
+            }
             int len = popc(hands[o] & kmask);
             score -= length_weight * (len ? len : left);
         }

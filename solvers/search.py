@@ -70,6 +70,8 @@ KILLER_BONUS = 1000
 # The same with no trump in play: the opponents' length first, after the killer always.
 NO_TRUMP_LEAD_LENGTH_WEIGHT = 2000
 NO_TRUMP_KILLER_BONUS = 100_000
+# And put back for each partner void in the class (DDS's no-trump leads alike).
+NO_TRUMP_PARTNER_VOID = 4000
 
 
 def _pext(x: int, m: int) -> int:
@@ -583,7 +585,8 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         st = stronger[live]
         cm = class_of[live]
         trumps = trump_mask[live]
-        if trumps & (outside | hands[seat]):
+        trumped = bool(trumps & (outside | hands[seat]))
+        if trumped:
             length_weight, killer_bonus = LEAD_LENGTH_WEIGHT, KILLER_BONUS
         else:
             length_weight, killer_bonus = NO_TRUMP_LEAD_LENGTH_WEIGHT, NO_TRUMP_KILLER_BONUS
@@ -611,6 +614,8 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
             for o in others_of[seat]:
                 if sideof[o] != mine:
                     score -= length_weight * ((hands[o] & kmask).bit_count() or left)
+                elif not trumped and not hands[o] & kmask:
+                    score -= NO_TRUMP_PARTNER_VOID  # the partner cannot follow
             if c == killer:
                 score += killer_bonus
             top_theirs = opponents & kmask
