@@ -990,6 +990,8 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 #define NO_TRUMP_KILLER_BONUS 100000
 /* and put back for each partner void in the class (DDS's no-trump leads alike) */
 #define NO_TRUMP_PARTNER_VOID 4000
+/* with trumps: put forward when a partner can ruff the lead and no opponent can (DDS alike) */
+#define PARTNER_RUFF_BONUS 500
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last; classes where the opponents are long put
@@ -1040,6 +1042,14 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
         }
         if (c == killer) score += killer_bonus; /* the lead that last answered a question here */
         u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
+        if (!ruff && trumps && !(trumps >> c & 1))
+            for (int j = 0; j < k->npartners[seat]; j++) {
+                u64 h = hands[k->partners[seat][j]];
+                if (!(h & kmask) && (h & trumps)) {
+                    score += PARTNER_RUFF_BONUS; /* a partner can ruff it */
+                    break;
+                }
+            }
         if (ruff)
             score -= 1500; /* an opponent can ruff: last */
         else if (top_ours && (!top_theirs || bitlen(top_ours) > bitlen(top_theirs)))

@@ -72,6 +72,8 @@ NO_TRUMP_LEAD_LENGTH_WEIGHT = 2000
 NO_TRUMP_KILLER_BONUS = 100_000
 # And put back for each partner void in the class (DDS's no-trump leads alike).
 NO_TRUMP_PARTNER_VOID = 4000
+# With trumps: put forward when a partner can ruff the lead and no opponent can (DDS alike).
+PARTNER_RUFF_BONUS = 500
 
 
 def _pext(x: int, m: int) -> int:
@@ -620,6 +622,12 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
                 score += killer_bonus
             top_theirs = opponents & kmask
             top_ours = partners & kmask
+            if not ruff and trumps and not trumps >> c & 1:
+                for o in others_of[seat]:
+                    h = hands[o]
+                    if sideof[o] == mine and not h & kmask and h & trumps:
+                        score += PARTNER_RUFF_BONUS  # a partner can ruff it
+                        break
             if ruff:
                 score -= 1500  # an opponent can ruff: last
             elif top_ours and (not top_theirs or top_ours.bit_length() > top_theirs.bit_length()):
