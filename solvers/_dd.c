@@ -992,6 +992,9 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 #define NO_TRUMP_PARTNER_VOID 4000
 /* with trumps: put forward when a partner can ruff the lead and no opponent can (DDS alike) */
 #define PARTNER_RUFF_BONUS 500
+/* two partnerships seated alternately: put forward a singleton led to the partner's top card
+   when the leader holds trumps, for the ruff on the return (DDS alike) */
+#define RUFF_RETURN_BONUS 1000
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last; classes where the opponents are long put
@@ -1042,7 +1045,7 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
         }
         if (c == killer) score += killer_bonus; /* the lead that last answered a question here */
         u64 top_theirs = opponents & kmask, top_ours = partners & kmask;
-        if (!ruff && trumps && !(trumps >> c & 1))
+        if (!ruff && trumps && !(trumps >> c & 1)) {
             for (int j = 0; j < k->npartners[seat]; j++) {
                 u64 h = hands[k->partners[seat][j]];
                 if (!(h & kmask) && (h & trumps)) {
@@ -1050,6 +1053,18 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
                     break;
                 }
             }
+            u64 lead = hands[seat];
+            if (k->pairs && (lead & trumps) && popc(lead & kmask) == 1) {
+                int top = bitlen((outside | lead) & kmask) - 1;
+                for (int j = 0; j < k->npartners[seat]; j++) {
+                    u64 h = hands[k->partners[seat][j]];
+                    if (popc(h & kmask) > 1 && (h >> top & 1)) {
+                        score += RUFF_RETURN_BONUS; /* the partner wins and returns it */
+                        break;
+                    }
+                }
+            }
+        }
         if (ruff)
             score -= 1500; /* an opponent can ruff: last */
         else if (top_ours && (!top_theirs || bitlen(top_ours) > bitlen(top_theirs)))

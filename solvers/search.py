@@ -74,6 +74,9 @@ NO_TRUMP_KILLER_BONUS = 100_000
 NO_TRUMP_PARTNER_VOID = 4000
 # With trumps: put forward when a partner can ruff the lead and no opponent can (DDS alike).
 PARTNER_RUFF_BONUS = 500
+# Two partnerships seated alternately: put forward a singleton led to the partner's top card
+# when the leader holds trumps, for the ruff on the return (DDS alike).
+RUFF_RETURN_BONUS = 1000
 
 
 def _pext(x: int, m: int) -> int:
@@ -130,6 +133,11 @@ class Seating:
             tuple(s in side for s in range(players)),
             tuple(tuple(o for o in playing if o != s) for s in range(players)),
         )
+
+    @property
+    def pairs(self) -> bool:
+        """Two partnerships of two seated alternately (bridge's seating)."""
+        return len(self.seats) == 4 and all(self.sideof[s] != self.sideof[self.nxt[s]] for s in self.seats)
 
 
 # -- table keys -----------------------------------------------------------------------
@@ -489,8 +497,7 @@ def make_later_tricks(
     seats = seating.seats
     sideof = seating.sideof
     nxt = seating.nxt
-    # Two partnerships of two seated alternately (bridge's seating): the length count holds.
-    pairs = len(seats) == 4 and all(sideof[s] != sideof[nxt[s]] for s in seats)
+    pairs = seating.pairs  # the length count holds
     quick_info = tables.quick
     trumps_of = tables.trumps
     free_of = tables.free
@@ -573,6 +580,7 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
     others_of = seating.others_of
     nxt = seating.nxt
     m = len(seating.seats)
+    pairs = seating.pairs
 
     def leads(
         cands: list[Card], hands: list[CardSet], seat: int, outside: CardSet, live: int, killer: Card = -1
@@ -628,6 +636,14 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
                     if sideof[o] == mine and not h & kmask and h & trumps:
                         score += PARTNER_RUFF_BONUS  # a partner can ruff it
                         break
+                lead = hands[seat]
+                if pairs and lead & trumps and (lead & kmask).bit_count() == 1:
+                    top = ((outside | lead) & kmask).bit_length() - 1
+                    for o in others_of[seat]:
+                        h = hands[o]
+                        if sideof[o] == mine and (h & kmask).bit_count() > 1 and h >> top & 1:
+                            score += RUFF_RETURN_BONUS  # the partner wins and returns it
+                            break
             if ruff:
                 score -= 1500  # an opponent can ruff: last
             elif top_ours and (not top_theirs or top_ours.bit_length() > top_theirs.bit_length()):
