@@ -821,6 +821,29 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
     int qt = own_quick(k, st, hands, leader, present, relout);
     if (k->npartners[leader] && st->plain && !k->declaring && !(present & (st->trumps | st->free_mask))) {
         u64 lead = hands[leader];
+        if (k->pairs && st->structured) {
+            /* the top card with the leader, the second with the partner (see quick in search.py) */
+            u64 held = hands[k->partners[leader][0]];
+            for (int qi = 0; qi < st->nquick; qi++) {
+                u64 kmask = st->quick[qi].kmask, cls = present & kmask;
+                int mine = popc(lead & kmask), theirs = popc(held & kmask);
+                if (mine < 2 || theirs < 2) continue;
+                int top = bitlen(cls) - 1;
+                int second = bitlen(cls & ~bit(top)) - 1;
+                if (!(lead >> top & 1) || !(held >> second & 1)) continue;
+                int n = 2;
+                if (theirs == 2) {
+                    int i;
+                    for (i = 0; i < k->nothers[leader]; i++) {
+                        int o = k->others[leader][i];
+                        if (k->sideof[o] != k->sideof[leader] && popc(hands[o] & kmask) > 2) break;
+                    }
+                    if (i == k->nothers[leader]) n = mine;
+                }
+                qt += n - 1;
+                *relout |= bit(second);
+            }
+        }
         int best = 0;
         u64 best_rel = 0;
         for (int i = 0; i < k->npartners[leader]; i++) {

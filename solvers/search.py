@@ -340,6 +340,7 @@ def make_quick_tricks(
     # Where the lead may pass to a partner (with no trumps and no free cards in play, checked per
     # position): a plain ranking and no declarations.
     passing = [plain and not declaring for plain in tables.plain]
+    pairs = seating.pairs
 
     def quick(hands: list[CardSet], leader: int, live: int, present: CardSet) -> tuple[int, CardSet]:
         """Tricks the leader's side can take at once from the top (a lower bound), and the cards
@@ -351,10 +352,38 @@ def make_quick_tricks(
         partner following with cards that are not its winners or, void, throwing those first,
         then crosses. (If the two counts add up to more than the tricks left, the partner has
         thrown winners, but the side still takes every trick.)
+
+        Before all that, for two partnerships seated alternately: in a class where the leader
+        holds the top card and the partner the second, both with a card more, the leader leads
+        low to the partner's card and the partner returns one to the top card: two tricks, the
+        lead back with the leader (``own`` counted one); and when the partner had two cards
+        only and no opponent more than two, the leader's other cards of the class win too
+        (DDS's quick tricks with the second best in partner's hand).
         """
         q, rel = own(hands, leader, live, present)
         if partners_of[leader] and passing[live] and not present & (trumps_of[live] | free_of[live]):
             lead = hands[leader]
+            if pairs and structured[live]:
+                held = hands[partners_of[leader][0]]
+                for kmask, _mode, _order, _outside in quick_info[live]:
+                    mine = (lead & kmask).bit_count()
+                    theirs = (held & kmask).bit_count()
+                    if mine < 2 or theirs < 2:
+                        continue
+                    cls = present & kmask
+                    top = cls.bit_length() - 1
+                    second = (cls ^ (1 << top)).bit_length() - 1
+                    if not (lead >> top & 1 and held >> second & 1):
+                        continue
+                    n = 2
+                    if theirs == 2 and all(
+                        (hands[o] & kmask).bit_count() <= 2
+                        for o in others_of[leader]
+                        if side_of[o] != side_of[leader]
+                    ):
+                        n = mine
+                    q += n - 1
+                    rel |= 1 << second
             best = best_rel = 0
             for p in partners_of[leader]:
                 held = hands[p]

@@ -194,7 +194,7 @@ def test_a_search_past_its_deadline_raises_and_keeps_only_finished_answers(kerne
 
     from solvers import SolveTimeout
 
-    position = parse_position({**bridge_position_json(4, 10, None, 0), "trump": None, "leader": 0})
+    position = parse_position({**bridge_position_json(3, 10, None, 0), "trump": None, "leader": 0})
     solver = Solver(position, kernel=kernel)
     assert solver.compiled == kernel
     solver.deadline = time.monotonic() - 1.0  # already past: the search stops at its 1,024th node

@@ -137,6 +137,53 @@ def test_quick_tricks_cross_to_the_partners_winners() -> None:
     assert hearts(hands, 0, 0, present_of(hands))[0] == 0
 
 
+def test_quick_tricks_cash_the_top_card_and_the_partners_second() -> None:
+    quick = make_quick_tricks(tables_of(NO_TRUMP), bridge_seating())
+    # North leads the 2S to South's king, South returns the 4S to the ace, and East's spades
+    # are gone: the 3S wins too.
+    hands = [cards("AS 3S 2S 2H"), cards("QS JS 3H 4H"), cards("KS 4S 5H 6H"), cards("7H 8H 9H TH")]
+    assert quick(hands, 0, 0, present_of(hands)) == (3, cards("AS KS"))
+    # East has a third spade: the ace and the king only.
+    hands = [cards("AS 3S 2S 2H"), cards("QS JS 5S 4H"), cards("KS 4S 5H 6H"), cards("7H 8H 9H TH")]
+    assert quick(hands, 0, 0, present_of(hands)) == (2, cards("AS KS"))
+    # A singleton king cannot return the lead: the ace alone.
+    hands = [cards("AS 3S 2S 2H"), cards("QS JS 3H 4H"), cards("KS 5H 6H 7H"), cards("4S 8H 9H TH")]
+    assert quick(hands, 0, 0, present_of(hands)) == (1, cards("AS"))
+
+
+def test_quick_tricks_agree_with_the_reference_minimax() -> None:
+    """The side on lead takes at least its quick tricks (all that are left when the count passes
+    them), two against two without trumps: drawn from two suits, so that the top card and the
+    second of a suit are split between the partners in a good share of the positions."""
+    rng = random.Random(20261202)
+    tables = tables_of(NO_TRUMP)
+    names = [r + s for s in "SH" for r in "AKQJT98765"]
+    split = 0
+    for _ in range(600):
+        n = rng.choice((3, 4))
+        rng.shuffle(names)
+        hands_text = [names[j * n : (j + 1) * n] for j in range(4)]
+        hands = [cards(" ".join(h)) for h in hands_text]
+        leader = rng.randrange(4)
+        side = (leader, (leader + 2) % 4)
+        quick = make_quick_tricks(tables, Seating.of((0, 1, 2, 3), side, 4))
+        tricks, _ = quick(hands, leader, 0, present_of(hands))
+        own, partner = hands_text[leader], hands_text[(leader + 2) % 4]
+        for suit in "SH":
+            ranked = sorted(
+                (c for h in hands_text for c in h if c[1] == suit), key=lambda c: "56789TJQKA".index(c[0])
+            )
+            long_enough = sum(c[1] == suit for c in own) > 1 and sum(c[1] == suit for c in partner) > 1
+            if len(ranked) > 1 and ranked[-1] in own and ranked[-2] in partner and long_enough:
+                split += 1
+        teams = [list(side), [s for s in range(4) if s not in side]]
+        position = parse_position(
+            {"game": "stiche-raten", "trump": None, "hands": hands_text, "leader": leader, "teams": teams}
+        )
+        assert reference_solve(position)[0] >= min(tricks, n), hands_text
+    assert split > 30  # 38 with this seed
+
+
 def test_a_lead_into_the_other_sides_tops_loses_a_trick() -> None:
     # One seat against three: North can lead nothing whose top it or no one else holds.
     later = make_later_tricks(tables_of(NO_TRUMP), Seating.of((0, 1, 2, 3), (0,), 4))
