@@ -9,7 +9,7 @@ to the first build's. The flags change speed, not the search: the node counts mu
 equal, and the script exits with 1 if they are not.
 
     python bench/kernel_build.py
-    python bench/kernel_build.py --flags "-O2 -DSTICH_NO_POPCNT" --flags "-O3"
+    python bench/kernel_build.py --flags="-O2 -DSTICH_NO_POPCNT" --flags=-O2 --flags=-O3
 
 The default compares the flags the kernel was built with before (``-O2``, no popcnt
 instruction) with the shipped ones (``-O3``, the search compiled for popcnt on x86-64).
