@@ -1021,7 +1021,8 @@ static inline u64 legal_cards(const State *st, u64 hand, i64 follow) {
 
 /* Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds the
    top; then low cards; leads an opponent can ruff last; classes where the opponents are long put
-   back; the killer put forward. */
+   back; the killer put forward; with no trump in play and with trumps, the weights of search.py's
+   leads. */
 
 static void order_leads(const Kernel *k, const State *st, int *cands, int ncands, const u64 *hands, int seat,
                         u64 outside, int killer) {

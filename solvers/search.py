@@ -617,7 +617,9 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         """Leads: a card nobody can beat or ruff first; then low cards towards a partner who holds
         the top; then low cards; leads an opponent can ruff last; classes where the opponents are
         long put back; the ``killer`` (the lead that last ended a node with as many tricks left)
-        put forward."""
+        put forward. With no trump in play the opponents' length weighs most, the killer comes
+        first always, and a class a partner is void in is put back; with trumps a lead a partner
+        can ruff, and (two partnerships) a singleton to the partner's top, are put forward."""
         mine = sideof[seat]
         left = hands[seat].bit_count()
         pw = power[live]
