@@ -869,6 +869,301 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
     return (k->declaring && qt > 1) ? 1 : qt;
 }
 
+/* ---------------------------------------------------------------- two partnerships */
+
+/* Quick tricks of the side on lead for two partnerships seated alternately, in the manner of
+   DDS's QuickTricks (Haglund and Hein): where the sure tricks run out of the leader's hand into
+   the partner's, how drawn trumps free the side suits, and the tricks a class gives when only
+   the side holds it. Seats are counted clockwise from the leader: 0 the leader, 1 its left-hand
+   opponent, 2 its partner, 3 its right-hand opponent. Every class is ranked by card index, all
+   trumps lie in one class, and nobody holds a free card (pair_rules). The count stops as soon
+   as it reaches `need`, the tricks that settle the question, so that it rests on as few cards
+   as it can (see quick in search.py, which this mirrors). */
+typedef struct {
+    int len[4];   /* each seat's cards of the class */
+    int top[3];   /* its three highest cards in play, -1 past the last */
+    int owner[3]; /* the seats holding them (-1: nobody) */
+    u64 mask;
+} PairClass;
+
+typedef struct {
+    int q, need;
+    u64 rel;
+} Tally;
+
+/* Count n more tricks resting on the cards `marks`: whether the count reaches the need. */
+static inline int tally(Tally *t, int n, u64 marks) {
+    t->q += n;
+    t->rel |= marks;
+    return t->q >= t->need;
+}
+
+static inline int max2(int a, int b) { return a > b ? a : b; }
+static inline int min2(int a, int b) { return a < b ? a : b; }
+
+/* Whether the two partnerships' rules apply to a trick boundary in this state. */
+static inline int pair_rules(const Kernel *k, const State *st, u64 present) {
+    return k->pairs && st->plain && st->structured && !k->declaring && k->equal_sizes && k->obj.additive &&
+           !(present & st->free_mask);
+}
+
+static void pair_classes(const State *st, const u64 *seat_hands, u64 present, PairClass *pc, int *trump) {
+    *trump = -1;
+    for (int i = 0; i < st->nquick; i++) {
+        u64 km = st->quick[i].kmask, cls = present & km;
+        PairClass *x = &pc[i];
+        x->mask = km;
+        for (int s = 0; s < 4; s++) x->len[s] = popc(seat_hands[s] & km);
+        for (int j = 0; j < 3; j++) {
+            x->top[j] = x->owner[j] = -1;
+            if (!cls) continue;
+            int c = bitlen(cls) - 1;
+            cls &= ~bit(c);
+            x->top[j] = c;
+            for (int s = 0; s < 4; s++)
+                if (seat_hands[s] >> c & 1) x->owner[j] = s;
+        }
+        if (present & km & st->trump_mask) *trump = i;
+    }
+}
+
+/* Trumps only the side holds: the longer hand's trumps each win a trick, and one trick more when the
+   shorter hand ruffs a class the longer hand leads and it is void in (`partner_longer`: the partner
+   leads, else the leader). -1 where it does not apply. */
+static int pair_trumps_alone(const PairClass *pc, int nq, int T, int own, int part, int partner_longer) {
+    int longer = partner_longer ? 2 : 0, shorter = 2 - longer;
+    if (partner_longer ? own > part : own < part) return max2(own, part);
+    for (int j = 0; j < nq; j++)
+        if (j != T && pc[j].len[longer] && !pc[j].len[shorter]) return max2(own, part) + 1;
+    return max2(own, part);
+}
+
+/* The tricks the leader's side is sure of at a boundary, once they reach `need` (1, with the
+   count in *tricks and the cards it rests on in *relout), else 0. */
+static int pair_quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, int need,
+                      int *tricks, u64 *relout) {
+    u64 h[4];
+    int s = leader;
+    for (int i = 0; i < 4; i++, s = k->nxt[s]) h[i] = hands[s];
+    PairClass pc[MAXQ];
+    int nq = st->nquick, T;
+    pair_classes(st, h, present, pc, &T);
+    Tally t = {0, need, 0};
+    /* Trumps each opponent still holds (the leader's top trumps draw them). */
+    int lhoT = T >= 0 ? pc[T].len[1] : 0, rhoT = T >= 0 ? pc[T].len[3] : 0;
+    /* An entry to the partner: a class the leader holds whose top the partner has, or the leader's
+       top and the partner's second with two cards each; with trumps in play, one neither
+       opponent can ruff. Else, the leader holding a trump, the partner's top trump. */
+    int entry = -1, entry_card = -1;
+    for (int i = 0; i < nq && entry < 0; i++) {
+        PairClass *x = &pc[i];
+        if (i == T) continue;
+        int safe = T < 0 || ((x->len[1] || !pc[T].len[1]) && (x->len[3] || !pc[T].len[3]));
+        if (x->owner[0] == 2 && x->len[0]) {
+            if (safe) entry = i, entry_card = x->top[0];
+        } else if (x->owner[1] == 2 && x->owner[0] == 0 && x->len[0] >= 2 && x->len[2] >= 2) {
+            if (safe) entry = i, entry_card = x->top[1];
+        }
+    }
+    if (T >= 0 && entry < 0 && pc[T].len[0] && pc[T].owner[0] == 2) entry = T, entry_card = pc[T].top[0];
+    u64 entry_bit = entry >= 0 ? bit(entry_card) : 0;
+    int ruffed = 0; /* a ruff in the partner's hand is counted */
+    /* Trumps first, then the other classes in order. */
+    for (int step = 0; step < nq; step++) {
+        int i = T < 0 ? step : (step == 0 ? T : (step <= T ? step - 1 : step));
+        PairClass *x = &pc[i];
+        int own = x->len[0], lho = x->len[1], part = x->len[2], rho = x->len[3], opps = lho | rho;
+        int side = T >= 0 && i != T;       /* a side class with trumps in play */
+        int unruffed = !lhoT && !rhoT;     /* no opponent can ruff any more */
+        if (!opps && !part) {
+            /* Only the leader holds the class: every card of it wins once nobody can ruff. */
+            if (own && (!side || unruffed) && tally(&t, own, 0)) goto sure;
+            continue;
+        }
+        if (!opps) {
+            /* Only the side holds the class. */
+            int alone = -1;
+            if (i == T)
+                alone = pair_trumps_alone(pc, nq, T, own, part, 0); /* the leader the longer */
+            else if (!side || unruffed)
+                alone = min2(own, part); /* led in turn, the two hands win until one runs out */
+            if (alone >= need) {
+                *tricks = alone;
+                *relout = t.rel;
+                return 1;
+            }
+            if (entry >= 0) {
+                if (!own) {
+                    /* only the partner: its cards once the leader crosses */
+                    if ((!side || unruffed) && tally(&t, part, entry_bit)) goto sure;
+                    continue;
+                }
+                if (i == T && (alone = pair_trumps_alone(pc, nq, T, own, part, 1)) >= need) {
+                    *tricks = alone; /* the partner the longer, reached through the entry */
+                    *relout = t.rel | entry_bit;
+                    return 1;
+                }
+            }
+        }
+        if (x->top[0] < 0) continue;
+        int done = 0; /* the class's count is complete */
+        if (x->owner[0] == 0) {
+            /* The leader holds the top card. */
+            int draw = i == T && entry != T;
+            if (!side || ((lho || !lhoT) && (rho || !rhoT))) {
+                if (tally(&t, 1, bit(x->top[0]))) goto sure;
+                if (draw) lhoT = max2(lhoT - 1, 0), rhoT = max2(rhoT - 1, 0);
+                if (lho <= 1 && rho <= 1 && part <= 1 && (!side || (!lhoT && !rhoT))) {
+                    if (tally(&t, own - 1, 0)) goto sure;
+                    done = 1;
+                }
+            }
+            if (!done && (!side || (!lhoT && !rhoT))) {
+                if (x->owner[1] == 0) {
+                    if (tally(&t, 1, bit(x->top[1]))) goto sure;
+                    if (draw) lhoT = max2(lhoT - 1, 0), rhoT = max2(rhoT - 1, 0);
+                    if (lho <= 2 && rho <= 2 && part <= 2) {
+                        if (tally(&t, own - 2, 0)) goto sure;
+                        done = 1;
+                    }
+                } else if (x->owner[1] == 2 && own > 1 && part > 1) {
+                    if (tally(&t, 1, bit(x->top[1]))) goto sure;
+                    if (draw) lhoT = max2(lhoT - 1, 0), rhoT = max2(rhoT - 1, 0);
+                    if (lho <= 2 && rho <= 2 && (part <= 2 || own <= 2)) {
+                        if (tally(&t, max2(own, part) - 2, 0)) goto sure;
+                        done = 1;
+                    }
+                }
+            }
+        } else if (x->owner[0] == 2 && entry >= 0) {
+            /* The partner holds the top card and the leader can reach it. */
+            if (!side || ((lho || !lhoT) && (rho || !rhoT))) {
+                if (tally(&t, 1, bit(x->top[0]) | entry_bit)) goto sure;
+                if (lho <= 1 && rho <= 1 && own <= 1 && (!side || (!lhoT && !rhoT))) {
+                    if (tally(&t, part - 1, 0)) goto sure;
+                    done = 1;
+                }
+            }
+            if (!done) {
+                int unruffed_now = !side || (!lhoT && !rhoT);
+                u64 marks = side ? entry_bit : 0;
+                if (x->owner[1] == 2) {
+                    if (unruffed_now) {
+                        if (tally(&t, 1, bit(x->top[1]) | marks)) goto sure;
+                        if (lho <= 2 && rho <= 2 && own <= 2) {
+                            if (tally(&t, part - 2, 0)) goto sure;
+                            done = 1;
+                        }
+                    }
+                } else if (x->owner[1] == 0 && part > 1 && own > 1) {
+                    if (unruffed_now) {
+                        if (tally(&t, 1, bit(x->top[1]) | marks)) goto sure;
+                        if (lho <= 2 && rho <= 2 && (own <= 2 || part <= 2)) {
+                            if (tally(&t, max2(own, part) - 2, 0)) goto sure;
+                            done = 1;
+                        }
+                    }
+                } else if (i == entry && x->owner[1] == 1 && x->owner[2] == 2 &&
+                           (!side || ((lho >= 2 || !lhoT) && (rho >= 2 || !rhoT)))) {
+                    /* the partner's third card over the left-hand opponent's second */
+                    if (tally(&t, 1, bit(x->top[2]) | marks)) goto sure;
+                    if (side && own <= 2 && lho <= 2 && rho <= 2 && !lhoT && !rhoT && tally(&t, part - 2, 0))
+                        goto sure;
+                }
+            }
+        }
+        if (done) continue;
+        if (side && own && !ruffed &&
+            (t.q == 0 || (x->owner[0] != 0 && x->owner[0] != 2 && pc[T].owner[0] != 0 && pc[T].owner[0] != 2)) &&
+            !part && pc[T].len[2]) {
+            /* A ruff in the partner's hand that no opponent can overruff. */
+            u64 tm = pc[T].mask, pt = h[2] & tm, lt = h[1] & tm, rt = h[3] & tm;
+            int sure1;
+            u64 marks = bit(bitlen(pt) - 1);
+            if ((rho || !rt) && (lho || !lt))
+                sure1 = 1, marks = 0;
+            else if (!rho && !lho)
+                sure1 = (lt | rt) < pt;
+            else if (!lho)
+                sure1 = lt < pt;
+            else
+                sure1 = rt < pt;
+            if (sure1) {
+                ruffed = 1;
+                t.rel |= marks;
+                if (need <= 1) {
+                    *tricks = 1;
+                    *relout = t.rel;
+                    return 1;
+                }
+            }
+            continue;
+        }
+    }
+    return 0;
+sure:
+    *tricks = t.q;
+    *relout = t.rel;
+    return 1;
+}
+
+/* The second hand's side is sure to win the trick being played and, with no trump in play, the
+   quick tricks of whichever of its hands wins it, up to `need` (DDS's QuickTricksSecondHand): 1
+   with the cards that rests on, else 0. `seat` plays second to `lead` in class `follow`. */
+static int second_hand_quick(const Kernel *k, const State *st, const u64 *hands, int seat, u64 follow, int lead,
+                             u64 present, int need, u64 *relout) {
+    int third = k->nxt[seat], fourth = k->nxt[third];
+    u64 trumps = st->trump_mask;
+    u64 own = hands[seat] & follow, part = hands[fourth] & follow, next = hands[third] & follow;
+    int trumped = (present & trumps) && !(follow & trumps);
+    int third_ruffs = trumped && !next && (hands[third] & trumps);
+    u64 rel = 0;
+    if (trumped && ((!own && (hands[seat] & trumps)) || (!part && (hands[fourth] & trumps)))) {
+        if (third_ruffs) return 0; /* the side ruffs, the other side cannot */
+    } else {
+        int top = bitlen(own | part) - 1;
+        if (top < 0 || top < lead || top < bitlen(next) - 1 || third_ruffs) return 0;
+        rel = bit(top); /* the side holds the top card of the class, which nobody can ruff */
+    }
+    int q = 1;
+    if (q >= need) goto sure;
+    if (present & trumps) return 0;
+    int winner = own > part ? seat : fourth;
+    u64 wh = hands[winner];
+    /* the class's second card in the same hand */
+    u64 cls = present & follow;
+    int first = bitlen(cls) - 1;
+    u64 rest = cls & ~bit(first);
+    if (rest && (wh >> first & 1)) {
+        int second = bitlen(rest) - 1;
+        if (wh >> second & 1) {
+            q++;
+            rel |= bit(second);
+            if (q >= need) goto sure;
+        }
+    }
+    u64 others = 0;
+    for (int i = 0; i < k->m; i++)
+        if (k->seats[i] != winner) others |= hands[k->seats[i]];
+    for (int qi = 0; qi < st->nquick; qi++) {
+        u64 km = st->quick[qi].kmask;
+        if (km == follow || !(wh & km)) continue;
+        if (!(others & km)) {
+            q += popc(wh & km); /* a class nobody else holds */
+        } else {
+            int c = bitlen(present & km) - 1;
+            if (!(wh >> c & 1)) continue;
+            q++; /* its top card */
+            rel |= bit(c);
+        }
+        if (q >= need) goto sure;
+    }
+    return 0;
+sure:
+    *relout = rel;
+    return 1;
+}
+
 /* Whether the leader's side is sure to lose a trick with no trump and no wizard in play (see
    make_later_tricks in search.py): every class the leader holds is topped by the other side, or
    (two partnerships seated alternately: k->pairs) the lengths of the longer of its two hands in
@@ -1226,17 +1521,31 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
     if (found >= 0) return found;
     if (o->monotone) {
         u64 qrel;
-        int q = quick(k, st, hands, leader, present, &qrel);
-        if (k->sideof[leader]) {
-            if (q >= target) {
-                store(k, left, &sh, qrel, present, q, left);
+        if (pair_rules(k, st, present)) {
+            /* two partnerships: the count that stops at the tricks the question needs */
+            int q, need = k->sideof[leader] ? target : left - target + 1;
+            if (pair_quick(k, st, hands, leader, present, need, &q, &qrel)) {
                 *relout = qrel;
-                return 1;
+                if (k->sideof[leader]) {
+                    store(k, left, &sh, qrel, present, q, left);
+                    return 1;
+                }
+                store(k, left, &sh, qrel, present, 0, left - q);
+                return 0;
             }
-        } else if (left - q < target) {
-            store(k, left, &sh, qrel, present, 0, left - q);
-            *relout = qrel;
-            return 0;
+        } else {
+            int q = quick(k, st, hands, leader, present, &qrel);
+            if (k->sideof[leader]) {
+                if (q >= target) {
+                    store(k, left, &sh, qrel, present, q, left);
+                    *relout = qrel;
+                    return 1;
+                }
+            } else if (left - q < target) {
+                store(k, left, &sh, qrel, present, 0, left - q);
+                *relout = qrel;
+                return 0;
+            }
         }
         if (k->single_state && (present & st->trumps)) {
             int mine, theirs;
@@ -1284,6 +1593,15 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
                  u64 tmask, const Frame *f, u64 *relout) {
     const State *st = k->states[f->live];
     u64 hand = hands[seat];
+    if (kk == 1 && follow > 0 && f->target >= 1 && f->target <= f->left && pair_rules(k, st, f->present)) {
+        /* the second hand's side sure of the trick and of the tricks the question needs */
+        int need = k->sideof[seat] ? f->target : f->left - f->target + 1;
+        u64 srel;
+        if (second_hand_quick(k, st, hands, seat, (u64)follow, wcard, f->present, need, &srel)) {
+            *relout = srel;
+            return k->sideof[seat];
+        }
+    }
     u64 legal = legal_cards(st, hand, follow);
     /* Equivalent cards: keep the lowest of each run that nothing outside the hand splits. */
     u64 outside = f->present & ~hand;

@@ -47,6 +47,7 @@ from solvers.tables import SearchTables
 __all__ = [
     "DEFAULT_TT_LIMIT",
     "Keys",
+    "PairQuick",
     "Search",
     "Seating",
     "TrickFrame",
@@ -54,6 +55,7 @@ __all__ = [
     "compress",
     "make_keys",
     "make_move_ordering",
+    "make_pair_quick",
     "make_quick_tricks",
     "make_search",
     "make_sure_trumps",
@@ -586,6 +588,339 @@ def make_later_tricks(
     return later
 
 
+# -- two partnerships ---------------------------------------------------------------------
+
+
+class PairQuick(NamedTuple):
+    """The quick-trick bounds of two partnerships seated alternately (see `make_pair_quick`)."""
+
+    applies: Callable[[int, CardSet], bool]
+    lead: Callable[[list[CardSet], int, int, CardSet, int], tuple[int, CardSet] | None]
+    second: Callable[[list[CardSet], int, int, int, Card, CardSet, int], CardSet | None]
+
+
+def make_pair_quick(
+    tables: SearchTables, seating: Seating, additive: bool, equal_sizes: bool, declaring: bool
+) -> PairQuick:
+    """Quick tricks for two partnerships seated alternately, in the manner of DDS's QuickTricks and
+    QuickTricksSecondHand (Haglund and Hein); the kernel's ``pair_quick`` and
+    ``second_hand_quick`` alike.
+
+    They apply to the tricks objective where every class is ranked by card index, all trumps lie
+    in one class, following is compulsory, nobody holds a free card and every hand holds as many
+    cards (``applies``). Both count only until they reach ``need``, the tricks that settle the
+    question, so that the answer rests on as few cards as it can; they return None below it.
+    """
+    nxt = seating.nxt
+    seats = seating.seats
+    quick_info = tables.quick
+    trump_mask_of = tables.trump_mask
+    free_of = tables.free
+    rules = [
+        seating.pairs and additive and equal_sizes and not declaring and plain and structured
+        for plain, structured in zip(tables.plain, tables.structured, strict=True)
+    ]
+
+    def applies(live: int, present: CardSet) -> bool:
+        return rules[live] and not present & free_of[live]
+
+    def lead(
+        hands: list[CardSet], leader: int, live: int, present: CardSet, need: int
+    ) -> tuple[int, CardSet] | None:
+        """The tricks the leader's side is sure of at a trick boundary, and the cards that rests on,
+        once they reach ``need``; None below it.
+
+        Seats count clockwise from the leader: 0 the leader, 1 its left-hand opponent, 2 its
+        partner, 3 its right-hand opponent. The side's top cards are cashed trumps first, each
+        top trump of the leader drawing one from each opponent; a side class's top card counts
+        while each opponent follows or has no trump, and its second card and the rest of the
+        class once no opponent can ruff and the others hold few enough cards. The partner's top
+        cards count where the leader can reach them (an entry: a class the leader holds whose top
+        card the partner has, or the leader's top and the partner's second with two cards each,
+        neither opponent able to ruff it; else the partner's top trump). A class only the side
+        holds gives the shorter hand's length (or, trumps, the longer hand's, and one ruff more);
+        a ruff in the partner's hand that nobody can overruff, one trick.
+        """
+        h = []
+        s = leader
+        for _ in range(4):
+            h.append(hands[s])
+            s = nxt[s]
+        info = quick_info[live]
+        tmask_cards = trump_mask_of[live]
+        classes: list[tuple[CardSet, list[int], list[int], list[int]]] = []
+        trump = -1
+        for i, (kmask, _mode, _order, _outside) in enumerate(info):
+            cls = present & kmask
+            lens = [(x & kmask).bit_count() for x in h]
+            tops = [-1, -1, -1]
+            owners = [-1, -1, -1]
+            for j in range(3):
+                if not cls:
+                    break
+                c = cls.bit_length() - 1
+                cls ^= 1 << c
+                tops[j] = c
+                for o in range(4):
+                    if h[o] >> c & 1:
+                        owners[j] = o
+            classes.append((kmask, lens, tops, owners))
+            if present & kmask & tmask_cards:
+                trump = i
+        nq = len(classes)
+        tlens = classes[trump][1] if trump >= 0 else [0, 0, 0, 0]
+        lho_t, rho_t = tlens[1], tlens[3]
+        entry = -1
+        entry_card = -1
+        for i, (_km, lens, tops, owners) in enumerate(classes):
+            if i == trump:
+                continue
+            safe = trump < 0 or ((lens[1] or not tlens[1]) and (lens[3] or not tlens[3]))
+            if owners[0] == 2 and lens[0]:
+                if safe:
+                    entry, entry_card = i, tops[0]
+                    break
+            elif owners[1] == 2 and owners[0] == 0 and lens[0] >= 2 and lens[2] >= 2 and safe:
+                entry, entry_card = i, tops[1]
+                break
+        if trump >= 0 and entry < 0 and tlens[0] and classes[trump][3][0] == 2:
+            entry, entry_card = trump, classes[trump][2][0]
+        entry_bit = 1 << entry_card if entry >= 0 else 0
+
+        def trumps_alone(own: int, part: int, partner_longer: bool) -> int:
+            # The longer trump hand's trumps each win, and a ruff in the shorter hand one more.
+            longer, shorter = (2, 0) if partner_longer else (0, 2)
+            if (own > part) if partner_longer else (own < part):
+                return max(own, part)
+            for j in range(nq):
+                if j != trump and classes[j][1][longer] and not classes[j][1][shorter]:
+                    return max(own, part) + 1
+            return max(own, part)
+
+        q = 0
+        rel = 0
+        ruffed = False
+        order = list(range(nq)) if trump < 0 else [trump, *(i for i in range(nq) if i != trump)]
+        for i in order:
+            kmask, lens, tops, owners = classes[i]
+            own, lho, part, rho = lens
+            opps = lho | rho
+            side = trump >= 0 and i != trump
+            if not opps and not part:
+                # Only the leader holds the class: all of it wins once nobody can ruff.
+                if own and (not side or not (lho_t or rho_t)):
+                    q += own
+                    if q >= need:
+                        return q, rel
+                continue
+            if not opps:
+                # Only the side holds the class.
+                alone = -1
+                if i == trump:
+                    alone = trumps_alone(own, part, False)
+                elif not side or not (lho_t or rho_t):
+                    alone = min(own, part)  # led in turn, the two hands win until one runs out
+                if alone >= need:
+                    return alone, rel
+                if entry >= 0:
+                    if not own:
+                        # Only the partner: its cards once the leader crosses.
+                        if not side or not (lho_t or rho_t):
+                            q += part
+                            rel |= entry_bit
+                            if q >= need:
+                                return q, rel
+                        continue
+                    if i == trump:
+                        alone = trumps_alone(own, part, True)
+                        if alone >= need:
+                            return alone, rel | entry_bit
+            if tops[0] < 0:
+                continue
+            done = False
+            if owners[0] == 0:
+                # The leader holds the top card.
+                draw = i == trump and entry != trump
+                if not side or ((lho or not lho_t) and (rho or not rho_t)):
+                    q += 1
+                    rel |= 1 << tops[0]
+                    if q >= need:
+                        return q, rel
+                    if draw:
+                        lho_t, rho_t = max(lho_t - 1, 0), max(rho_t - 1, 0)
+                    if lho <= 1 and rho <= 1 and part <= 1 and (not side or not (lho_t or rho_t)):
+                        q += own - 1
+                        if q >= need:
+                            return q, rel
+                        done = True
+                if not done and (not side or not (lho_t or rho_t)):
+                    if owners[1] == 0:
+                        q += 1
+                        rel |= 1 << tops[1]
+                        if q >= need:
+                            return q, rel
+                        if draw:
+                            lho_t, rho_t = max(lho_t - 1, 0), max(rho_t - 1, 0)
+                        if lho <= 2 and rho <= 2 and part <= 2:
+                            q += own - 2
+                            if q >= need:
+                                return q, rel
+                            done = True
+                    elif owners[1] == 2 and own > 1 and part > 1:
+                        q += 1
+                        rel |= 1 << tops[1]
+                        if q >= need:
+                            return q, rel
+                        if draw:
+                            lho_t, rho_t = max(lho_t - 1, 0), max(rho_t - 1, 0)
+                        if lho <= 2 and rho <= 2 and (part <= 2 or own <= 2):
+                            q += max(own, part) - 2
+                            if q >= need:
+                                return q, rel
+                            done = True
+            elif owners[0] == 2 and entry >= 0:
+                # The partner holds the top card and the leader can reach it.
+                if not side or ((lho or not lho_t) and (rho or not rho_t)):
+                    q += 1
+                    rel |= 1 << tops[0] | entry_bit
+                    if q >= need:
+                        return q, rel
+                    if lho <= 1 and rho <= 1 and own <= 1 and (not side or not (lho_t or rho_t)):
+                        q += part - 1
+                        if q >= need:
+                            return q, rel
+                        done = True
+                if not done:
+                    unruffed = not side or not (lho_t or rho_t)
+                    marks = entry_bit if side else 0
+                    if owners[1] == 2:
+                        if unruffed:
+                            q += 1
+                            rel |= 1 << tops[1] | marks
+                            if q >= need:
+                                return q, rel
+                            if lho <= 2 and rho <= 2 and own <= 2:
+                                q += part - 2
+                                if q >= need:
+                                    return q, rel
+                                done = True
+                    elif owners[1] == 0 and part > 1 and own > 1:
+                        if unruffed:
+                            q += 1
+                            rel |= 1 << tops[1] | marks
+                            if q >= need:
+                                return q, rel
+                            if lho <= 2 and rho <= 2 and (own <= 2 or part <= 2):
+                                q += max(own, part) - 2
+                                if q >= need:
+                                    return q, rel
+                                done = True
+                    elif (
+                        i == entry
+                        and owners[1] == 1
+                        and owners[2] == 2
+                        and (not side or ((lho >= 2 or not lho_t) and (rho >= 2 or not rho_t)))
+                    ):
+                        # The partner's third card over the left-hand opponent's second.
+                        q += 1
+                        rel |= 1 << tops[2] | marks
+                        if q >= need:
+                            return q, rel
+                        if side and own <= 2 and lho <= 2 and rho <= 2 and not (lho_t or rho_t):
+                            q += part - 2
+                            if q >= need:
+                                return q, rel
+            if done:
+                continue
+            if (
+                side
+                and own
+                and not ruffed
+                and (q == 0 or (owners[0] not in (0, 2) and classes[trump][3][0] not in (0, 2)))
+                and not part
+                and tlens[2]
+            ):
+                # A ruff in the partner's hand that no opponent can overruff.
+                tm = classes[trump][0]
+                pt, lt, rt = h[2] & tm, h[1] & tm, h[3] & tm
+                marks = 1 << (pt.bit_length() - 1)
+                if (rho or not rt) and (lho or not lt):
+                    sure, marks = True, 0
+                elif not rho and not lho:
+                    sure = (lt | rt) < pt
+                elif not lho:
+                    sure = lt < pt
+                else:
+                    sure = rt < pt
+                if sure:
+                    ruffed = True
+                    rel |= marks
+                    if need <= 1:
+                        return 1, rel
+        return None
+
+    def second(
+        hands: list[CardSet], seat: int, live: int, follow: int, lead_card: Card, present: CardSet, need: int
+    ) -> CardSet | None:
+        """Whether the side of ``seat``, second to play to ``lead_card`` in class ``follow``, is sure
+        to win the trick and, with no trump in play, the quick tricks of whichever of its hands
+        wins it, up to ``need``: the cards that rests on, or None."""
+        third = nxt[seat]
+        fourth = nxt[third]
+        trumps = trump_mask_of[live]
+        own = hands[seat] & follow
+        part = hands[fourth] & follow
+        nxt_cards = hands[third] & follow
+        trumped = bool(present & trumps) and not follow & trumps
+        third_ruffs = trumped and not nxt_cards and bool(hands[third] & trumps)
+        rel = 0
+        if trumped and ((not own and hands[seat] & trumps) or (not part and hands[fourth] & trumps)):
+            if third_ruffs:
+                return None  # the side ruffs, the other side cannot
+        else:
+            top = (own | part).bit_length() - 1
+            if top < 0 or top < lead_card or top < nxt_cards.bit_length() - 1 or third_ruffs:
+                return None
+            rel = 1 << top  # the side holds the top card of the class, which nobody can ruff
+        q = 1
+        if q >= need:
+            return rel
+        if present & trumps:
+            return None
+        winner = seat if own > part else fourth
+        wh = hands[winner]
+        cls = present & follow
+        first = cls.bit_length() - 1
+        rest = cls & ~(1 << first)
+        if rest and wh >> first & 1:
+            second_card = rest.bit_length() - 1
+            if wh >> second_card & 1:
+                q += 1  # the class's second card in the same hand
+                rel |= 1 << second_card
+                if q >= need:
+                    return rel
+        others = 0
+        for s in seats:
+            if s != winner:
+                others |= hands[s]
+        for kmask, _mode, _order, _outside in quick_info[live]:
+            if kmask == follow or not wh & kmask:
+                continue
+            if not others & kmask:
+                q += (wh & kmask).bit_count()  # a class nobody else holds
+            else:
+                c = (present & kmask).bit_length() - 1
+                if not wh >> c & 1:
+                    continue
+                q += 1  # its top card
+                rel |= 1 << c
+            if q >= need:
+                return rel
+        return None
+
+    return PairQuick(applies, lead, second)
+
+
 # -- move ordering ------------------------------------------------------------------------
 
 
@@ -811,6 +1146,8 @@ def make_search(
     timed_out = [False]
     killers = [-1] * (size + 1)  # by tricks left: the lead that last ended a node (kernel alike)
     later = make_later_tricks(tables, seating)
+    pair = make_pair_quick(tables, seating, additive, equal_sizes, bool(declaring))
+    pair_applies, pair_lead, pair_second = pair.applies, pair.lead, pair.second
 
     def boundary(
         hands: list[CardSet],
@@ -876,14 +1213,26 @@ def make_search(
                 if bounds[1] < target:
                     return False, 0
         if monotone:
-            q, qrel = quick(hands, leader, live, present)
-            if sideof[leader]:
-                if q >= target:
-                    store(left, key, rels, qrel, present, q, left)
-                    return True, qrel
-            elif left - q < target:
-                store(left, key, rels, qrel, present, 0, left - q)
-                return False, qrel
+            if pair_applies(live, present):
+                # Two partnerships: the count that stops at the tricks the question needs.
+                need = target if sideof[leader] else left - target + 1
+                found = pair_lead(hands, leader, live, present, need)
+                if found is not None:
+                    q, qrel = found
+                    if sideof[leader]:
+                        store(left, key, rels, qrel, present, q, left)
+                        return True, qrel
+                    store(left, key, rels, qrel, present, 0, left - q)
+                    return False, qrel
+            else:
+                q, qrel = quick(hands, leader, live, present)
+                if sideof[leader]:
+                    if q >= target:
+                        store(left, key, rels, qrel, present, q, left)
+                        return True, qrel
+                elif left - q < target:
+                    store(left, key, rels, qrel, present, 0, left - q)
+                    return False, qrel
             if single_state and present & trumps_of[live]:
                 mine, theirs, srel, trel = sure_trumps(hands, live, present, left)
                 if mine >= target:
@@ -926,6 +1275,13 @@ def make_search(
         ``tmask``: the cards of the trick so far."""
         live, prog, target, left, present = frame
         hand = hands[seat]
+        if k == 1 and follow > 0 and 1 <= target <= left and pair_applies(live, present):
+            # The second hand's side sure of the trick and of the tricks the question needs.
+            srel = pair_second(
+                hands, seat, live, follow, wcard, present, target if sideof[seat] else left - target + 1
+            )
+            if srel is not None:
+                return sideof[seat], srel
         if follow > 0:
             f = hand & follow
             legal = (f | (hand & free_of[live])) if f else hand

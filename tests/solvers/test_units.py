@@ -14,11 +14,13 @@ from games.trick import trick_winner
 from solvers.parse import parse_position
 from solvers.reference import reference_solve
 from solvers.search import (
+    PairQuick,
     Seating,
     TranspositionTable,
     make_keys,
     make_later_tricks,
     make_move_ordering,
+    make_pair_quick,
     make_quick_tricks,
     make_sure_trumps,
 )
@@ -269,6 +271,202 @@ def test_sure_trumps_count_only_hands_that_play_every_card() -> None:
     # North keeps three, so its low hearts are its own affair; West's ace and East's queen are sure.
     hands = [cards("2H 3H 4H 5H 6H"), cards("QS 7H"), cards("8H 9H"), cards("AS TH")]
     assert sure(hands, 0, present_of(hands), 2)[:2] == (0, 1)
+
+
+# -- two partnerships ---------------------------------------------------------------------
+
+
+def pair_quick_of(context: SuitContext, leader: int = 0) -> PairQuick:
+    side = (leader, (leader + 2) % 4)
+    return make_pair_quick(tables_of(context), Seating.of((0, 1, 2, 3), side, 4), True, True, False)
+
+
+def test_pair_quick_draws_trumps_and_then_runs_a_side_suit() -> None:
+    # North's two top spades draw East's and West's trumps; then the hearts are safe, and with
+    # East and West holding one heart each all three win: five tricks (the one-hand count, with
+    # trumps out against it, saw three).
+    hands = [
+        cards("AS KS AH KH QH"),
+        cards("2S 3S JH 2D 3D"),
+        cards("4S 5C 6C 7C 8C"),
+        cards("5S 6S TH 9D TD"),
+    ]
+    pair = pair_quick_of(SPADES)
+    assert pair.applies(0, present_of(hands))
+    assert pair.lead(hands, 0, 0, present_of(hands), 5) == (5, cards("AS KS AH"))
+    # The count stops at the need: two tricks rest on the top trumps alone.
+    assert pair.lead(hands, 0, 0, present_of(hands), 2) == (2, cards("AS KS"))
+
+
+def test_pair_quick_runs_a_suit_only_when_the_others_are_short() -> None:
+    # North's ace and king, then the nine once East and West hold two spades at most.
+    hands = [cards("AS KS 9S"), cards("QS JS 2H"), cards("3H 4H 5H"), cards("TS 6H 7H")]
+    pair = pair_quick_of(NO_TRUMP)
+    assert pair.lead(hands, 0, 0, present_of(hands), 3) == (3, cards("AS KS"))
+    # East's third spade stops the nine.
+    hands = [cards("AS KS 9S"), cards("QS JS TS"), cards("3H 4H 5H"), cards("6H 7H 8H")]
+    assert pair.lead(hands, 0, 0, present_of(hands), 3) is None
+    assert pair.lead(hands, 0, 0, present_of(hands), 2) == (2, cards("AS KS"))
+
+
+def test_pair_quick_crosses_to_the_partners_winners() -> None:
+    # North leads a spade to South's ace, and South's diamonds are the side's alone.
+    hands = [cards("2S 3H 4H"), cards("KS 5H 6H"), cards("AS AD KD"), cards("QS 7H 8H")]
+    assert pair_quick_of(NO_TRUMP).lead(hands, 0, 0, present_of(hands), 3) == (3, cards("AS"))
+    # Without the spade North cannot reach South: no count.
+    hands = [cards("2H 3H 4H"), cards("KS 5H 6H"), cards("AS AD KD"), cards("QS 7H 8H")]
+    assert pair_quick_of(NO_TRUMP).lead(hands, 0, 0, present_of(hands), 1) is None
+
+
+def test_pair_quick_counts_a_ruff_in_the_partners_hand() -> None:
+    # South ruffs North's heart; East and West both follow, so nobody overruffs.
+    hands = [cards("2H 3D 4D"), cards("AH 5D 6D"), cards("4S 7D 8D"), cards("KH 2S 9D")]
+    assert pair_quick_of(SPADES).lead(hands, 0, 0, present_of(hands), 1) == (1, 0)
+    # West void in hearts with a higher trump overruffs: no sure trick.
+    hands = [cards("2H 3D 4D"), cards("AH 5D 6D"), cards("4S 7D 8D"), cards("5S 9D TD")]
+    assert pair_quick_of(SPADES).lead(hands, 0, 0, present_of(hands), 1) is None
+
+
+def test_second_hand_quick_wins_the_trick_and_cashes_on() -> None:
+    # West leads the 2S; South (fourth) holds the ace over everyone, and its diamonds are
+    # nobody else's: the trick and two more for North-South.
+    hands = [cards("KS 3H 4H"), cards("QS 5H 6H"), cards("AS AD KD"), cards("2S 7H 8H")]
+    pair = pair_quick_of(NO_TRUMP, 3)
+    lead = DECK.parse("2S")
+    present = present_of(hands)
+    hands[3] ^= 1 << lead
+    follow = cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
+    assert pair.second(hands, 0, 0, follow, lead, present, 3) == cards("AS")
+    # With a trump in play the count stops at the trick itself.
+    spades_lead = DECK.parse("2H")
+    hands = [cards("AH 3D 4D"), cards("QH 5D 6D"), cards("KH AD KD"), cards("7H 8H 9D")]
+    present = present_of(hands)
+    hands[3] ^= 1 << spades_lead
+    hearts = cards("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H")
+    spade_pair = pair_quick_of(SPADES, 3)
+    assert spade_pair.second(hands, 0, 0, hearts, spades_lead, present, 1) == cards("AH")
+    assert spade_pair.second(hands, 0, 0, hearts, spades_lead, present, 2) is None
+
+
+def _pair_deal(rng: random.Random, names: list[str], n: int) -> list[list[str]]:
+    rng.shuffle(names)
+    return [names[j * n : (j + 1) * n] for j in range(4)]
+
+
+def _low_cards_dealt_again(
+    rng: random.Random, hands_text: list[list[str]], relevant: CardSet, fixed: CardSet = 0
+) -> list[list[str]]:
+    """The same lengths in every hand and suit, the same owners of each suit's relevant top cards
+    (the lowest relevant card of a suit and all above it), the cards below dealt again."""
+    hands = [cards(" ".join(h)) for h in hands_text]
+    out = [list(h) for h in hands_text]
+    for suit in "SHDC":
+        in_suit = [DECK.parse(r + suit) for r in "23456789TJQKA"]
+        present = [c for c in in_suit if any(h >> c & 1 for h in hands)]
+        marks = [c for c in present if relevant >> c & 1]
+        floor = min(marks) if marks else 99
+        low = [c for c in present if c < floor and not fixed >> c & 1]
+        owners = [next(i for i in range(4) if hands[i] >> c & 1) for c in low]
+        rng.shuffle(owners)
+        for c in low:
+            for h in out:
+                if DECK.name_of(c) in h:
+                    h.remove(DECK.name_of(c))
+        for c, o in zip(low, owners, strict=True):
+            out[o].append(DECK.name_of(c))
+    return out
+
+
+def _pair_value(
+    dealt: list[list[str]], trump: str | None, leader: int, teams: list[list[int]], lead: str | None = None
+) -> int:
+    """The reference minimax's tricks for the side to move (after ``lead``, led by ``leader``)."""
+    hands = [[c for c in h if c != lead] for h in dealt]
+    position = parse_position(
+        {
+            "game": "stiche-raten",
+            "trump": trump,
+            "hands": hands,
+            "leader": leader,
+            "trick": [lead] if lead else [],
+            "teams": teams,
+        }
+    )
+    return reference_solve(position)[0]
+
+
+def test_pair_quick_agrees_with_the_reference_minimax() -> None:
+    """Wherever the count of the side on lead reaches the need, the side takes that many tricks,
+    and so it does in a position with the same lengths and the same owners of the cards the count
+    rests on (what the table reuses it for); with trumps and without, drawn from the top cards of
+    three or four suits so that suits run long."""
+    rng = random.Random(20261203)
+    fired = 0
+    for i in range(600):
+        context = SPADES if i % 2 else NO_TRUMP
+        names = [r + s for s in ("SHDC" if i % 3 else "SHD") for r in "AKQJT9"]
+        n = rng.choice((2, 3, 4))
+        hands_text = _pair_deal(rng, names, n)
+        hands = [cards(" ".join(h)) for h in hands_text]
+        leader = rng.randrange(4)
+        pair = pair_quick_of(context, leader)
+        teams = [[leader, (leader + 2) % 4], [(leader + 1) % 4, (leader + 3) % 4]]
+        trump = "S" if context is SPADES else None
+
+        whole = None
+        for need in range(1, n + 1):
+            found = pair.lead(hands, leader, 0, present_of(hands), need)
+            if found is None:
+                continue
+            fired += 1
+            tricks, relevant = found
+            assert tricks >= need
+            whole = _pair_value(hands_text, trump, leader, teams) if whole is None else whole
+            assert whole >= min(tricks, n), (hands_text, leader, trump, need)
+            dealt = _low_cards_dealt_again(rng, hands_text, relevant)
+            assert _pair_value(dealt, trump, leader, teams) >= min(tricks, n), (dealt, leader, trump, need)
+    assert fired > 250
+
+
+def test_second_hand_quick_agrees_with_the_reference_minimax() -> None:
+    """Wherever the second hand's side is sure of the trick and the tricks the question needs, it
+    takes them, also with the low cards dealt again around the relevant ones."""
+    rng = random.Random(20261204)
+    fired = 0
+    for i in range(600):
+        context = SPADES if i % 2 else NO_TRUMP
+        names = [r + s for s in ("SHDC" if i % 3 else "SHD") for r in "AKQJT9"]
+        n = rng.choice((2, 3, 4))
+        hands_text = _pair_deal(rng, names, n)
+        leader = rng.randrange(4)
+        seat = (leader + 1) % 4
+        lead_name = rng.choice(hands_text[leader])
+        lead = DECK.parse(lead_name)
+        follow = cards(" ".join(r + lead_name[1] for r in "AKQJT98765432"))
+        pair = pair_quick_of(context, seat)
+        teams = [[seat, (seat + 2) % 4], [leader, (leader + 2) % 4]]
+        trump = "S" if context is SPADES else None
+        hands = [cards(" ".join(h)) for h in hands_text]
+        present = present_of(hands)
+        hands[leader] ^= 1 << lead
+
+        whole = None
+        for need in range(1, n + 1):
+            relevant = pair.second(hands, seat, 0, follow, lead, present, need)
+            if relevant is None:
+                continue
+            fired += 1
+            whole = _pair_value(hands_text, trump, leader, teams, lead_name) if whole is None else whole
+            assert whole >= need, (hands_text, leader, lead_name, trump, need)
+            dealt = _low_cards_dealt_again(rng, hands_text, relevant, 1 << lead)
+            assert _pair_value(dealt, trump, leader, teams, lead_name) >= need, (
+                dealt,
+                leader,
+                lead_name,
+                trump,
+                need,
+            )
+    assert fired > 250
 
 
 def test_leads_try_a_sure_winner_first_and_a_ruffable_card_last() -> None:
