@@ -1394,6 +1394,139 @@ static void order_leads(const Kernel *k, const State *st, int *cands, int ncands
     sort_scored(scored, cands, ncands);
 }
 
+/* Leads for two partnerships seated alternately, weighed as DDS weighs them (Haglund and Hein,
+   Moves::WeightAllocNT0 and WeightAllocTrump0): the opponents' lengths in the class (a void
+   counted as a whole hand), who holds its top three cards, whether the side can win the trick
+   (its top card, or with trumps a ruff nobody overruffs), ruffs for either side, the card's rank
+   among the class's cards in play, and the lead that last answered a question with as many tricks
+   left. Seats count clockwise from the leader: 0 the leader, 1 its left-hand opponent, 2 its
+   partner, 3 its right-hand opponent. `tops` gives each candidate's run of equivalent cards by its
+   highest card (DDS lists a run by its top). search.py's pair leads alike. */
+static void order_pair_leads(const Kernel *k, const State *st, int *cands, const int *tops, int ncands,
+                             const u64 *hands, int seat, u64 present, int killer) {
+    Scored scored[MAXC];
+    u64 h[4];
+    int s = seat;
+    for (int i = 0; i < 4; i++, s = k->nxt[s]) h[i] = hands[s];
+    u64 in_play = st->trump_mask & present;
+    u64 tcls = in_play ? st->class_of[ctz(in_play)] : 0; /* the trump class, 0 with no trump in play */
+    u64 tr[4];
+    for (int i = 0; i < 4; i++) tr[i] = h[i] & tcls;
+    int left = popc(h[0]);
+    for (int i = 0; i < ncands; i++) {
+        int c = cands[i], top = tops[i];
+        u64 km = st->class_of[c], cls = present & km;
+        int rank = top - ctz(km) + 2;  /* 2 for the lowest card of the class */
+        int from_top = popc(cls >> top); /* 1 for the highest card in play */
+        int run = top != c;
+        int len[4], card[3], owner[3];
+        for (int j = 0; j < 4; j++) len[j] = popc(h[j] & km);
+        for (int j = 0; j < 3; j++) {
+            card[j] = owner[j] = -1;
+            if (!cls) continue;
+            card[j] = bitlen(cls) - 1;
+            cls &= ~bit(card[j]);
+            for (int o = 0; o < 4; o++)
+                if (h[o] >> card[j] & 1) owner[j] = o;
+        }
+        int lho = (len[1] ? len[1] : left) << 2, rho = (len[3] ? len[3] : left) << 2;
+        int alone_lho = len[1] == 1 && owner[0] == 1, alone_rho = len[3] == 1 && owner[0] == 3;
+        int second_third = owner[1] == 2 && owner[2] == 2;
+        int split_second_third = (owner[1] == 0 && owner[2] == 2 && len[2] > 1) ||
+                                 (owner[1] == 2 && owner[2] == 0 && len[2] > 1);
+        int partner_over = (h[2] & km) > ((h[1] | h[3]) & km); /* the partner beats both opponents */
+        int weight;
+        if (!tcls) {
+            int d = -(((lho + rho) << 5) / 19) - (len[2] ? 0 : 9);
+            if (top == card[0] || partner_over) {
+                /* the side can win the trick */
+                if (owner[1] == 3) {
+                    if (len[3] != 1) d -= 1;
+                } else if (owner[1] == 1) {
+                    d += len[1] != 1 ? 22 : 16;
+                }
+                weight = d + from_top + (((owner[1] != 1 || len[1] == 1) && (owner[1] != 3 || len[3] == 1)) ? 45 : 18);
+                if (c == killer) weight += 126;
+            } else {
+                if (owner[0] == 3 || owner[1] == 3) {
+                    if (len[3] != 1) d -= 10;
+                } else if (owner[0] == 1 && owner[1] == 2 && len[2] != 1) {
+                    d += 31;
+                }
+                if (second_third) d += 35;
+                else if (split_second_third) d += 25;
+                if (alone_lho || alone_rho) weight = d + 28 + from_top;
+                else if (owner[0] == 0) weight = d - 17 + from_top;
+                else if (!run) weight = d + 12 + from_top;
+                else if (top == card[1]) weight = d + 48;
+                else weight = d + 29 - from_top;
+                if (c == killer) weight += 47;
+            }
+        } else {
+            int side = km != tcls; /* a side class */
+            int d = -(((lho + rho) << 5) / 13);
+            if (side && ((!len[1] && tr[1]) || (!len[3] && tr[3]))) d -= 12; /* an opponent ruffs */
+            if (side && !len[2] && tr[2] && len[3]) d += 17;                /* the partner ruffs */
+            if (owner[0] == 3 || owner[1] == 3) {
+                if (len[3] != 1) d -= 12;
+            } else if (owner[0] == 1 && owner[1] == 2 && len[2] != 1) {
+                d += 27;
+            }
+            if (side && len[0] == 1 && tr[0] && len[2] > 1 && owner[0] == 2) d += 19; /* a ruff on the return */
+            int win = 0;
+            int lho_can = len[1] || !tr[1], rho_can = len[3] || !tr[3]; /* neither ruffs */
+            if (top == card[0]) {
+                if (!side) win = 1;
+                else if (len[2] || !tr[2]) win = lho_can && rho_can;
+                else win = (len[1] || tr[2] > tr[1]) && (len[3] || tr[2] > tr[3]);
+            } else if (partner_over) {
+                win = !side || (lho_can && rho_can);
+            } else if (side && !len[2] && tr[2]) {
+                /* the partner ruffs: over every opponent who ruffs too */
+                int lr = !len[1] && tr[1], rr = !len[3] && tr[3];
+                if (lr && rr) win = tr[2] > (tr[1] | tr[3]);
+                else if (lr) win = tr[2] > tr[1];
+                else if (rr) win = tr[2] > tr[3];
+                else win = 1;
+            }
+            if (win) {
+                if (alone_lho || alone_rho) weight = d + 35 + from_top;
+                else if (owner[0] == 0) {
+                    if (owner[1] == 2) weight = d + 48 + from_top;
+                    else if (top == card[0]) weight = d + 31;
+                    else weight = d - 3 + from_top;
+                } else if (owner[0] == 2) {
+                    weight = d + (owner[1] == 0 ? 42 : 28) + from_top;
+                } else if (run && top == card[1]) {
+                    weight = d + 40;
+                } else {
+                    weight = d + (run ? 22 : 11) + from_top;
+                }
+                if (c == killer) weight += 55;
+            } else {
+                if (second_third) d += 20;
+                else if (split_second_third) d += 13;
+                if (alone_lho || alone_rho) weight = d + 2 + from_top;
+                else if (owner[0] == 0) {
+                    if (owner[1] == 2) weight = d + 33 + from_top;
+                    else if (top == card[0]) weight = d + 38;
+                    else weight = d - 14 + from_top;
+                } else if (owner[0] == 2) {
+                    weight = d + 34 + from_top;
+                } else if (run && top == card[1]) {
+                    weight = d + 35;
+                } else {
+                    weight = d + 17 - rank;
+                }
+                if (c == killer) weight += 18;
+            }
+        }
+        scored[i].score = weight;
+        scored[i].card = c;
+    }
+    sort_scored(scored, cands, ncands);
+}
+
 /* The (kk+1)-th card of a trick, with an eye on the seats still to play. */
 static void order_follows(const Kernel *k, const State *st, int *cands, int ncands, u64 legal, const u64 *hands,
                           int seat, int kk, i64 follow, int wcard, int wseat) {
@@ -1628,7 +1761,15 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
         prev = first = c;
     }
     if (ncands > 1) {
-        if (kk == 0)
+        if (kk == 0 && pair_rules(k, st, f->present)) {
+            int tops[MAXC]; /* each candidate's run by its highest card */
+            for (int i = 0; i < ncands; i++) {
+                tops[i] = cands[i];
+                for (int r = 0; r < nruns; r++)
+                    if (run_lo[r] == cands[i]) tops[i] = run_hi[r];
+            }
+            order_pair_leads(k, st, cands, tops, ncands, hands, seat, f->present, k->killer[f->left]);
+        } else if (kk == 0)
             order_leads(k, st, cands, ncands, hands, seat, outside, k->killer[f->left]);
         else
             order_follows(k, st, cands, ncands, legal, hands, seat, kk, follow, wcard, wseat);

@@ -929,6 +929,9 @@ class MoveOrdering(NamedTuple):
 
     leads: Callable[[list[Card], list[CardSet], int, CardSet, int, Card], list[Card]]
     follows: Callable[[list[Card], CardSet, list[CardSet], int, int, int, int, int, int], list[Card]]
+    pair_leads: Callable[
+        [list[Card], Mapping[Card, Card], list[CardSet], int, CardSet, int, Card], list[Card]
+    ]
 
 
 def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
@@ -1018,6 +1021,177 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
+    def pair_leads(
+        cands: list[Card],
+        tops: Mapping[Card, Card],
+        hands: list[CardSet],
+        seat: int,
+        present: CardSet,
+        live: int,
+        killer: Card = -1,
+    ) -> list[Card]:
+        """Leads for two partnerships seated alternately, weighed as DDS weighs them (Haglund and
+        Hein, ``Moves::WeightAllocNT0`` and ``WeightAllocTrump0``): the opponents' lengths in the
+        class (a void counted as a whole hand), who holds its top three cards, whether the side can
+        win the trick (its top card, or with trumps a ruff nobody overruffs), ruffs for either side,
+        the card's rank among the class's cards in play, and the ``killer``. ``tops`` maps the
+        lowest card of a run of equivalent cards to its highest (DDS lists a run by its top). Seats
+        count clockwise from the leader: 0 the leader, 1 its left-hand opponent, 2 its partner, 3
+        its right-hand opponent. The kernel's ``order_pair_leads`` alike."""
+        h = []
+        s = seat
+        for _ in range(4):
+            h.append(hands[s])
+            s = nxt[s]
+        cm = class_of[live]
+        in_play = trump_mask[live] & present
+        tcls = cm[(in_play & -in_play).bit_length() - 1] if in_play else 0
+        tr = [x & tcls for x in h]
+        left = h[0].bit_count()
+        scored = []
+        for c in cands:
+            top = tops.get(c, c)
+            km = cm[c]
+            cls = present & km
+            rank = top - ((km & -km).bit_length() - 1) + 2  # 2 for the lowest card of the class
+            from_top = (cls >> top).bit_count()  # 1 for the highest card in play
+            run = top != c
+            ln = [(x & km).bit_count() for x in h]
+            card = [-1, -1, -1]
+            owner = [-1, -1, -1]
+            for j in range(3):
+                if not cls:
+                    break
+                card[j] = cls.bit_length() - 1
+                cls ^= 1 << card[j]
+                for o in range(4):
+                    if h[o] >> card[j] & 1:
+                        owner[j] = o
+            lho = (ln[1] or left) << 2
+            rho = (ln[3] or left) << 2
+            alone = (ln[1] == 1 and owner[0] == 1) or (ln[3] == 1 and owner[0] == 3)
+            second_third = owner[1] == 2 and owner[2] == 2
+            split_second_third = (owner[1] == 0 and owner[2] == 2 and ln[2] > 1) or (
+                owner[1] == 2 and owner[2] == 0 and ln[2] > 1
+            )
+            partner_over = (h[2] & km) > ((h[1] | h[3]) & km)  # the partner beats both opponents
+            if not tcls:
+                d = -(((lho + rho) << 5) // 19) - (0 if ln[2] else 9)
+                if top == card[0] or partner_over:
+                    # The side can win the trick.
+                    if owner[1] == 3:
+                        if ln[3] != 1:
+                            d -= 1
+                    elif owner[1] == 1:
+                        d += 22 if ln[1] != 1 else 16
+                    clear = (owner[1] != 1 or ln[1] == 1) and (owner[1] != 3 or ln[3] == 1)
+                    weight = d + from_top + (45 if clear else 18)
+                    if c == killer:
+                        weight += 126
+                else:
+                    if owner[0] == 3 or owner[1] == 3:
+                        if ln[3] != 1:
+                            d -= 10
+                    elif owner[0] == 1 and owner[1] == 2 and ln[2] != 1:
+                        d += 31
+                    if second_third:
+                        d += 35
+                    elif split_second_third:
+                        d += 25
+                    if alone:
+                        weight = d + 28 + from_top
+                    elif owner[0] == 0:
+                        weight = d - 17 + from_top
+                    elif not run:
+                        weight = d + 12 + from_top
+                    elif top == card[1]:
+                        weight = d + 48
+                    else:
+                        weight = d + 29 - from_top
+                    if c == killer:
+                        weight += 47
+            else:
+                side = km != tcls  # a side class
+                d = -(((lho + rho) << 5) // 13)
+                if side and ((not ln[1] and tr[1]) or (not ln[3] and tr[3])):
+                    d -= 12  # an opponent ruffs
+                if side and not ln[2] and tr[2] and ln[3]:
+                    d += 17  # the partner ruffs
+                if owner[0] == 3 or owner[1] == 3:
+                    if ln[3] != 1:
+                        d -= 12
+                elif owner[0] == 1 and owner[1] == 2 and ln[2] != 1:
+                    d += 27
+                if side and ln[0] == 1 and tr[0] and ln[2] > 1 and owner[0] == 2:
+                    d += 19  # a ruff on the return
+                lho_can = bool(ln[1] or not tr[1])
+                rho_can = bool(ln[3] or not tr[3])  # neither ruffs
+                win = False
+                if top == card[0]:
+                    if not side:
+                        win = True
+                    elif ln[2] or not tr[2]:
+                        win = lho_can and rho_can
+                    else:
+                        win = bool(ln[1] or tr[2] > tr[1]) and bool(ln[3] or tr[2] > tr[3])
+                elif partner_over:
+                    win = not side or (lho_can and rho_can)
+                elif side and not ln[2] and tr[2]:
+                    # The partner ruffs: over every opponent who ruffs too.
+                    lr = not ln[1] and bool(tr[1])
+                    rr = not ln[3] and bool(tr[3])
+                    if lr and rr:
+                        win = tr[2] > (tr[1] | tr[3])
+                    elif lr:
+                        win = tr[2] > tr[1]
+                    elif rr:
+                        win = tr[2] > tr[3]
+                    else:
+                        win = True
+                if win:
+                    if alone:
+                        weight = d + 35 + from_top
+                    elif owner[0] == 0:
+                        if owner[1] == 2:
+                            weight = d + 48 + from_top
+                        elif top == card[0]:
+                            weight = d + 31
+                        else:
+                            weight = d - 3 + from_top
+                    elif owner[0] == 2:
+                        weight = d + (42 if owner[1] == 0 else 28) + from_top
+                    elif run and top == card[1]:
+                        weight = d + 40
+                    else:
+                        weight = d + (22 if run else 11) + from_top
+                    if c == killer:
+                        weight += 55
+                else:
+                    if second_third:
+                        d += 20
+                    elif split_second_third:
+                        d += 13
+                    if alone:
+                        weight = d + 2 + from_top
+                    elif owner[0] == 0:
+                        if owner[1] == 2:
+                            weight = d + 33 + from_top
+                        elif top == card[0]:
+                            weight = d + 38
+                        else:
+                            weight = d - 14 + from_top
+                    elif owner[0] == 2:
+                        weight = d + 34 + from_top
+                    elif run and top == card[1]:
+                        weight = d + 35
+                    else:
+                        weight = d + 17 - rank
+                    if c == killer:
+                        weight += 18
+            scored.append((weight, c))
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
     def follows(
         cands: list[Card],
         legal: CardSet,
@@ -1079,7 +1253,7 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
-    return MoveOrdering(leads, follows)
+    return MoveOrdering(leads, follows, pair_leads)
 
 
 # -- the search ---------------------------------------------------------------------------
@@ -1139,7 +1313,7 @@ def make_search(
     exact_key, shape_key, entry_rel = keys.exact, keys.shape, keys.entry_rel
     quick = make_quick_tricks(tables, seating)
     sure_trumps = make_sure_trumps(tables, seating)
-    order_leads, order_follows = make_move_ordering(tables, seating)
+    order_leads, order_follows, order_pair_leads = make_move_ordering(tables, seating)
     decl_get = declarations.get
     count = [0]
     deadline = [0.0]
@@ -1309,7 +1483,11 @@ def make_search(
             cands.append(c)
             prev = first = c
         if len(cands) > 1:
-            if k == 0:
+            if k == 0 and pair_applies(live, present):
+                # Each candidate's run by its highest card.
+                tops = {low_card: high_card for low_card, high_card in runs}
+                cands = order_pair_leads(cands, tops, hands, seat, present, live, killers[left])
+            elif k == 0:
                 cands = order_leads(cands, hands, seat, outside, live, killers[left])
             else:
                 cands = order_follows(cands, legal, hands, seat, k, follow, wcard, wseat, live)
