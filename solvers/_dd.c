@@ -1592,6 +1592,266 @@ static void order_follows(const Kernel *k, const State *st, int *cands, int ncan
     sort_scored(scored, cands, ncands);
 }
 
+/* The second and third cards of a trick for two partnerships seated alternately, weighed as DDS
+   weighs them (Haglund and Hein, Moves::WeightAlloc...1 and ...2): following, whether the seat's
+   card, its partner's or the leader's partner's wins the trick, cards too low to matter, forcing
+   out the fourth hand's top card; void, discards from long classes (not from a bare second card
+   or a bare top card), ruffs that win, overruff or force a higher trump. Seats count clockwise
+   from the leader (0 the leader, 1 the second hand, 2 the third, 3 the fourth). `tops` gives
+   each candidate's run of equivalent cards by its highest card; `present` the cards in play at
+   the trick's start, `tmask` the trick so far. search.py's pair follows alike. */
+typedef struct {
+    u64 h[4];    /* the hands from the leader */
+    u64 trumps;  /* the trump class, 0 with no trump in play */
+    u64 led;     /* the class led */
+    u64 present; /* in play at the trick's start */
+    u64 gone;    /* gone before the trick */
+    u64 now;     /* in play now */
+    int lead, second; /* the leader's and the second hand's cards (-1: none yet) */
+    int winner;  /* the seat winning the trick so far */
+} FollowTrick;
+
+static inline int rank_in(u64 km, int c) { return c - ctz(km) + 2; } /* 2 for the class's lowest card */
+static inline int highest(u64 x) { return x ? bitlen(x) - 1 : -1; }
+static inline int lowest(u64 x) { return x ? ctz(x) : -1; }
+
+/* The seat holding card c at the trick's start (-1: on the table). */
+static inline int holder(const FollowTrick *t, int c) {
+    for (int i = 0; i < 4; i++)
+        if (t->h[i] >> c & 1) return i;
+    return -1;
+}
+
+/* The holder of the second-highest card in play of a class. */
+static inline int second_holder(const FollowTrick *t, u64 km) {
+    u64 cls = t->present & km;
+    cls &= ~bit(highest(cls));
+    return cls ? holder(t, highest(cls)) : -1;
+}
+
+/* The card of `hand` below its top run (cards gone between count as none), -1 if one run. */
+static int below_top_run(const FollowTrick *t, u64 hand, u64 km, u64 also_gone) {
+    int c = highest(hand);
+    u64 rest = hand & ~bit(c);
+    while (rest) {
+        int n = highest(rest);
+        u64 between = (bit(c) - 1) & ~((bit(n) << 1) - 1) & km;
+        if ((between & (t->gone | also_gone)) != between) return n;
+        c = n;
+        rest &= ~bit(n);
+    }
+    return -1;
+}
+
+/* The cheapest candidate (by its run's top) above card `over`, or -1. */
+static inline int cheapest_over(const int *tops, int n, u64 km, int over) {
+    int best = -1;
+    for (int i = 0; i < n; i++)
+        if ((km >> tops[i] & 1) && tops[i] > over && (best < 0 || tops[i] < tops[best])) best = i;
+    return best;
+}
+
+/* The candidate that forces out the fourth hand's top card cheapest (DDS's RankForcesAce), or -1. */
+static int forces_top(const FollowTrick *t, const int *tops, int n, u64 fourth) {
+    if (!fourth) return -1;
+    int next = below_top_run(t, fourth, t->led, 0);
+    if (next < 0) return -1;
+    int second = (t->second >= 0 && (t->led >> t->second & 1)) ? t->second : -1;
+    if (next > second) return cheapest_over(tops, n, t->led, next);
+    if (t->winner == 1) return cheapest_over(tops, n, t->led, second);
+    return -1;
+}
+
+static void order_pair_follows(const Kernel *k, const State *st, int *cands, const int *tops, int ncands,
+                               const u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
+                               u64 present) {
+    Scored scored[MAXC];
+    FollowTrick t;
+    int leader = seat;
+    for (int i = 0; i < kk; i++) leader = k->nxt[k->nxt[k->nxt[leader]]];
+    int s = leader;
+    for (int i = 0; i < 4; i++, s = k->nxt[s]) t.h[i] = hands[s];
+    u64 in_play = st->trump_mask & present;
+    t.trumps = in_play ? st->class_of[ctz(in_play)] : 0;
+    t.led = (u64)follow;
+    t.present = present;
+    t.now = present & ~tmask;
+    u64 deck = 0;
+    for (int i = 0; i < st->nquick; i++) deck |= st->quick[i].kmask;
+    t.gone = deck & ~present;
+    t.winner = 0;
+    for (int q = leader; q != wseat; q = k->nxt[q]) t.winner++;
+    t.second = -1;
+    if (kk == 1) {
+        t.lead = wcard;
+    } else {
+        int other = ctz(tmask & ~bit(wcard));
+        t.lead = t.winner == 0 ? wcard : other;
+        t.second = t.winner == 0 ? other : wcard;
+    }
+    u64 L = t.led, T = t.trumps, mine = t.h[kk] & L;
+    int lead = t.lead;
+    for (int i = 0; i < ncands; i++) {
+        int c = cands[i], top = tops[i], run = top != c, w;
+        u64 km = st->class_of[c];
+        int r = rank_in(km, top);
+        int from_top = popc((t.now & km) >> top); /* 1 for the highest card in play now */
+        if (mine && kk == 1) {
+            /* The second hand follows. */
+            u64 third = t.h[2] & L, fourth = t.h[3] & L;
+            int max3 = highest(third), min3 = lowest(third), max4 = highest(fourth), min4 = lowest(fourth);
+            int low_anyway = (min3 >= 0 && min3 > top) || (min4 >= 0 && min4 > top); /* beaten anyway */
+            if (!T) {
+                if (max4 > lead && max4 > max3) w = -r; /* the partner beats both opponents */
+                else if (top > lead && top > max3) w = 81 - r;
+                else if (low_anyway) w = -3 + from_top;
+                else if (top < lead) w = -11 + from_top;
+                else if (run) w = 10 + from_top;
+                else w = 13 - r;
+            } else {
+                u64 t3 = t.h[2] & T, t4 = t.h[3] & T;
+                int win = 0;
+                if (L == T) {
+                    win = (max4 > lead && max4 > max3) || (top > lead && top > max3);
+                } else if (top > lead && top > max3) {
+                    win = max3 >= 0 || !t3 || (max4 < 0 && t4 && t4 > t3);
+                } else if (max4 > lead && max4 > max3) {
+                    win = max3 >= 0 || !t3;
+                } else if (lead > max4 && lead > max3 && lead > top) {
+                    win = max4 < 0 && t4 && (max3 >= 0 || !t3 || t4 > t3);
+                } else {
+                    win = max4 < 0 && t4; /* the partner ruffs */
+                }
+                if (win) {
+                    if (min3 >= 0 && min3 > top) w = 40 + from_top; /* the partner must be winning */
+                    else if (max4 > lead && (t.h[0] & L) > fourth) w = 41 + from_top;
+                    else if (top > lead) {
+                        if (top < max4) w = 78 - r;
+                        else if (top > max3) w = 73 - r;
+                        else if (run) w = 62 - r;
+                        else w = 49 - r;
+                    } else {
+                        w = (max4 >= 0 ? 47 : 40) - r;
+                    }
+                } else if (low_anyway) {
+                    w = -9 + from_top;
+                } else if (top < lead) {
+                    w = -16 + from_top;
+                } else {
+                    w = (run ? 22 : 10) - r;
+                }
+            }
+        } else if (mine) {
+            /* The third hand follows. */
+            u64 fourth = t.h[3] & L;
+            int max4 = highest(fourth), min4 = lowest(fourth), max3 = highest(mine);
+            int second = (t.second >= 0 && (L >> t.second & 1)) ? t.second : -1; /* it followed */
+            int ruffed = T && L != T && (T >> t.second & 1);
+            int too_low = max3 < min4 || max3 < second;
+            int partner_sure = t.winner == 0 && lead > max4;
+            int over = top > second && top > max4;
+            w = -r;
+            if (T && L == T) {
+                if (!partner_sure && !too_low && max3 > max4 && over) w = 58 - r;
+            } else if (T && ruffed) {
+                /* the second hand ruffed: follow low */
+            } else if (T && t.winner == 0) {
+                if (max4 >= 0 && lead <= max4 && !too_low) {
+                    if (max3 > max4) {
+                        if (top > max4) w = 58 - r;
+                    } else if (over) {
+                        w = 60 - r;
+                    }
+                }
+            } else if (T) {
+                if (max4 < 0) {
+                    if (top > second) w = 20 - r;
+                } else if (!too_low && over) {
+                    w = (max3 > max4 ? 58 : 60) - r;
+                }
+            } else if (!partner_sure && !too_low && over) {
+                w = 60 - r;
+            }
+            /* Forcing out the fourth hand's top card, or overtaking a bare lead to run the class. */
+            int bonus = -1;
+            if (T && !partner_sure && !too_low && max3 <= max4 && (L == T || (!ruffed && max4 >= 0))) {
+                bonus = forces_top(&t, tops, ncands, fourth);
+            } else if (!T && partner_sure) {
+                if (!(t.h[0] & L) && holder(&t, highest(present & L)) == 2) {
+                    int opp = popc(fourth) - 1, lho = popc(t.h[1] & L);
+                    if (lho > opp) opp = lho;
+                    int run_len = 1, c2 = highest(mine);
+                    u64 rest = mine & ~bit(c2);
+                    while (rest) {
+                        int n2 = highest(rest);
+                        u64 between = (bit(c2) - 1) & ~((bit(n2) << 1) - 1) & L;
+                        if ((between & (t.gone | bit(lead))) != between) break;
+                        run_len++;
+                        c2 = n2;
+                        rest &= ~bit(n2);
+                    }
+                    int over_lead = cheapest_over(tops, ncands, L, lead);
+                    if (over_lead >= 0 && opp <= run_len - 1) bonus = over_lead;
+                }
+            } else if (!T && !partner_sure && !too_low && max4 > max3 && max4 > second) {
+                bonus = forces_top(&t, tops, ncands, fourth);
+            }
+            if (i == bonus) w += 20;
+        } else {
+            /* Void: a discard, or a ruff. */
+            int count = popc(t.h[kk] & km);
+            u64 cls = present & km;
+            int top_owner = holder(&t, highest(cls)), bare_second = count == 2 && second_holder(&t, km) == kk;
+            int bare_top = count == 1 && top_owner == kk;
+            if (kk == 1) {
+                u64 third = t.h[2] & L, fourth = t.h[3] & L;
+                int partner_can = fourth > (third | bit(lead)); /* the fourth hand beats the others */
+                if (!T) {
+                    int add = partner_can ? (count << 6) / 23 - (bare_second ? 2 : bare_top ? 3 : 0)
+                                          : (count << 6) / 33 - (bare_second ? 6 : bare_top ? 8 : 0);
+                    w = -r + add;
+                } else {
+                    u64 t3 = t.h[2] & T, t4 = t.h[3] & T;
+                    int long44 = (count << 6) / 44, long36 = (count << 6) / 36 - (bare_second ? 4 : 0);
+                    if (L == T) {
+                        w = -r + (partner_can ? long44 : long36);
+                    } else if (km != T) {
+                        int good = third ? (partner_can || (!fourth && t4))
+                                         : ((!fourth && t4 > t3) || (!t3 && fourth > bit(lead)));
+                        w = -r + (good ? 60 + long44 : -2 + long36);
+                    } else if (third || (!fourth && t4 && t4 > t3) || bit(top) > t3) {
+                        w = 24 - r + long44; /* a ruff that stands */
+                    } else {
+                        w = 15 - r + long36; /* overruffed: make it costly */
+                    }
+                }
+            } else if (!T) {
+                w = -r + (count << 6) / 24 - ((bare_second || bare_top) ? 4 : 0);
+            } else {
+                u64 fourth = t.h[3] & L, t4 = t.h[3] & T;
+                int max4 = highest(fourth), long50 = (count << 6) / 50;
+                if (L == T || km != T) {
+                    w = -r + (count << 6) / 40; /* a discard from a long class */
+                } else if (t.winner == 0 && lead > max4 && (max4 >= 0 || !t4)) {
+                    w = -r - 50; /* do not ruff the partner's sure winner */
+                } else if (t.second >= 0 && (T >> t.second & 1) && top < t.second) {
+                    w = -32 + from_top + (count << 6) / 40; /* an underruff */
+                } else if (t.winner == 0) {
+                    if (max4 >= 0) w = (second_holder(&t, L) == 0 ? 36 : 48) - r + long50;
+                    else w = (bit(top) > t4 ? 48 : -12) - r + long50;
+                } else if (max4 >= 0) {
+                    w = 72 - r + long50;
+                } else {
+                    w = (bit(top) > t4 ? 48 : 36) - r + long50;
+                }
+            }
+        }
+        scored[i].score = w;
+        scored[i].card = c;
+    }
+    sort_scored(scored, cands, ncands);
+}
+
 /* ---------------------------------------------------------------- the search */
 
 /* time.monotonic()'s clock, in seconds */
@@ -1761,14 +2021,18 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
         prev = first = c;
     }
     if (ncands > 1) {
-        if (kk == 0 && pair_rules(k, st, f->present)) {
+        if (kk <= 2 && pair_rules(k, st, f->present)) {
             int tops[MAXC]; /* each candidate's run by its highest card */
             for (int i = 0; i < ncands; i++) {
                 tops[i] = cands[i];
                 for (int r = 0; r < nruns; r++)
                     if (run_lo[r] == cands[i]) tops[i] = run_hi[r];
             }
-            order_pair_leads(k, st, cands, tops, ncands, hands, seat, f->present, k->killer[f->left]);
+            if (kk == 0)
+                order_pair_leads(k, st, cands, tops, ncands, hands, seat, f->present, k->killer[f->left]);
+            else
+                order_pair_follows(k, st, cands, tops, ncands, hands, seat, kk, follow, wcard, wseat, tmask,
+                                   f->present);
         } else if (kk == 0)
             order_leads(k, st, cands, ncands, hands, seat, outside, k->killer[f->left]);
         else

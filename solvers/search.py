@@ -932,10 +932,15 @@ class MoveOrdering(NamedTuple):
     pair_leads: Callable[
         [list[Card], Mapping[Card, Card], list[CardSet], int, CardSet, int, Card], list[Card]
     ]
+    pair_follows: Callable[
+        [list[Card], Mapping[Card, Card], list[CardSet], int, int, int, int, int, CardSet, CardSet, int],
+        list[Card],
+    ]
 
 
 def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
     """Move ordering: the card most likely to answer the question first."""
+    quick_info = tables.quick
     power = tables.power
     stronger = tables.stronger
     class_of = tables.class_of
@@ -1192,6 +1197,302 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
+    def pair_follows(
+        cands: list[Card],
+        tops: Mapping[Card, Card],
+        hands: list[CardSet],
+        seat: int,
+        k: int,
+        follow: int,
+        wcard: Card,
+        wseat: int,
+        tmask: CardSet,
+        present: CardSet,
+        live: int,
+    ) -> list[Card]:
+        """The second and third cards of a trick for two partnerships seated alternately, weighed as
+        DDS weighs them (Haglund and Hein, ``Moves::WeightAlloc...1`` and ``...2``): following,
+        whether the seat's card, its partner's or the leader's partner's wins the trick, cards too
+        low to matter, forcing out the fourth hand's top card; void, discards from long classes (not
+        from a bare second card or a bare top card), ruffs that win, overruff or force a higher
+        trump. Seats count clockwise from the leader (0 the leader, 1 the second hand, 2 the third,
+        3 the fourth); ``tops`` maps the lowest card of a run of equivalent cards to its highest,
+        ``present`` the cards in play at the trick's start, ``tmask`` the trick so far. The kernel's
+        ``order_pair_follows`` alike."""
+        leader = seat
+        for _ in range(k):
+            leader = nxt[nxt[nxt[leader]]]
+        h = []
+        s = leader
+        for _ in range(4):
+            h.append(hands[s])
+            s = nxt[s]
+        cm = class_of[live]
+        in_play = trump_mask[live] & present
+        T = cm[(in_play & -in_play).bit_length() - 1] if in_play else 0
+        L = follow
+        now = present & ~tmask
+        deck = 0
+        for kmask, _mode, _order, _outside in quick_info[live]:
+            deck |= kmask
+        gone = deck & ~present
+        winner = 0
+        q = leader
+        while q != wseat:
+            q = nxt[q]
+            winner += 1
+        second = -1
+        if k == 1:
+            lead = wcard
+        else:
+            other = ((tmask & ~(1 << wcard)) & -(tmask & ~(1 << wcard))).bit_length() - 1
+            lead = wcard if winner == 0 else other
+            second = other if winner == 0 else wcard
+        mine = h[k] & L
+
+        def holder(c: Card) -> int:
+            for i in range(4):
+                if h[i] >> c & 1:
+                    return i
+            return -1
+
+        def second_holder(km: CardSet) -> int:
+            cls = present & km
+            cls &= ~(1 << (cls.bit_length() - 1))
+            return holder(cls.bit_length() - 1) if cls else -1
+
+        def below_top_run(hand: CardSet, km: CardSet, also_gone: CardSet) -> int:
+            c = hand.bit_length() - 1
+            rest = hand & ~(1 << c)
+            while rest:
+                n = rest.bit_length() - 1
+                between = ((1 << c) - 1) & ~((1 << (n + 1)) - 1) & km
+                if between & (gone | also_gone) != between:
+                    return n
+                c = n
+                rest &= ~(1 << n)
+            return -1
+
+        def cheapest_over(over: int) -> int:
+            best = -1
+            for i, c in enumerate(cands):
+                top = tops.get(c, c)
+                if L >> top & 1 and top > over and (best < 0 or top < tops.get(cands[best], cands[best])):
+                    best = i
+            return best
+
+        def forces_top(fourth: CardSet) -> int:
+            # The candidate that forces out the fourth hand's top card cheapest (DDS's RankForcesAce).
+            if not fourth:
+                return -1
+            nxt_card = below_top_run(fourth, L, 0)
+            if nxt_card < 0:
+                return -1
+            followed = second if second >= 0 and L >> second & 1 else -1
+            if nxt_card > followed:
+                return cheapest_over(nxt_card)
+            if winner == 1:
+                return cheapest_over(followed)
+            return -1
+
+        bonus = -1
+        if mine and k == 2:
+            # Computed once: the third hand's bonus card.
+            fourth = h[3] & L
+            max4 = fourth.bit_length() - 1
+            min4 = (fourth & -fourth).bit_length() - 1
+            max3 = mine.bit_length() - 1
+            followed = second if second >= 0 and L >> second & 1 else -1
+            ruffed = bool(T) and L != T and bool(T >> second & 1)
+            too_low = max3 < min4 or max3 < followed
+            partner_sure = winner == 0 and lead > max4
+            if (
+                T
+                and not partner_sure
+                and not too_low
+                and max3 <= max4
+                and (L == T or (not ruffed and max4 >= 0))
+            ):
+                bonus = forces_top(fourth)
+            elif not T and partner_sure:
+                if not h[0] & L and holder((present & L).bit_length() - 1) == 2:
+                    opp = fourth.bit_count() - 1
+                    lho = (h[1] & L).bit_count()
+                    opp = max(opp, lho)
+                    run_len = 1
+                    c2 = mine.bit_length() - 1
+                    rest = mine & ~(1 << c2)
+                    while rest:
+                        n2 = rest.bit_length() - 1
+                        between = ((1 << c2) - 1) & ~((1 << (n2 + 1)) - 1) & L
+                        if between & (gone | 1 << lead) != between:
+                            break
+                        run_len += 1
+                        c2 = n2
+                        rest &= ~(1 << n2)
+                    over_lead = cheapest_over(lead)
+                    if over_lead >= 0 and opp <= run_len - 1:
+                        bonus = over_lead
+            elif not T and not partner_sure and not too_low and max4 > max3 and max4 > followed:
+                bonus = forces_top(fourth)
+        scored = []
+        for i, c in enumerate(cands):
+            top = tops.get(c, c)
+            run = top != c
+            km = cm[c]
+            r = top - ((km & -km).bit_length() - 1) + 2  # 2 for the class's lowest card
+            from_top = ((now & km) >> top).bit_count()  # 1 for the highest card in play now
+            if mine and k == 1:
+                # The second hand follows.
+                third = h[2] & L
+                fourth = h[3] & L
+                max3 = third.bit_length() - 1
+                min3 = (third & -third).bit_length() - 1
+                max4 = fourth.bit_length() - 1
+                min4 = (fourth & -fourth).bit_length() - 1
+                low_anyway = (min3 >= 0 and min3 > top) or (min4 >= 0 and min4 > top)  # beaten anyway
+                if not T:
+                    if max4 > lead and max4 > max3:
+                        w = -r  # the partner beats both opponents
+                    elif top > lead and top > max3:
+                        w = 81 - r
+                    elif low_anyway:
+                        w = -3 + from_top
+                    elif top < lead:
+                        w = -11 + from_top
+                    elif run:
+                        w = 10 + from_top
+                    else:
+                        w = 13 - r
+                else:
+                    t3 = h[2] & T
+                    t4 = h[3] & T
+                    if L == T:
+                        win = (max4 > lead and max4 > max3) or (top > lead and top > max3)
+                    elif top > lead and top > max3:
+                        win = max3 >= 0 or not t3 or (max4 < 0 and bool(t4) and t4 > t3)
+                    elif max4 > lead and max4 > max3:
+                        win = max3 >= 0 or not t3
+                    elif lead > max4 and lead > max3 and lead > top:
+                        win = max4 < 0 and bool(t4) and (max3 >= 0 or not t3 or t4 > t3)
+                    else:
+                        win = max4 < 0 and bool(t4)  # the partner ruffs
+                    if win:
+                        if min3 >= 0 and min3 > top:
+                            w = 40 + from_top  # the partner must be winning
+                        elif max4 > lead and (h[0] & L) > fourth:
+                            w = 41 + from_top
+                        elif top > lead:
+                            if top < max4:
+                                w = 78 - r
+                            elif top > max3:
+                                w = 73 - r
+                            elif run:
+                                w = 62 - r
+                            else:
+                                w = 49 - r
+                        else:
+                            w = (47 if max4 >= 0 else 40) - r
+                    elif low_anyway:
+                        w = -9 + from_top
+                    elif top < lead:
+                        w = -16 + from_top
+                    else:
+                        w = (22 if run else 10) - r
+            elif mine:
+                # The third hand follows.
+                fourth = h[3] & L
+                max4 = fourth.bit_length() - 1
+                min4 = (fourth & -fourth).bit_length() - 1
+                max3 = mine.bit_length() - 1
+                followed = second if second >= 0 and L >> second & 1 else -1
+                ruffed = bool(T) and L != T and bool(T >> second & 1)
+                too_low = max3 < min4 or max3 < followed
+                partner_sure = winner == 0 and lead > max4
+                over = top > followed and top > max4
+                w = -r
+                if T and L == T:
+                    if not partner_sure and not too_low and max3 > max4 and over:
+                        w = 58 - r
+                elif T and ruffed:
+                    pass  # the second hand ruffed: follow low
+                elif T and winner == 0:
+                    if max4 >= 0 and lead <= max4 and not too_low:
+                        if max3 > max4:
+                            if top > max4:
+                                w = 58 - r
+                        elif over:
+                            w = 60 - r
+                elif T:
+                    if max4 < 0:
+                        if top > followed:
+                            w = 20 - r
+                    elif not too_low and over:
+                        w = (58 if max3 > max4 else 60) - r
+                elif not partner_sure and not too_low and over:
+                    w = 60 - r
+                if i == bonus:
+                    w += 20  # forcing out the fourth hand's top, or overtaking to run the class
+            else:
+                # Void: a discard, or a ruff.
+                count = (h[k] & km).bit_count()
+                cls = present & km
+                top_owner = holder(cls.bit_length() - 1)
+                bare_second = count == 2 and second_holder(km) == k
+                bare_top = count == 1 and top_owner == k
+                if k == 1:
+                    third = h[2] & L
+                    fourth = h[3] & L
+                    partner_can = fourth > (third | 1 << lead)  # the fourth hand beats the others
+                    if not T:
+                        if partner_can:
+                            add = ((count << 6) // 23) - (2 if bare_second else 3 if bare_top else 0)
+                        else:
+                            add = ((count << 6) // 33) - (6 if bare_second else 8 if bare_top else 0)
+                        w = -r + add
+                    else:
+                        t3 = h[2] & T
+                        t4 = h[3] & T
+                        long44 = (count << 6) // 44
+                        long36 = (count << 6) // 36 - (4 if bare_second else 0)
+                        if L == T:
+                            w = -r + (long44 if partner_can else long36)
+                        elif km != T:
+                            if third:
+                                good = partner_can or (not fourth and bool(t4))
+                            else:
+                                good = (not fourth and t4 > t3) or (not t3 and fourth > 1 << lead)
+                            w = -r + (60 + long44 if good else -2 + long36)
+                        elif third or (not fourth and bool(t4) and t4 > t3) or 1 << top > t3:
+                            w = 24 - r + long44  # a ruff that stands
+                        else:
+                            w = 15 - r + long36  # overruffed: make it costly
+                elif not T:
+                    w = -r + (count << 6) // 24 - (4 if bare_second or bare_top else 0)
+                else:
+                    fourth = h[3] & L
+                    t4 = h[3] & T
+                    max4 = fourth.bit_length() - 1
+                    long50 = (count << 6) // 50
+                    if L == T or km != T:
+                        w = -r + (count << 6) // 40  # a discard from a long class
+                    elif winner == 0 and lead > max4 and (max4 >= 0 or not t4):
+                        w = -r - 50  # do not ruff the partner's sure winner
+                    elif second >= 0 and T >> second & 1 and top < second:
+                        w = -32 + from_top + (count << 6) // 40  # an underruff
+                    elif winner == 0:
+                        if max4 >= 0:
+                            w = (36 if second_holder(L) == 0 else 48) - r + long50
+                        else:
+                            w = (48 if 1 << top > t4 else -12) - r + long50
+                    elif max4 >= 0:
+                        w = 72 - r + long50
+                    else:
+                        w = (48 if 1 << top > t4 else 36) - r + long50
+            scored.append((w, c))
+        scored.sort(reverse=True)
+        return [c for _, c in scored]
+
     def follows(
         cands: list[Card],
         legal: CardSet,
@@ -1253,7 +1554,7 @@ def make_move_ordering(tables: SearchTables, seating: Seating) -> MoveOrdering:
         scored.sort(reverse=True)
         return [c for _, c in scored]
 
-    return MoveOrdering(leads, follows, pair_leads)
+    return MoveOrdering(leads, follows, pair_leads, pair_follows)
 
 
 # -- the search ---------------------------------------------------------------------------
@@ -1313,7 +1614,7 @@ def make_search(
     exact_key, shape_key, entry_rel = keys.exact, keys.shape, keys.entry_rel
     quick = make_quick_tricks(tables, seating)
     sure_trumps = make_sure_trumps(tables, seating)
-    order_leads, order_follows, order_pair_leads = make_move_ordering(tables, seating)
+    order_leads, order_follows, order_pair_leads, order_pair_follows = make_move_ordering(tables, seating)
     decl_get = declarations.get
     count = [0]
     deadline = [0.0]
@@ -1483,10 +1784,15 @@ def make_search(
             cands.append(c)
             prev = first = c
         if len(cands) > 1:
-            if k == 0 and pair_applies(live, present):
+            if k <= 2 and pair_applies(live, present):
                 # Each candidate's run by its highest card.
                 tops = {low_card: high_card for low_card, high_card in runs}
-                cands = order_pair_leads(cands, tops, hands, seat, present, live, killers[left])
+                if k == 0:
+                    cands = order_pair_leads(cands, tops, hands, seat, present, live, killers[left])
+                else:
+                    cands = order_pair_follows(
+                        cands, tops, hands, seat, k, follow, wcard, wseat, tmask, present, live
+                    )
             elif k == 0:
                 cands = order_leads(cands, hands, seat, outside, live, killers[left])
             else:
