@@ -491,6 +491,60 @@ def test_second_hand_plays_low_when_partner_can_win() -> None:
     assert [DECK.name_of(c) for c in order] == ["3D", "KD"]
 
 
+def names(order: list[int]) -> list[str]:
+    return [DECK.name_of(c) for c in order]
+
+
+def test_pair_leads_go_towards_the_partners_second_and_third_cards() -> None:
+    # No trump. North's hearts lead towards South's K Q behind East's ace; its clubs into East's
+    # ace-king with nothing behind them.
+    tables = tables_of(NO_TRUMP)
+    ordering = make_move_ordering(tables, bridge_seating())
+    hands = [cards("2H 3C"), cards("AH AC KC"), cards("KH QH 4D"), cards("4H 5D 6D")]
+    present = present_of(hands)
+    order = ordering.pair_leads([DECK.parse("2H"), DECK.parse("3C")], {}, hands, 0, present, 0, -1)
+    assert names(order) == ["2H", "3C"]
+
+
+def test_pair_follows_discard_from_a_long_suit_not_from_a_bare_king() -> None:
+    # North leads the AS; East has no spade: the small diamonds go before the heart guarding the
+    # king (the ace is West's).
+    tables = tables_of(NO_TRUMP)
+    ordering = make_move_ordering(tables, bridge_seating())
+    hands = [
+        cards("AS 2S 3S 4S 5S 6S"),
+        cards("KH 2H 2D 3D 4D 5D"),
+        cards("7S 8S 9S TS JS QS"),
+        cards("AH KS 6D 7D 8D 9D"),
+    ]
+    present = present_of(hands)
+    lead = DECK.parse("AS")
+    hands[0] ^= 1 << lead
+    spades = tables.lead_follow[0][lead]
+    east = [DECK.parse(c) for c in ("2H", "KH", "2D")]
+    tops = {DECK.parse("2D"): DECK.parse("5D")}
+    order = ordering.pair_follows(east, tops, hands, 1, 1, spades, lead, 0, 1 << lead, present, 0)
+    assert names(order) == ["2D", "2H", "KH"]
+
+
+def test_pair_follows_third_hand_forces_out_the_fourth_hands_ace() -> None:
+    # North leads the 2S, East plays the 3S; South's queen-jack (the king is gone) drives out
+    # West's ace, whose nine is the next card down: the jack comes first.
+    tables = tables_of(NO_TRUMP)
+    ordering = make_move_ordering(tables, bridge_seating())
+    hands = [cards("2S 2H 3H"), cards("3S 4H 5H"), cards("QS JS 5S"), cards("AS 9S 6H")]
+    present = present_of(hands)
+    lead, second = DECK.parse("2S"), DECK.parse("3S")
+    hands[0] ^= 1 << lead
+    hands[1] ^= 1 << second
+    spades = tables.lead_follow[0][lead]
+    south = [DECK.parse("5S"), DECK.parse("JS")]
+    tops = {DECK.parse("JS"): DECK.parse("QS")}
+    tmask = 1 << lead | 1 << second
+    order = ordering.pair_follows(south, tops, hands, 2, 2, spades, second, 1, tmask, present, 0)
+    assert names(order) == ["JS", "5S"]
+
+
 def test_the_table_keeps_bounds_and_stays_within_its_limit() -> None:
     tables = tables_of(NO_TRUMP)
     keys = make_keys(tables, (0, 1, 2, 3), additive=True)
