@@ -28,13 +28,23 @@ from solvers.search import (
 )
 from solvers.tables import SearchTables, build_tables
 
-__all__ = ["Move", "Node", "SolveTimeout", "Solution", "Solver", "solve"]
+__all__ = ["Move", "Node", "SolveTimeout", "Solution", "Solver", "kernel_missing", "solve"]
 
 _dd: ModuleType | None
+_KERNEL_ERROR: str | None = None
 try:  # the compiled kernel of the common case; the pure-Python search is its reference
     from solvers import _dd
-except ImportError:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
+except ImportError as exc:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
     _dd = None
+    _KERNEL_ERROR = str(exc)
+
+
+def kernel_missing() -> str | None:
+    """Why the compiled kernel (``solvers._dd``) did not load, or None when it did: without it
+    the pure-Python search serves every position, some 20 to 100 times slower."""
+    if _dd is not None:
+        return None
+    return _KERNEL_ERROR or "solvers._dd is not installed"
 
 
 class SolveTimeout(Exception):

@@ -311,3 +311,33 @@ def test_analyze_into_a_missing_folder_is_one_line_before_any_work(tmp_path: Pat
     assert result.stderr.splitlines() == [
         f"stich: error: {tmp_path / 'no' / 'r.html'}: cannot write it (no folder {tmp_path / 'no'})"
     ]
+
+
+EXAMPLE_POSITION = {
+    "game": "stiche-raten",
+    "trump": "S",
+    "hands": [["AS", "KS"], ["QS", "2H"], ["3H", "4H"], ["5H", "6H"]],
+    "leader": 0,
+    "teams": [[0, 2], [1, 3]],
+}
+
+
+def test_a_missing_kernel_is_one_note_and_the_answer_still_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import solvers.solver
+
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(EXAMPLE_POSITION), encoding="utf-8")
+    fast = runner.invoke(app, ["solve", str(path), "--json"])
+    assert fast.exit_code == 0 and fast.stderr == ""  # the kernel is built: no note
+    monkeypatch.setattr(solvers.solver, "_dd", None)
+    monkeypatch.setattr(solvers.solver, "_KERNEL_ERROR", "No module named 'solvers._dd'")
+    slow = runner.invoke(app, ["solve", str(path), "--json"])
+    assert slow.exit_code == 0
+    note = slow.stderr.strip().splitlines()
+    assert len(note) == 1 and note[0].startswith("stich: note: the compiled search kernel is not available")
+    assert "No module named 'solvers._dd'" in note[0]
+    assert json.loads(slow.stdout)["value"] == json.loads(fast.stdout)["value"] == 2
+    # Commands that do not search say nothing of it.
+    assert runner.invoke(app, ["games"]).stderr == ""

@@ -117,14 +117,34 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+# The commands that search double-dummy (and so would run slowly without the compiled kernel).
+SEARCHING = frozenset({"solve", "hint", "analyze", "demo", "puzzle", "live", "arena"})
+
+
 @app.callback()
 def _options(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option("--version", help="Print the version and exit.", is_eager=True, callback=_print_version),
     ] = False,
 ) -> None:
     """Solver and deduction assistant for trick-taking card games."""
+    if ctx.invoked_subcommand in SEARCHING and not ctx.resilient_parsing:
+        _note_missing_kernel()
+
+
+def _note_missing_kernel() -> None:
+    """One line on stderr when the compiled kernel did not load: the search still answers, slowly."""
+    from solvers.solver import kernel_missing
+
+    reason = kernel_missing()
+    if reason:
+        typer.echo(
+            f"stich: note: the compiled search kernel is not available ({reason}); the Python search"
+            " runs instead, some 20 to 100 times slower (`pip install` with a C compiler builds it)",
+            err=True,
+        )
 
 
 def main() -> None:
