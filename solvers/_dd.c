@@ -1662,6 +1662,39 @@ static int forces_top(const FollowTrick *t, const int *tops, int n, u64 fourth) 
     return -1;
 }
 
+/* The third hand's candidate put forward when it follows: the one that forces out the fourth
+   hand's top card cheapest, or (no trump, the partner's lead sure to win) the one that overtakes a
+   bare lead to run the class; -1 for none. Computed once a trick card, not once a candidate. */
+static int third_hand_bonus(const FollowTrick *t, const int *tops, int n, u64 present) {
+    u64 L = t->led, T = t->trumps, mine = t->h[2] & L, fourth = t->h[3] & L;
+    int max4 = highest(fourth), min4 = lowest(fourth), max3 = highest(mine), lead = t->lead;
+    int second = (t->second >= 0 && (L >> t->second & 1)) ? t->second : -1; /* it followed */
+    int ruffed = T && L != T && (T >> t->second & 1);
+    int too_low = max3 < min4 || max3 < second;
+    int partner_sure = t->winner == 0 && lead > max4;
+    if (T && !partner_sure && !too_low && max3 <= max4 && (L == T || (!ruffed && max4 >= 0)))
+        return forces_top(t, tops, n, fourth);
+    if (!T && partner_sure) {
+        if ((t->h[0] & L) || holder(t, highest(present & L)) != 2) return -1;
+        int opp = popc(fourth) - 1, lho = popc(t->h[1] & L);
+        if (lho > opp) opp = lho;
+        int run_len = 1, c = highest(mine);
+        u64 rest = mine & ~bit(c);
+        while (rest) {
+            int next = highest(rest);
+            u64 between = (bit(c) - 1) & ~((bit(next) << 1) - 1) & L;
+            if ((between & (t->gone | bit(lead))) != between) break;
+            run_len++;
+            c = next;
+            rest &= ~bit(next);
+        }
+        int over_lead = cheapest_over(tops, n, L, lead);
+        return over_lead >= 0 && opp <= run_len - 1 ? over_lead : -1;
+    }
+    if (!T && !partner_sure && !too_low && max4 > max3 && max4 > second) return forces_top(t, tops, n, fourth);
+    return -1;
+}
+
 static void order_pair_follows(const Kernel *k, const State *st, int *cands, const int *tops, int ncands,
                                const u64 *hands, int seat, int kk, i64 follow, int wcard, int wseat, u64 tmask,
                                u64 present) {
@@ -1691,6 +1724,7 @@ static void order_pair_follows(const Kernel *k, const State *st, int *cands, con
     }
     u64 L = t.led, T = t.trumps, mine = t.h[kk] & L;
     int lead = t.lead;
+    int bonus = kk == 2 && mine ? third_hand_bonus(&t, tops, ncands, present) : -1;
     for (int i = 0; i < ncands; i++) {
         int c = cands[i], top = tops[i], run = top != c, w;
         u64 km = st->class_of[c];
@@ -1772,31 +1806,7 @@ static void order_pair_follows(const Kernel *k, const State *st, int *cands, con
             } else if (!partner_sure && !too_low && over) {
                 w = 60 - r;
             }
-            /* Forcing out the fourth hand's top card, or overtaking a bare lead to run the class. */
-            int bonus = -1;
-            if (T && !partner_sure && !too_low && max3 <= max4 && (L == T || (!ruffed && max4 >= 0))) {
-                bonus = forces_top(&t, tops, ncands, fourth);
-            } else if (!T && partner_sure) {
-                if (!(t.h[0] & L) && holder(&t, highest(present & L)) == 2) {
-                    int opp = popc(fourth) - 1, lho = popc(t.h[1] & L);
-                    if (lho > opp) opp = lho;
-                    int run_len = 1, c2 = highest(mine);
-                    u64 rest = mine & ~bit(c2);
-                    while (rest) {
-                        int n2 = highest(rest);
-                        u64 between = (bit(c2) - 1) & ~((bit(n2) << 1) - 1) & L;
-                        if ((between & (t.gone | bit(lead))) != between) break;
-                        run_len++;
-                        c2 = n2;
-                        rest &= ~bit(n2);
-                    }
-                    int over_lead = cheapest_over(tops, ncands, L, lead);
-                    if (over_lead >= 0 && opp <= run_len - 1) bonus = over_lead;
-                }
-            } else if (!T && !partner_sure && !too_low && max4 > max3 && max4 > second) {
-                bonus = forces_top(&t, tops, ncands, fourth);
-            }
-            if (i == bonus) w += 20;
+            if (i == bonus) w += 20; /* forcing out the fourth hand's top, or overtaking to run the class */
         } else {
             /* Void: a discard, or a ruff. */
             int count = popc(t.h[kk] & km);
