@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,9 +17,10 @@ from typing import Any
 
 import jsonschema
 
-from games.base import Event, Game, Round, name_key
+from games.base import Event, Game, Round
 from games.errors import StichError
 from games.jsonfile import read_json, short_repr
+from games.names import MAX_NAME, check_player_names
 from games.registry import GAME_IDS, find
 from games.schema import SchemaValidator
 
@@ -44,7 +44,6 @@ __all__ = [
 
 FORMAT = "stich-round/1"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Greta")
-MAX_NAME = 40  # characters in a player's name: enough for a name, short enough for a table
 
 _seat = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "minLength": 1}]}
 _card = {"type": "string", "minLength": 1}
@@ -217,21 +216,8 @@ _VALIDATOR = SchemaValidator(RECORD_SCHEMA, explain=explain_schema_error)
 
 
 def check_names(players: list[str], source: str) -> None:
-    """Names are what seats are given by: one line of visible text each, no two alike."""
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(players):
-        if not name.strip():
-            raise StichError(f"{source}: players/{seat}: a player's name needs a visible character")
-        if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
-            raise StichError(
-                f"{source}: players/{seat}: the name {short_repr(name)} holds a control character"
-            )
-        other = seen.setdefault(name_key(name), seat)
-        if other != seat:
-            raise StichError(
-                f"{source}: players {other} and {seat} are both called {short_repr(players[other])} "
-                "(names are told apart ignoring case)"
-            )
+    """Names are what seats are given by: the rule of `games.names.check_player_names`."""
+    check_player_names(players, source)
 
 
 def parse_record(data: object, source: str = "record") -> Record:
