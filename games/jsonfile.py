@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -90,15 +92,44 @@ def _check_text(text: str, where: str, label: str, what: str = "the text") -> No
         raise StichError(f"{label}: {what}{at} holds {code}, half of a surrogate pair and no character")
 
 
-def read_json(source: str | Path, label: str | None = None) -> Any:
-    """A JSON file (``-``: standard input) parsed; a one-line `StichError` naming ``label`` or the path."""
+def read_json(source: str | Path, label: str | None = None, limit: int | None = None) -> Any:
+    """A JSON file (``-``: standard input) parsed; a one-line `StichError` naming ``label`` or the path.
+
+    With ``limit`` (bytes), the file must be a regular file (not a device, a pipe or a
+    folder) of at most that size."""
     path = Path(source)
     label = str(path) if label is None else label
     try:
-        text = sys.stdin.read() if str(source) == "-" else path.read_text(encoding="utf-8")
+        if limit is not None and str(source) != "-":
+            text = _read_limited(path, label, limit)
+        else:
+            text = sys.stdin.read() if str(source) == "-" else path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise StichError(f"{label}: cannot read it (no such file)") from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise StichError(f"{label}: cannot read it ({reason})") from None
     return parse_json(text, label)
+
+
+def _read_limited(path: Path, label: str, limit: int) -> str:
+    """A regular file's text, refused (naming ``label``) when it is anything else or over ``limit``
+    bytes. Opened without blocking, so that a named pipe is refused instead of waited on."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StichError(f"{label}: not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise StichError(f"{label}: larger than {limit:,} bytes, too large to be read")
+    return data.decode("utf-8")

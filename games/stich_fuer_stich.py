@@ -21,7 +21,7 @@ from games.arena import Arena, PlayContext
 from games.base import Event, Game, Option, Round, most_points_win, seat_index
 from games.cards import Card, CardSet, Deck, popcount
 from games.errors import RuleError, StichError
-from games.jsonfile import read_json
+from games.jsonfile import printable, read_json
 from games.trick import TrickRules, trick_winner
 
 __all__ = [
@@ -67,6 +67,7 @@ CONFIDANT_CARDS = 10
 SLEUTH_CARDS = 7
 HYPOTHESES = len(SUSPECTS) * len(WEAPONS)  # 28 culprit-weapon pairs
 DECK_FORMAT = "stich-fuer-stich-deck/1"
+DECK_FILE_LIMIT = 1_000_000  # bytes: a deck file is about 2 kB
 
 # Card (s, n) has index s * 13 + n - 1; the phantoms P1 P2 P3 are 52, 53, 54.
 SFS_DECK = Deck(
@@ -226,8 +227,8 @@ def load_deck(source: str | Mapping[str, Any]) -> WeaponLayout:
     """A weapon layout from a deck file path, or from the file's object given inline."""
     if not isinstance(source, str):
         return parse_deck(source, "option 'deck'")
-    where = f"deck file {source}"
-    data = read_json(source, where)
+    where = f"deck file {printable(source)}"
+    data = read_json(source, where, limit=DECK_FILE_LIMIT)
     return parse_deck(data, where)
 
 

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from games.cards import Deck
 from games.errors import StichError
-from games.jsonfile import short_repr
+from games.jsonfile import printable, short_repr
 
 __all__ = [
     "card_text",
@@ -85,19 +85,44 @@ def card_text(text: str, deck: Deck | None, symbols: bool = True, style: str = "
     return shown
 
 
+OPTION_DEPTH = 20
+"""How deeply an option's JSON value may nest (a deck object inline nests two levels)."""
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``key=value`` pairs; values are JSON where they parse (``true``, ``3``, ``"x"``), else text."""
+    """``key=value`` pairs; values are JSON where they parse (``true``, ``3``, ``"x"``), else text.
+
+    A value nested deeper than `OPTION_DEPTH` (``[[[[…``) is refused with a `StichError` naming
+    the option."""
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise StichError(f"option {pair!r} must look like key=value")
+            raise StichError(f"option {short_repr(pair)} must look like key=value")
+        name = printable(key.strip())
+        if _nesting(raw) > OPTION_DEPTH:
+            raise StichError(f"option {name}: the value nests deeper than {OPTION_DEPTH} levels")
         try:
             value = json.loads(raw)
-        except json.JSONDecodeError:
+        except RecursionError:
+            raise StichError(f"option {name}: the value nests too deeply") from None
+        except ValueError:  # not JSON (or a number past int's digit limit): the text itself
             value = raw
         options[key.strip()] = value
     return options
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets and braces in ``text`` (strings not told apart: an upper
+    bound, which is what a limit needs)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}" and depth:
+            depth -= 1
+    return deepest
 
 
 def whole_number(text: str | int) -> int:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from games.errors import StichError
+from games.jsonfile import printable
 from hints.arena import ArenaResult, ArenaSpec, Estimate, Played, run_arena
 from hints.bots import parse_bot
 from stich.cli._common import parse_options, print_json, user_errors
@@ -75,9 +76,7 @@ def arena_cli(
             cycle,
         )
         if records is not None:
-            if records.exists() and not records.is_dir():
-                raise StichError(f"--records {records}: not a directory")
-            records.mkdir(parents=True, exist_ok=True)
+            _records_folder(records)
         if address is not None and not ray:
             raise StichError(f"--address {address}: give --ray too (the address is a Ray cluster's)")
         result = _run(spec, jobs, ray, address, records)
@@ -85,6 +84,24 @@ def arena_cli(
             print_json(result.to_json())
         else:
             _print(result)
+
+
+def _records_folder(records: Path) -> None:
+    """Make the folder for ``--records`` (and its parents); a `StichError` naming it when it is a
+    file, lies under a file, or cannot be made."""
+    if records.exists() and not records.is_dir():
+        raise StichError(f"--records {printable(str(records))}: not a directory")
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StichError(
+            f"--records {printable(str(records))}: cannot make the folder ({_reason(exc)})"
+        ) from None
+
+
+def _reason(exc: OSError) -> str:
+    """An operating-system error in words ("Not a directory"), without its path."""
+    return exc.strerror or type(exc).__name__
 
 
 def _run(spec: ArenaSpec, jobs: int, ray: bool, address: str | None, records: Path | None) -> ArenaResult:
@@ -106,7 +123,12 @@ def _run(spec: ArenaSpec, jobs: int, ray: bool, address: str | None, records: Pa
     def write(played: Played) -> None:
         if records is not None and played.record is not None:
             path = records / f"round-{played.index:06d}-{played.rotation}.json"
-            path.write_text(json.dumps(played.record, ensure_ascii=False) + "\n", encoding="utf-8")
+            try:
+                path.write_text(json.dumps(played.record, ensure_ascii=False) + "\n", encoding="utf-8")
+            except OSError as exc:
+                raise StichError(
+                    f"--records {printable(str(records))}: cannot write {path.name} ({_reason(exc)})"
+                ) from None
 
     with bar:
         return run_arena(
