@@ -28,6 +28,7 @@ from typing import Any
 
 from games.base import Event
 from games.errors import StichError
+from hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, value_kind
 from hints.session import Session
 
 __all__ = [
@@ -95,7 +96,7 @@ class Advice:
     action: Event
     alternatives: tuple[Alternative, ...]
     worlds: int  # sampled worlds looked at (0: the figures are exact, nothing was sampled)
-    separated: bool  # the best beats the second by more than two paired standard errors
+    separated: bool  # the best is clearly ahead of the second (`hints.figures.clearly_ahead`)
     reason: str
     method: str
     seconds: float
@@ -104,6 +105,11 @@ class Advice:
     @property
     def best(self) -> Alternative:
         return self.alternatives[0]
+
+    @property
+    def kind(self) -> Kind:
+        """The kind of ``value`` (how it is shown, the smallest difference that matters)."""
+        return value_kind(self.value_name)
 
     def to_json(self) -> dict[str, Any]:
         """The ``stich hint --json`` shape (see ``docs/format.md``)."""
@@ -160,18 +166,21 @@ class Tally:
     def figure_means(self, i: int) -> dict[str, float]:
         return {name: sum(xs) / len(xs) for name, xs in self.figures[i].items() if xs}
 
-    def order(self) -> list[int]:
-        """Alternatives best first (ties keep their order)."""
-        return sorted(range(self.count), key=lambda i: -self.mean(i))
+    def order(self, then: Sequence[str] = ()) -> list[int]:
+        """Alternatives best first: by mean value, ties by the means of the figures ``then`` (in
+        turn); equal ones keep their order."""
 
-    def separated(self, best: int, second: int) -> bool:
-        """Whether ``best`` beats ``second`` by more than two standard errors of the paired difference."""
+        def key(i: int) -> tuple[float, ...]:
+            means = self.figure_means(i)
+            return (-self.mean(i), *(-means.get(name, 0.0) for name in then))
+
+        return sorted(range(self.count), key=key)
+
+    def separated(self, best: int, second: int, kind: Kind) -> bool:
+        """Whether ``best`` is clearly ahead of ``second`` (`hints.figures.clearly_ahead`: their
+        paired difference significant at 95 % and at least the smallest that matters)."""
         diffs = [a - b for a, b in zip(self.values[best], self.values[second], strict=True)]
-        if len(diffs) < 2:
-            return False
-        mean = sum(diffs) / len(diffs)
-        se = _stderr(diffs)
-        return mean > 2 * se if se > 0 else mean > 0
+        return clearly_ahead(kind, diffs)
 
 
 def _stderr(xs: Sequence[float]) -> float:
@@ -298,9 +307,12 @@ def _evaluate_in_worker(
     return list(values), list(figures) if figures is not None else None
 
 
-def ranked_alternatives(tally: Tally, labelled: Sequence[tuple[Event, str]]) -> list[Alternative]:
-    """Alternatives from a tally, best first: each labelled event with its mean, error and figures."""
-    order = tally.order()
+def ranked_alternatives(
+    tally: Tally, labelled: Sequence[tuple[Event, str]], then: Sequence[str] = ()
+) -> list[Alternative]:
+    """Alternatives from a tally, best first (ties by the figures ``then``): each labelled event
+    with its mean, error and figures."""
+    order = tally.order(then)
     return [
         Alternative(labelled[i][0], labelled[i][1], tally.mean(i), tally.stderr(i), tally.figure_means(i))
         for i in order
@@ -335,6 +347,7 @@ class Valuation:
     rank: Callable[[Tally], list[Alternative]] | None = None
     width: int | None = None  # raw values per world, when ``collapse`` is given
     chance: bool = False  # values in a world still depend on chance (cards yet to be drawn)
+    then: tuple[str, ...] = ()  # figures that rank choices of equal value, in turn (exact valuations)
 
     def true_values(self, world: World) -> list[float]:
         """Each choice's value in one world (the true one, for analysis)."""
@@ -374,16 +387,18 @@ class Valuation:
         tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs)
         if not tally.worlds:
             return self._fallback(session, budget, seconds)
+        kind = value_kind(self.value_name)
         if self.rank is not None:
             # A ranking made from the averages (the best bid of each suit) has no paired error.
             alternatives = self.rank(tally)
             separated = len(alternatives) < 2
         else:
-            alternatives = ranked_alternatives(tally, self.choices)
-            order = tally.order()
-            separated = len(order) < 2 or tally.separated(order[0], order[1])
+            alternatives = ranked_alternatives(tally, self.choices, self.then)
+            order = tally.order(self.then)
+            separated = len(order) < 2 or tally.separated(order[0], order[1], kind)
         if self.exact:
-            separated = len(alternatives) < 2 or alternatives[0].value > alternatives[1].value
+            found = alternatives[:2]
+            separated = len(found) < 2 or _exact_ahead(kind, self.then, found[0], found[1])
         return Advice(
             session.seat,
             self.decision,
@@ -396,6 +411,18 @@ class Valuation:
             seconds,
             self.value_name,
         )
+
+
+def _exact_ahead(kind: Kind, then: Sequence[str], best: Alternative, second: Alternative) -> bool:
+    """Exact figures: the best is clearly ahead when its value is, by at least the smallest
+    difference that matters; at an equal value, the first figure of ``then`` that differs decides
+    the same way."""
+    ranked = [(kind, best.value, second.value)]
+    ranked += [(figure_kind(n), best.figures.get(n, 0.0), second.figures.get(n, 0.0)) for n in then]
+    for figure, ahead, behind in ranked:
+        if abs(ahead - behind) > 1e-12:
+            return clearly_ahead_exact(figure, ahead - behind)
+    return False
 
 
 def forced_advice(session: Session, decision: str, event: Event, label: str, reason: str) -> Advice:

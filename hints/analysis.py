@@ -28,6 +28,7 @@ from games.record import Record, check_report
 from games.views import ViewFeed
 from hints.advice import Advice, Budget, Valuation
 from hints.advisors import advisor_for
+from hints.figures import matters
 from hints.session import Session
 from hints.worlds import World
 
@@ -148,13 +149,15 @@ def _verdict(
         return True, "forced"
     if cost is None:
         return followed, "advised" if followed else "differs"
-    if cost <= 1e-9:
+    if not matters(advice.kind, cost):  # below the smallest difference that matters: as good
         return followed, "best" if followed or not advice.separated else "lucky"
     if followed:
         return followed, "unlucky"
     chosen = next((a for a in advice.alternatives if choice_key(a.action) == chosen_key), None)
     best = advice.alternatives[0]
-    if chosen is not None and best.value - chosen.value <= 2 * max(best.stderr, chosen.stderr, 1e-9):
+    gap = best.value - chosen.value if chosen is not None else 0.0
+    close = chosen is not None and gap <= 2 * max(best.stderr, chosen.stderr, 1e-9)
+    if chosen is not None and (close or not matters(advice.kind, gap)):
         return followed, "unlucky"  # a close call given what the seat knew
     return followed, "mistake"
 

@@ -3,7 +3,8 @@
 A bot is given the seat's `Session` — what the seat has seen, never another hand — and a
 random generator, and returns one of the session's legal events. What the rules answer
 (a guess's answer, the cards drawn in an exchange) is filled in by the arena from the
-omniscient round. Three bots:
+omniscient round. Three bots, and any bot from outside the project that follows the `Bot`
+protocol, named ``package.module:attribute`` (docs/strength.md):
 
 - ``random``: uniformly among the distinct choices (a guess with either answer is one choice);
 - ``heuristic``: rules of thumb a club player uses, game by game (below, and docs/strength.md);
@@ -35,18 +36,31 @@ The heuristic bot, per game:
 
 from __future__ import annotations
 
+import importlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
 
 from games.base import Event, Round, Trick
 from games.cards import Card, CardSet, bit, iter_cards, popcount
 from games.errors import StichError
+from games.names import name_problem
 from games.trick import FREE, TrickRules, legal_plays, trick_winner
 from hints.session import Session
 
-__all__ = ["BOT_NAMES", "DEFAULT_WORLDS", "BotSpec", "choice_key", "distinct_choices", "parse_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_WORLDS",
+    "Bot",
+    "BotSpec",
+    "load_bot",
+    "choice_key",
+    "distinct_choices",
+    "parse_bot",
+]
 
 BOT_NAMES = ("random", "heuristic", "advisor")
 DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
@@ -75,16 +89,31 @@ def distinct_choices(events: Sequence[Event]) -> list[Event]:
     return list(seen.values())
 
 
+@runtime_checkable
+class Bot(Protocol):
+    """What the arena asks of a bot from outside the project (``--bots package.module:attr``)."""
+
+    name: str
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        """One of ``session.legal()``: the event this bot chooses for the session's seat."""
+        ...
+
+
 @dataclass(frozen=True)
 class BotSpec:
-    """A bot by name: ``random``, ``heuristic`` or ``advisor`` with its budget of worlds."""
+    """A bot by name: ``random``, ``heuristic``, ``advisor`` with its budget of worlds, or a bot
+    from outside the project named by ``module:attribute`` (``kind`` ``"external"``)."""
 
     kind: str
     worlds: int | None = None
+    target: str | None = None  # "package.module:attribute" for an external bot
 
     @property
     def name(self) -> str:
         """How the bot is named on the command line and in the arena's tables."""
+        if self.target is not None:
+            return load_bot(self.target).name
         return f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
 
     def act(self, session: Session, rng: random.Random) -> Event:
@@ -92,6 +121,8 @@ class BotSpec:
         legal = session.legal()
         if not legal:
             raise StichError(f"{session.names[session.seat]} has no decision now")
+        if self.target is not None:
+            return load_bot(self.target).act(session, rng)
         if self.kind == "random":
             return rng.choice(distinct_choices(legal))
         if self.kind == "heuristic":
@@ -102,17 +133,50 @@ class BotSpec:
         return advise(session, budget).action
 
 
+_EXTERNAL = re.compile(r"[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*")
+
+
+@cache
+def load_bot(target: str) -> Bot:
+    """The bot named ``package.module:attribute``: the object itself when it has ``name`` and
+    ``act``, else what calling it (a class or a factory, without arguments) returns."""
+    module_name, _, attribute = target.partition(":")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise StichError(f"bot {target!r}: cannot import {module_name!r} ({exc})") from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise StichError(f"bot {target!r}: {module_name!r} has no {attribute!r}") from None
+        found = getattr(found, part)
+    if not isinstance(found, Bot) and callable(found):
+        found = found()
+    if not isinstance(found, Bot):
+        raise StichError(f"bot {target!r}: not a bot (an object with a name and act(session, rng))")
+    problem = name_problem(found.name)
+    if problem is not None:
+        raise StichError(f"bot {target!r}: its name is a player's name, and {problem}")
+    return found
+
+
 def parse_bot(text: str) -> BotSpec:
-    """A bot from its name: ``random``, ``heuristic``, ``advisor`` or ``advisor:N`` (N worlds)."""
+    """A bot from its name: ``random``, ``heuristic``, ``advisor``, ``advisor:N`` (N worlds), or
+    ``package.module:attribute`` for a bot from outside the project (docs/strength.md)."""
     kind, sep, budget = text.strip().partition(":")
+    if kind not in BOT_NAMES and _EXTERNAL.fullmatch(text.strip()):
+        load_bot(text.strip())  # refuse now, not in the middle of the arena
+        return BotSpec("external", target=text.strip())
     if kind not in BOT_NAMES:
-        raise StichError(f"unknown bot {text.strip()!r}: the bots are {', '.join(BOT_NAMES)} (advisor:N)")
+        raise StichError(
+            f"unknown bot {text.strip()!r}: the bots are {', '.join(BOT_NAMES)} (advisor:N), "
+            "or package.module:attribute"
+        )
     if not sep:
         return BotSpec(kind)
     if kind != "advisor":
         raise StichError(f"bot {text.strip()!r}: only the advisor takes a budget (advisor:N worlds)")
-    if not budget.isdigit() or int(budget) < 1:
-        raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, at least 1")
+    if not budget.isdecimal() or not budget.isascii() or not 1 <= int(budget) <= 100_000:
+        raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, 1 to 100000")
     return BotSpec(kind, int(budget))
 
 

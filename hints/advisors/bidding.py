@@ -36,6 +36,7 @@ from hints.dd import (
     one_against_all,
     position,
 )
+from hints.figures import POINTS, TRICKS, shown
 from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
@@ -169,7 +170,7 @@ class BiddingAdvisor:
                 span = f"{low} to {_tricks(high)} at most (median {mid})"
                 takes = f"{hand} can take {span} in {worlds_text(worlds)}"
             hit = 100 * best.figures["p_hit"]
-            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {best.value:.1f} points)"
+            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {shown(POINTS, best.value)} points)"
             forbidden = state.forbidden_bid(seat)
             if forbidden is not None:
                 text += f"; {forbidden} is barred (the bids would add up to the tricks)"
@@ -207,10 +208,10 @@ class BiddingAdvisor:
             if need < 0:
                 text = (
                     f"your bid of {bid} is already over by {-need}; {best.label} is worth "
-                    f"{best.value:.1f} points on average over {worlds_text(worlds)}"
+                    f"{shown(POINTS, best.value)} points on average over {worlds_text(worlds)}"
                 )
                 if len(alternatives) > 1:
-                    text += f", {alternatives[1].label} {alternatives[1].value:.1f}"
+                    text += f", {alternatives[1].label} {shown(POINTS, alternatives[1].value)}"
                 return text
             if need == 0:
                 goal = f"your bid of {bid} is made: take no more tricks"
@@ -218,7 +219,7 @@ class BiddingAdvisor:
                 goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
             text = (
                 f"{goal}; with {best.label} it is hit in {100 * best.figures['p_hit']:.0f}% of "
-                f"{worlds_text(worlds)} (expected {best.value:.1f} points)"
+                f"{worlds_text(worlds)} (expected {shown(POINTS, best.value)} points)"
             )
             if len(alternatives) > 1:
                 second = alternatives[1]
@@ -244,7 +245,7 @@ class BiddingAdvisor:
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
             return (
-                f"no bids: with {best.label} you take {best.value:.1f} tricks on average "
+                f"no bids: with {best.label} you take {shown(TRICKS, best.value)} tricks on average "
                 f"in {worlds_text(tally.worlds)}"
             )
 
@@ -287,7 +288,7 @@ class BiddingAdvisor:
             best = alternatives[0]
             return (
                 f"with {best.label} your best bid is {best.figures['best_bid']:.0f}, expected "
-                f"{best.value:.1f} points over {worlds_text(tally.worlds)}"
+                f"{shown(POINTS, best.value)} points over {worlds_text(tally.worlds)}"
             )
 
         choices: list[tuple[Event, str]] = [(e, f"trump {e['trump']}") for e in legal]

@@ -18,6 +18,7 @@ from games.stich_fuer_stich import StichFuerStichRound
 from games.was_sticht import WasStichtRound
 from hints.advice import Alternative, Tally, Valuation, worlds_text
 from hints.dd import move_event, move_values, one_against_all, position, value
+from hints.figures import BITS, POINTS, figure_kind, shown
 from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
@@ -58,7 +59,8 @@ def was_sticht_task(session: Session, state: WasStichtRound) -> Valuation:
             forced = value(position(state, hands, objective, one_against_all(seat, seats)))
             alone = [value(position(state, hands, objective, _helped(o, seats))) for o in others]
             share = sum(alone) / len(alone) if alone else float(forced)
-            scores.append(forced + 0.5 * share + 0.01 * values[task])
+            # Ranked by whether it is forceable, then (Valuation.then) the share, then the chip.
+            scores.append(float(forced))
             figures.append(
                 {"forced": float(forced), "no_single_spoiler": share, "chip_value": float(values[task])}
             )
@@ -72,9 +74,10 @@ def was_sticht_task(session: Session, state: WasStichtRound) -> Valuation:
                 f"{best.label} (chip value {best.figures['chip_value']:.0f}) can be made against any play; "
                 f"forceable: {', '.join(forced)}"
             )
+        share = shown(figure_kind("no_single_spoiler"), best.figures["no_single_spoiler"])
         return (
-            f"no task can be forced against everyone; {best.label} can be spoiled by "
-            f"{100 * (1 - best.figures['no_single_spoiler']):.0f}% of the other players alone"
+            f"no task can be forced against everyone; {best.label} is the hardest to spoil: "
+            f"{share} of the other players could not spoil it alone"
         )
 
     return Valuation(
@@ -82,10 +85,11 @@ def was_sticht_task(session: Session, state: WasStichtRound) -> Valuation:
         [(e, str(e["task"])) for e in legal],
         evaluate,
         _open_draw(state),
-        "forceable, then hard to spoil, then chip value",
+        "forceable against everyone",
         explain,
         exact=True,
         method="double-dummy on the open hands",
+        then=("no_single_spoiler", "chip_value"),
     )
 
 
@@ -141,7 +145,7 @@ def was_sticht_play(session: Session, state: WasStichtRound) -> Valuation:
         for o in others:
             for m, v in move_values(position(state, hands, objective, _helped(o, seats))):
                 alone[move_event(state, seat, m)["play"]] += v / len(others)
-        scores = [forced[c] + 0.5 * alone[c] for c in labels]
+        scores = [forced[c] for c in labels]  # then (Valuation.then) the share no single spoiler stops
         return scores, [{"forced": forced[c], "no_single_spoiler": alone[c]} for c in labels]
 
     def explain(alternatives: list[Alternative], tally: Tally) -> str:
@@ -152,9 +156,10 @@ def was_sticht_play(session: Session, state: WasStichtRound) -> Valuation:
             return f"{best.label} keeps your task {task} certain against any play" + (
                 f" (so do {', '.join(also)})" if also else ""
             )
+        share = shown(figure_kind("no_single_spoiler"), best.figures["no_single_spoiler"])
         return (
             f"your task {task} can no longer be forced; {best.label} leaves the most ways to make it "
-            f"({100 * best.figures['no_single_spoiler']:.0f}% of the others cannot spoil it alone)"
+            f"({share} of the others cannot spoil it alone)"
         )
 
     return Valuation(
@@ -166,6 +171,7 @@ def was_sticht_play(session: Session, state: WasStichtRound) -> Valuation:
         explain,
         exact=True,
         method="double-dummy on the open hands",
+        then=("no_single_spoiler",),
     )
 
 
@@ -201,13 +207,15 @@ def stich_fuer_stich_play(session: Session, state: StichFuerStichRound, seed: in
         bits = best.figures[bits_name]
         if hider:
             tail = (
-                f"; the announcement gives away {bits:.1f} bits" if bits > 0.05 else "; it gives nothing away"
+                f"; the announcement gives away {shown(BITS, bits)} bits"
+                if bits > 0.05
+                else "; it gives nothing away"
             )
         else:
-            tail = f"; the announcement will tell {bits:.1f} bits" if bits > 0.05 else ""
-        points = best.figures["trick_points"]
+            tail = f"; the announcement will tell {shown(BITS, bits)} bits" if bits > 0.05 else ""
+        points = shown(POINTS, best.figures["trick_points"])
         over = worlds_text(tally.worlds)
-        return f"{best.label} takes {points:.1f} trick points from here over {over}{tail}"
+        return f"{best.label} takes {points} trick points from here over {over}{tail}"
 
     return Valuation(
         "play",

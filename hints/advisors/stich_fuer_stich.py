@@ -24,6 +24,7 @@ from deducer.hypotheses import members
 from games.errors import StichError
 from games.stich_fuer_stich import StichFuerStichRound
 from hints.advice import Advice, Alternative, Valuation, forced_advice
+from hints.figures import CHANCE, shown
 from hints.session import Session
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "StichFuerStichAdvisor"]
@@ -73,7 +74,7 @@ class StichFuerStichAdvisor:
         else:
             reason = (
                 f"{best.label} is one of the {len(possible)} pairs that fit every announcement "
-                f"({100 * best.value:.0f}% to solve now); a false suspicion costs nothing"
+                f"({shown(CHANCE, best.value)} to solve now); a false suspicion costs nothing"
             )
         return Advice(
             session.seat,

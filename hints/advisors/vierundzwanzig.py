@@ -1,8 +1,9 @@
 """24: the trump call (and yellow blind), the exchange or dropping out, and play with its
 declarations (a reversal on a 1, Trump Chaos's new trump on a 2).
 
-Every decision is valued in round points (fewer is better; shown as points, ranked by
-minus points) over sampled worlds, each solved double-dummy for the seat against all
+Every decision is valued in the points it takes off the seat's score (a round's points,
+fewer is better, with the sign turned: more is better, as every advice's value) over
+sampled worlds, each solved double-dummy for the seat against all
 the others. Before the play the model is simpler than the game: at the trump call the
 caller's own second three cards and everyone's are drawn from the unseen cards and
 nobody exchanges; at the exchange the cards drawn come uniformly from the cards out of
@@ -28,6 +29,7 @@ from games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
 from hints.advice import Alternative, Tally, Valuation, worlds_text
 from hints.advisors.was_sticht import card_strength
 from hints.dd import move_event, move_values, one_against_all, position, value
+from hints.figures import POINTS, shown
 from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec, Position, parse_position
@@ -35,6 +37,7 @@ from solvers import ObjectiveSpec, Position, parse_position
 __all__ = ["ADVISOR", "VierUndZwanzigAdvisor"]
 
 CANDIDATE_CARDS = 3  # exchange candidates: subsets of this many weakest cards
+VALUE_NAME = "points off your score"  # minus the round's points: more is better
 
 
 def _key(event: Event) -> tuple[tuple[str, Any], ...]:
@@ -102,9 +105,9 @@ def _label(event: Event) -> str:
 def _explain(what: str) -> Callable[[list[Alternative], Tally], str]:
     def explain(alternatives: list[Alternative], tally: Tally) -> str:
         best = alternatives[0]
-        points = -best.value
         over = worlds_text(tally.worlds)
-        return f"{best.label}: {points:+.1f} round points on average over {over} ({what})"
+        points = shown(POINTS, best.value)
+        return f"{best.label}: {points} points off your score on average over {over} ({what})"
 
     return explain
 
@@ -141,11 +144,9 @@ class VierUndZwanzigAdvisor:
                 )
             return values, None
 
-        what = "fewer is better; your last three cards not yet known, exchanges not modelled"
+        what = "your last three cards not yet known, exchanges not modelled"
         choices = [(e, _label(e)) for e in legal]
-        return Valuation(
-            "trump", choices, evaluate, source.draw, "minus round points", _explain(what), chance=True
-        )
+        return Valuation("trump", choices, evaluate, source.draw, VALUE_NAME, _explain(what), chance=True)
 
     def exchange(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
         seat = session.seat
@@ -181,11 +182,9 @@ class VierUndZwanzigAdvisor:
                 values.append(float(value(_points_position(state, hands, trump, state.blind, seat))))
             return values, None
 
-        what = "fewer is better; the cards drawn are random among those you cannot see"
+        what = "the cards drawn are random among those you cannot see"
         choices = [(e, _label(e)) for e in candidates]
-        return Valuation(
-            "exchange", choices, evaluate, source.draw, "minus round points", _explain(what), chance=True
-        )
+        return Valuation("exchange", choices, evaluate, source.draw, VALUE_NAME, _explain(what), chance=True)
 
     def play(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
         seat = session.seat
@@ -204,9 +203,9 @@ class VierUndZwanzigAdvisor:
             return values, None
 
         order = "reversed" if state.reversed else "normal"
-        what = f"trump {SUITS[state.trump or 0]}, order {order}; fewer is better"
+        what = f"trump {SUITS[state.trump or 0]}, order {order}"
         choices = [(e, _label(e)) for e in legal]
-        return Valuation("play", choices, evaluate, source.draw, "minus round points", _explain(what))
+        return Valuation("play", choices, evaluate, source.draw, VALUE_NAME, _explain(what))
 
 
 ADVISOR = VierUndZwanzigAdvisor()

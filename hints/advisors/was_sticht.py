@@ -32,6 +32,7 @@ from games.errors import StichError
 from games.trick import TrickRules, trick_winner
 from games.was_sticht import DECK, WasStichtRound
 from hints.advice import Advice, Alternative, Valuation, forced_advice
+from hints.figures import BITS, COUNT, SHARE, STRENGTH, clearly_ahead_exact, shown
 from hints.session import Session
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "WasStichtAdvisor", "card_strength"]
@@ -117,7 +118,7 @@ class WasStichtAdvisor:
         alternatives.sort(key=lambda a: -a.value)
         best = alternatives[0]
         reason = _pick_reason(best, alternatives, hider, len(hypotheses))
-        separated = len(alternatives) < 2 or best.value - alternatives[1].value > 0.02
+        separated = len(alternatives) < 2 or clearly_ahead_exact(STRENGTH, best.value - alternatives[1].value)
         return Advice(
             session.seat,
             "pick",
@@ -146,7 +147,7 @@ class WasStichtAdvisor:
             best.action,
             tuple(alternatives),
             0,
-            len(alternatives) < 2 or best.value > alternatives[1].value,
+            len(alternatives) < 2 or clearly_ahead_exact(COUNT, best.value - alternatives[1].value),
             reason,
             "chip values",
             0.0,
@@ -172,17 +173,17 @@ def _pick_reason(best: Alternative, alternatives: list[Alternative], hider: bool
     strength = best.figures["strength"]
     strongest = max(alternatives, key=lambda a: a.figures["strength"])
     where = f"over the {count} trumps still possible" if count > 1 else "under the trumps"
-    text = f"{best.label} wins {100 * strength:.0f}% of two-card tricks {where}"
+    text = f"{best.label} wins {shown(SHARE, strength)} of two-card tricks {where}"
     if hider:
         given = best.figures["bits_given"]
-        return text + (f" and the announcement gives away {given:.1f} bits" if given > 0.05 else "")
+        return text + (f" and the announcement gives away {shown(BITS, given)} bits" if given > 0.05 else "")
     gain = best.figures["bits_gained"]
     if strongest is not best:
         return text + (
-            f"; {strongest.label} is stronger ({100 * strongest.figures['strength']:.0f}%) "
-            f"but the announcement after {best.label} tells more ({gain:.1f} bits)"
+            f"; {strongest.label} is stronger ({shown(SHARE, strongest.figures['strength'])}) "
+            f"but the announcement after {best.label} tells more ({shown(BITS, gain)} bits)"
         )
-    return text + (f"; the announcement will tell {gain:.1f} bits" if gain > 0.05 else "")
+    return text + (f"; the announcement will tell {shown(BITS, gain)} bits" if gain > 0.05 else "")
 
 
 ADVISOR = WasStichtAdvisor()

@@ -30,7 +30,10 @@ def arena_cli(
         str,
         typer.Option(
             "--bots",
-            help="One bot per seat, comma-separated: random, heuristic, advisor or advisor:N (N worlds).",
+            help=(
+                "One bot per seat, comma-separated: random, heuristic, advisor or advisor:N (N worlds), "
+                "or package.module:attribute (docs/strength.md)."
+            ),
         ),
     ] = "advisor,heuristic,heuristic,random",
     rounds: Annotated[

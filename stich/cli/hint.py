@@ -81,6 +81,7 @@ def print_advice(
     With the round's ``deck``, card names are coloured as the cards are and shown with suit
     symbols (``symbols``; by default where the terminal takes them).
     """
+    from hints import figures
     from hints.advice import Advice, worlds_text
 
     assert isinstance(advice, Advice)
@@ -107,7 +108,9 @@ def print_advice(
         if not math.isfinite(alt.value):
             shown = "–"  # nothing was solved: the choice has no figure
         else:
-            shown = f"{alt.value:.2f}" + (f" ± {alt.stderr:.2f}" if alt.stderr else "")
+            # Written as the reason writes it (hints.figures: one way per kind of figure).
+            shown = figures.shown(advice.kind, alt.value)
+            shown += f" ± {figures.shown_error(advice.kind, alt.stderr)}" if alt.stderr else ""
         cells = [_figure(name, alt.figures.get(name)) for name in figure_names]
         table.add_row(mark, card_text(alt.label, deck, symbols), shown, *cells)
     console.print(table)
@@ -122,8 +125,6 @@ def print_advice(
 
 
 def _figure(name: str, value: float | None) -> str:
-    if value is None:
-        return ""
-    if name.startswith("p_") or name in ("p", "no_single_spoiler"):
-        return f"{100 * value:.0f}%"
-    return f"{value:.2f}"
+    from hints import figures
+
+    return "" if value is None else figures.shown(figures.figure_kind(name), value)
