@@ -7,7 +7,8 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.text import Text
@@ -16,7 +17,12 @@ from games.cards import Deck
 from games.errors import StichError
 from games.jsonfile import printable, short_repr
 
+if TYPE_CHECKING:
+    from games.record import Record
+
 __all__ = [
+    "AT_HELP",
+    "at_events",
     "card_text",
     "fail",
     "parse_options",
@@ -135,3 +141,24 @@ def whole_number(text: str | int) -> int:
         return int(text)
     except ValueError:  # not a number, or past int's digit limit
         raise typer.BadParameter(f"{short_repr(text)} is not a whole number") from None
+
+
+AT_HELP = (
+    "Use only the record's first N events (a negative N counts from the end: -1 leaves out the last), "
+    "to ask at that point of the round."
+)
+"""The help of ``--at N`` (hint, deduce, solve, analyze)."""
+
+
+def at_events(record: Record, at: int | None) -> Record:
+    """``record`` cut to its first ``at`` events (``--at N``; a negative N counts from the end, as a
+    Python slice does); a `StichError` naming N and the record's event count when out of range."""
+    if at is None:
+        return record
+    total = len(record.events)
+    kept = at if at >= 0 else total + at
+    if not 0 <= kept <= total:
+        raise StichError(
+            f"--at {at}: the record has {total} event{'' if total == 1 else 's'} (N from {-total} to {total})"
+        )
+    return replace(record, events=record.events[:kept])

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stich.cli._common import print_json, user_errors
+from stich.cli._common import AT_HELP, at_events, print_json, user_errors, whole_number
 
 if TYPE_CHECKING:
     from hints.analysis import Analysis
@@ -50,6 +50,7 @@ def analyze_cli(
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write a self-contained HTML report to this file.")
     ] = None,
+    at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Analyse a recorded round decision by decision: mistakes, what they cost, what was known.
@@ -66,7 +67,7 @@ def analyze_cli(
     from hints.analysis import analyze
 
     with user_errors():
-        record = load_record(record_path)
+        record = at_events(load_record(record_path), at)
         seats = None if not seat else [seat_index(s, record.players) for s in seat]
         budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
         if html is not None and not html.resolve().parent.is_dir():

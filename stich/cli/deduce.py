@@ -12,7 +12,7 @@ from rich.table import Table
 from games.errors import StichError
 from games.record import Record, load_record
 from games.registry import find
-from stich.cli._common import fail, print_json, user_errors
+from stich.cli._common import AT_HELP, at_events, fail, print_json, user_errors, whole_number
 
 if TYPE_CHECKING:
     from hints.session import Session
@@ -91,6 +91,7 @@ def deduce_cli(
     cards: Annotated[
         bool, typer.Option("--cards", help="Also each unseen card's chance to be in each place.")
     ] = False,
+    at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """What a seat can deduce: the hidden trumps or culprit-weapon pairs, where unseen cards are.
@@ -100,7 +101,7 @@ def deduce_cli(
     (--cards) each unseen card's chance to be in each place; any contradiction.
     """
     with user_errors():
-        record = load_record(record_path)
+        record = at_events(load_record(record_path), at)
         report = deduce_report(record, seat, info=info)
     if json_out:
         print_json(report)

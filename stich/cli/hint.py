@@ -12,7 +12,15 @@ from rich.table import Table
 from rich.text import Text
 
 from games.cards import Deck
-from stich.cli._common import card_text, print_json, terminal_takes, user_errors
+from stich.cli._common import (
+    AT_HELP,
+    at_events,
+    card_text,
+    print_json,
+    terminal_takes,
+    user_errors,
+    whole_number,
+)
 
 __all__ = ["hint_cli", "print_advice"]
 
@@ -38,6 +46,7 @@ def hint_cli(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=1, help="Solve worlds in this many processes side by side.")
     ] = 1,
+    at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Advice for the next decision: the best action, the alternatives, and why.
@@ -50,7 +59,7 @@ def hint_cli(
     from hints.session import Session
 
     with user_errors():
-        record = load_record(record_path)
+        record = at_events(load_record(record_path), at)
         if seat is None and record.view is None:
             # An omniscient record: advise the seat to move, from its own view.
             session = Session.from_record(record, 0, strict=True)
