@@ -37,6 +37,7 @@ __all__ = [
     "fresh_seed",
     "load_record",
     "parse_record",
+    "record_teams",
     "replay",
     "simulate",
     "DEFAULT_NAMES",
@@ -87,6 +88,11 @@ RECORD_SCHEMA: dict[str, Any] = {
         "view": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
         "start": {"type": "string"},
         "seed": {"type": "integer"},
+        "teams": {
+            "type": "array",
+            "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 1},
+            "minItems": 2,
+        },
         "known": {
             "type": "object",
             "properties": {
@@ -241,6 +247,8 @@ def parse_record(data: object, source: str = "record") -> Record:
     view = data.get("view")
     if view is not None and view >= len(players):
         raise StichError(f"{source}: view {view} does not exist (seats are 0..{len(players) - 1})")
+    if "teams" in data:
+        _check_teams(data["teams"], len(players), source)
     return Record(
         game=data["game"],
         players=players,
@@ -252,6 +260,29 @@ def parse_record(data: object, source: str = "record") -> Record:
         start=data.get("start", "deal"),
         extra={k: v for k, v in data.items() if k not in fields},
     )
+
+
+def _check_teams(teams: list[list[int]], players: int, source: str) -> None:
+    """``teams`` must split the seats: every seat in exactly one team."""
+    seen = [seat for team in teams for seat in team]
+    if sorted(seen) != list(range(players)):
+        twice = sorted({s for s in seen if seen.count(s) > 1})
+        missing = sorted(set(range(players)) - set(seen))
+        outside = sorted(s for s in seen if s >= players)
+        if outside:
+            why = f"seat {outside[0]} does not exist (seats are 0..{players - 1})"
+        elif twice:
+            why = f"seat {twice[0]} is in two teams"
+        else:
+            why = f"seat {missing[0]} is in no team"
+        raise StichError(f"{source}: teams {teams} must split the seats into partnerships: {why}")
+
+
+def record_teams(record: Record) -> list[list[int]] | None:
+    """The record's partnerships (``teams``, e.g. ``[[0, 2], [1, 3]]`` for a bridge deal), or None
+    when every seat plays for itself."""
+    teams = record.extra.get("teams")
+    return [list(team) for team in teams] if isinstance(teams, list) else None
 
 
 def load_record(path: str | Path) -> Record:

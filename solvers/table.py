@@ -1,4 +1,10 @@
-"""The double-dummy table of a position: every trump (or none) × every leader, as DDS tabulates bridge."""
+"""The double-dummy table of a position: every trump (or none) × every leader, as DDS tabulates bridge.
+
+For a bridge-shaped position (French deck, four seats, partnerships ``[[0, 2], [1, 3]]``)
+`declarer_table` turns the cells into the table every bridge program shows: the tricks of
+each declarer N, S, E, W in each strain NT, S, H, D, C, the declarer's left-hand opponent on
+lead (DDS's ``CalcDDtable``).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,10 @@ from games.errors import StichError
 from solvers.position import Position
 from solvers.solver import Solver
 
-__all__ = ["TableCell", "trick_table"]
+__all__ = ["BRIDGE_SEATS", "BRIDGE_STRAINS", "TableCell", "declarer_table", "is_bridge", "trick_table"]
+
+BRIDGE_SEATS = "NSEW"  # declarers in the order bridge programs list them (seat letters of "NESW")
+BRIDGE_STRAINS = ("NT", "S", "H", "D", "C")
 
 
 @dataclass(frozen=True)
@@ -95,3 +104,21 @@ def _strain(position: Position, trump: str | None) -> Iterator[TableCell]:
         tricks = solver.value(guess)
         found[side] = tricks
         yield TableCell(trump, leader, side, tricks, solver.nodes - before)
+
+
+def is_bridge(position: Position) -> bool:
+    """Whether the position is a bridge deal: French deck, four seats, partnerships N-S and E-W."""
+    return position.rules_game.seat_labels(position.teams) == "NESW"
+
+
+def declarer_table(position: Position, cells: list[TableCell]) -> dict[str, dict[str, int]]:
+    """The bridge table of `trick_table`'s cells: declarer (``N S E W``) → strain (``NT S H D C``) →
+    the declarer's side's tricks of those left, the seat after the declarer leading."""
+    if not is_bridge(position):
+        raise StichError("a declarer table needs a bridge deal: four seats in partnerships [[0,2],[1,3]]")
+    left = position.tricks_left()
+    by_cell = {(c.trump or "NT", c.leader): c.tricks for c in cells}
+    return {
+        seat: {strain: left - by_cell[(strain, ("NESW".index(seat) + 1) % 4)] for strain in BRIDGE_STRAINS}
+        for seat in BRIDGE_SEATS
+    }

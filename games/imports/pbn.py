@@ -10,8 +10,9 @@ A bridge board becomes a round of ``stiche-raten`` with the options ``bidding: n
 (nobody bids, each trick is a point) and ``trump: named`` (the contract's strain,
 ``null`` for notrump), starting at ``tricks`` with every hand in ``known.hands``.
 The played cards become ``play`` events, checked by the rules as they are read.
-What the game cannot hold — partnerships, the auction, the contract's level and the
-score — stays in the record's ``source`` (``docs/import.md``).
+The record carries the two partnerships (``teams: [[0, 2], [1, 3]]``); what the game
+cannot hold — the auction, the contract's level, the score, the tables such as
+``[OptimumResultTable]`` — stays in the record's ``source`` (``docs/import.md``).
 """
 
 from __future__ import annotations
@@ -24,31 +25,43 @@ from typing import Any
 from games.base import Round
 from games.cards import FRENCH_RANKS, FRENCH_SUITS, french_deck
 from games.errors import StichError
+from games.names import MAX_NAME, name_key, name_problem
 from games.record import Record
 
 __all__ = [
+    "DD_SEATS",
+    "DD_STRAINS",
     "SEATS",
     "SEAT_NAMES",
     "PbnGame",
     "ImportProblems",
     "Problems",
+    "StoredTable",
     "Tag",
+    "TEAMS",
     "bridge_record",
     "parse_deal",
+    "parse_double_dummy_tricks",
+    "parse_optimum_result_table",
     "pbn_card",
     "player_names",
     "read_games",
     "replay_play",
     "seat_of",
+    "stored_tables",
 ]
 
 SEATS = "NESW"  # PBN's seats, clockwise; stich seat i is SEATS[i]
 SEAT_NAMES = ("North", "East", "South", "West")
+TEAMS = [[0, 2], [1, 3]]  # the partnerships North-South and East-West, in stich's seats
+DD_SEATS = "NSEW"  # the declarers in the order of [DoubleDummyTricks]
+DD_STRAINS = ("NT", "S", "H", "D", "C")  # the strains in the order of [DoubleDummyTricks]
 FRENCH = french_deck()
 SECTION_TAGS = ("auction", "play")  # and every tag whose name ends in "Table"
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_LOOSE = re.compile(r'\[\s*(\w+)\s+"(.*)"\s*(\])?\s*$')
+_TABLE_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _CARD = re.compile(r"([SHDC])(10|[2-9TJQKA])", re.IGNORECASE)
 _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(X{0,2})", re.IGNORECASE)
 
@@ -123,6 +136,15 @@ class PbnGame:
         """Every tag's value as written, for the record's ``source``."""
         return {name: tag.value for name, tag in self.tags.items()}
 
+    def tables(self) -> dict[str, dict[str, Any]]:
+        """The tags with table rows (``[OptimumResultTable]``, ``[ScoreTable]``, ...): the column
+        header as written and the rows as lists of values, for the record's ``source``."""
+        return {
+            name: {"columns": tag.value, "rows": [tokens for _, tokens in tag.rows]}
+            for name, tag in self.tags.items()
+            if _takes_section(name) and name.lower() not in SECTION_TAGS
+        }
+
 
 def _takes_section(name: str) -> bool:
     lower = name.lower()
@@ -161,7 +183,18 @@ def _strip_comments(text: str, in_brace: bool) -> tuple[str, bool]:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    """PBN escapes only the quote and the backslash; any other backslash is part of the value
+    (``"Declarer;Denomination\\2R;Result\\2R"``: a column two characters wide, right-aligned)."""
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+def _table_tokens(line: str) -> list[str]:
+    """A table row's values: words, or quoted strings that may hold spaces (quotes removed)."""
+    tokens = []
+    for match in _TABLE_TOKEN.finditer(line):
+        quoted = match.group(1)
+        tokens.append(_unescape(quoted) if quoted is not None else match.group(2))
+    return tokens
 
 
 def read_games(text: str, problems: Problems) -> list[PbnGame]:
@@ -211,7 +244,8 @@ def read_games(text: str, problems: Problems) -> list[PbnGame]:
                 f"{line[:40]!r}{after} is neither a tag pair nor a line of an [Auction], [Play] or table",
             )
             continue
-        last.rows.append((number, line.split()))
+        tokens = line.split() if last.name.lower() in SECTION_TAGS else _table_tokens(line)
+        last.rows.append((number, tokens))
     if current is not None:
         games.append(current)
     return games
@@ -297,12 +331,140 @@ def parse_deal(tag: Tag) -> list[list[str] | None]:
     return hands
 
 
-def player_names(game: PbnGame) -> list[str]:
-    """The players by seat from ``[North]`` … ``[West]``; a missing name is the seat's, and names
-    given twice get their seat added, since a record's names must differ."""
-    names = [game.value(seat) or seat for seat in SEAT_NAMES]
-    lowered = [n.lower() for n in names]
-    return [f"{n} ({SEAT_NAMES[i]})" if lowered.count(n.lower()) > 1 else n for i, n in enumerate(names)]
+def player_names(game: PbnGame, problems: Problems | None = None) -> list[str]:
+    """The players by seat from ``[North]`` … ``[West]``, each fit for a record (`games.names`).
+
+    A missing name is the seat's. A name the rule for names refuses is mended, with a
+    warning in ``problems``: control characters become spaces and a name longer than
+    `MAX_NAME` characters is cut short with "…" (the tag's value stays in ``source.tags``).
+    Names given twice get their seat added, since a record's names must differ.
+    """
+    names: list[str] = []
+    for seat_name in SEAT_NAMES:
+        name = game.value(seat_name) or seat_name
+        problem = name_problem(name)
+        if problem is not None:
+            mended = _mend_name(name) or seat_name
+            tag = game.get(seat_name)
+            if problems is not None and tag is not None:
+                problems.warn(tag.line, f"[{seat_name}]: {problem}; the record calls {seat_name} {mended!r}")
+            name = mended
+        names.append(name)
+    keys = [name_key(n) for n in names]
+    names = [_with_seat(n, SEAT_NAMES[i]) if keys.count(keys[i]) > 1 else n for i, n in enumerate(names)]
+    keys = [name_key(n) for n in names]
+    return [SEAT_NAMES[i] if keys.count(keys[i]) > 1 else n for i, n in enumerate(names)]
+
+
+def _mend_name(name: str) -> str:
+    """``name`` without control characters (each becomes a space) and at most `MAX_NAME` long."""
+    text = " ".join("".join(" " if name_problem(c) is not None else c for c in name).split())
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1].rstrip() + "…"
+
+
+def _with_seat(name: str, seat_name: str) -> str:
+    suffix = f" ({seat_name})"
+    if len(name) + len(suffix) > MAX_NAME:
+        name = name[: MAX_NAME - len(suffix) - 1].rstrip() + "…"
+    return name + suffix
+
+
+# -- double-dummy tables --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A double-dummy table a PBN file stores: declarer's tricks by (declarer ``N E S W``, strain
+    ``NT S H D C``), or why it cannot be read (``problem``, the cells then empty)."""
+
+    tag: str
+    cells: dict[tuple[str, str], int]
+    problem: str | None = None
+
+
+def parse_double_dummy_tricks(value: str) -> dict[tuple[str, str], int]:
+    """``[DoubleDummyTricks "d8ddad8dda0500105001"]``: 20 hexadecimal digits, the declarer's tricks
+    for declarers North, South, East, West (`DD_SEATS`), each in no trump, spades, hearts,
+    diamonds, clubs (`DD_STRAINS`), as Bridge Composer and BBO write it. A `StichError` says
+    what is wrong."""
+    text = value.strip()
+    if len(text) != 20 or not all(c in "0123456789abcdefABCDEF" for c in text):
+        raise StichError(
+            f'[DoubleDummyTricks "{value}"] must be 20 hexadecimal digits (tricks 0-d for declarers '
+            "N, S, E, W, each in NT, S, H, D, C)"
+        )
+    cells: dict[tuple[str, str], int] = {}
+    for i, char in enumerate(text):
+        tricks = int(char, 16)
+        if tricks > 13:
+            raise StichError(f'[DoubleDummyTricks "{value}"]: digit {i + 1} is {char}, more than 13 tricks')
+        cells[(DD_SEATS[i // 5], DD_STRAINS[i % 5])] = tricks
+    return cells
+
+
+def _column_name(text: str) -> str:
+    return text.split("\\", 1)[0].strip().lower()  # "Result\\2R": the name, then its layout
+
+
+def parse_optimum_result_table(columns: str, rows: Sequence[Sequence[str]]) -> dict[tuple[str, str], int]:
+    """``[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]`` and its rows (``N NT 13``):
+    the declarer's tricks by (declarer, strain). A `StichError` names the first bad row."""
+    names = [_column_name(c) for c in columns.split(";")]
+    try:
+        at = [names.index(n) for n in ("declarer", "denomination", "result")]
+    except ValueError:
+        raise StichError(
+            f'[OptimumResultTable "{columns}"] needs the columns Declarer, Denomination and Result'
+        ) from None
+    cells: dict[tuple[str, str], int] = {}
+    for number, row in enumerate(rows, 1):
+        shown = " ".join(row)
+        if len(row) != len(names):
+            raise StichError(
+                f"[OptimumResultTable] row {number} {shown!r} has {len(row)} values, not {len(names)}"
+            )
+        declarer, strain, result = (row[i].strip().upper() for i in at)
+        strain = "NT" if strain == "N" else strain
+        if len(declarer) != 1 or declarer not in SEATS or strain not in DD_STRAINS:
+            raise StichError(
+                f"[OptimumResultTable] row {number} {shown!r}: a declarer N, E, S or W and a "
+                "denomination NT, S, H, D or C are needed"
+            )
+        if not result.isdigit() or int(result) > 13:
+            raise StichError(
+                f"[OptimumResultTable] row {number} {shown!r}: the result must be 0 to 13 tricks"
+            )
+        if (declarer, strain) in cells:
+            raise StichError(
+                f"[OptimumResultTable] row {number} {shown!r}: {declarer} {strain} is given twice"
+            )
+        cells[(declarer, strain)] = int(result)
+    return cells
+
+
+def stored_tables(source: Any) -> list[StoredTable]:
+    """The double-dummy tables in a record's ``source`` (written by `stich import` from a PBN
+    file): ``[DoubleDummyTricks]``, then ``[OptimumResultTable]``, those present."""
+    if not isinstance(source, dict) or source.get("format") != "pbn":
+        return []
+    tags: dict[str, Any] = source["tags"] if isinstance(source.get("tags"), dict) else {}
+    tables: dict[str, Any] = source["tables"] if isinstance(source.get("tables"), dict) else {}
+    found: list[StoredTable] = []
+    value = tags.get("DoubleDummyTricks")
+    if isinstance(value, str) and value.strip() not in ("", "?"):
+        try:
+            found.append(StoredTable("DoubleDummyTricks", parse_double_dummy_tricks(value)))
+        except StichError as exc:
+            found.append(StoredTable("DoubleDummyTricks", {}, str(exc)))
+    table = tables.get("OptimumResultTable")
+    if isinstance(table, dict) and table.get("rows"):
+        try:
+            rows = [[str(v) for v in row] for row in table["rows"]]
+            cells = parse_optimum_result_table(str(table.get("columns", "")), rows)
+            found.append(StoredTable("OptimumResultTable", cells))
+        except (StichError, TypeError) as exc:
+            found.append(StoredTable("OptimumResultTable", {}, str(exc)))
+    return found
 
 
 # -- the play -----------------------------------------------------------------------
@@ -511,9 +673,16 @@ def bridge_record(game: PbnGame, problems: Problems, file_name: str) -> Record |
         source["auction"] = [" ".join(tokens) for _, tokens in auction.rows]
     if game.notes:
         source["notes"] = list(game.notes)
+    tables = game.tables()
+    if tables:
+        source["tables"] = tables
+    for stored in stored_tables(source):
+        if stored.problem is not None:
+            tag = game.get(stored.tag)
+            problems.warn(tag.line if tag is not None else game.line, f"{stored.problem}; kept as written")
     record = Record(
         game="stiche-raten",
-        players=player_names(game),
+        players=player_names(game, problems),
         dealer=record_dealer,
         events=[],
         options=dict(BRIDGE_OPTIONS),
@@ -523,7 +692,7 @@ def bridge_record(game: PbnGame, problems: Problems, file_name: str) -> Record |
             "trump": None if trump is None else FRENCH_SUITS[trump],
         },
         start="tricks",
-        extra={"source": source},
+        extra={"teams": [list(team) for team in TEAMS], "source": source},
     )
     try:
         state = record.game_instance().new_round(

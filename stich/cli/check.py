@@ -45,6 +45,8 @@ def check_cli(
             print_match(console, report, document, symbols)
         elif "tricks" in report:  # else the record's start could not be set up
             print_round(console, report, document, symbols)
+            for line in stored_table_lines(report.get("stored_tables", [])):
+                console.print(line)
     if not report["ok"]:
         raise fail(f"{record_path}: {report['error']}")
 
@@ -63,7 +65,91 @@ def check_document(document: Record | Match) -> dict[str, Any]:
         check_round = check_report_with_hidden_hands
     if isinstance(document, Match):
         return check_match_report(document, check_round)
-    return check_round(document)
+    report = check_round(document)
+    if report["ok"]:
+        tables = stored_tables_report(document)
+        if tables:
+            report["stored_tables"] = tables
+    return report
+
+
+# -- the double-dummy tables a PBN file stores ------------------------------------------
+
+
+def stored_tables_report(record: Record) -> list[dict[str, Any]]:
+    """A record imported from PBN: each double-dummy table its file stored (``[DoubleDummyTricks]``,
+    ``[OptimumResultTable]``) against the solver's table of the deal, cell by cell:
+    ``{"tag", "cells", "agree", "differ": [{"declarer", "strain", "file", "solver"}]}``, or
+    ``{"tag", "error"}`` when the table cannot be read or the deal cannot be solved."""
+    from games.errors import StichError
+    from games.imports.pbn import stored_tables
+
+    tables = stored_tables(record.extra.get("source"))
+    if not tables:
+        return []
+    solved: dict[str, dict[str, int]] | None = None
+    unsolved: str | None = None
+    if any(t.problem is None for t in tables):
+        try:
+            solved = _deal_table(record)
+        except StichError as exc:
+            unsolved = f"cannot be compared: {exc}"
+    out: list[dict[str, Any]] = []
+    for stored in tables:
+        if stored.problem is not None or solved is None:
+            out.append({"tag": stored.tag, "error": stored.problem or unsolved})
+            continue
+        order = sorted(stored.cells, key=_cell_order)
+        differ = [
+            {"declarer": d, "strain": s, "file": stored.cells[(d, s)], "solver": solved[d][s]}
+            for d, s in order
+            if stored.cells[(d, s)] != solved[d][s]
+        ]
+        out.append(
+            {"tag": stored.tag, "cells": len(order), "agree": len(order) - len(differ), "differ": differ}
+        )
+    return out
+
+
+def _cell_order(cell: tuple[str, str]) -> tuple[int, int]:
+    from solvers.table import BRIDGE_SEATS, BRIDGE_STRAINS
+
+    return BRIDGE_SEATS.index(cell[0]), BRIDGE_STRAINS.index(cell[1])
+
+
+def _deal_table(record: Record) -> dict[str, dict[str, int]]:
+    """The solver's bridge table of the record's deal, before any card is played."""
+    from games.imports.pbn import TEAMS
+    from games.record import start_round
+    from solvers.rounds import position_of
+    from solvers.table import declarer_table, trick_table
+
+    position = position_of(start_round(record), objective={"type": "tricks"}, teams=TEAMS)
+    return declarer_table(position, trick_table(position))
+
+
+def stored_table_lines(tables: list[dict[str, Any]]) -> list[str]:
+    """Whether each stored table agrees with the solver, naming the cells that differ."""
+    lines = []
+    for table in tables:
+        what = f"the file's table [{table['tag']}]"
+        if "error" in table:
+            lines.append(f"{what} {table['error']}")
+            continue
+        differ = table["differ"]
+        if not differ:
+            lines.append(f"{what} agrees with the solver: {table['agree']}/{table['cells']}")
+            continue
+        lines.append(
+            f"{what} differs from the solver in {len(differ)} of {table['cells']} cells "
+            f"(agrees: {table['agree']}/{table['cells']}):"
+        )
+        for cell in differ:
+            lines.append(
+                f"  declarer {cell['declarer']} in {cell['strain']}: the file says {cell['file']}, "
+                f"the solver {cell['solver']}"
+            )
+    return lines
 
 
 # -- a round ----------------------------------------------------------------------------

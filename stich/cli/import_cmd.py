@@ -11,7 +11,7 @@ from games.errors import StichError
 from games.record import Record
 from stich.cli._common import fail, user_errors
 
-__all__ = ["import_cli", "output_paths", "records_text"]
+__all__ = ["import_cli", "output_paths", "records_text", "write_records"]
 
 
 def import_cli(
@@ -56,12 +56,37 @@ def import_cli(
             typer.echo(records_text(imported.records), nl=False)
             return
         paths = output_paths(file, len(imported.records), out)
-        if len(paths) > 1:
-            out.mkdir(parents=True, exist_ok=True)
-        for path, record in zip(paths, imported.records, strict=True):
-            path.write_text(record.dumps(), encoding="utf-8")
+        write_records(paths, imported.records, out)
     where = paths[0] if len(paths) == 1 else f"{out}{'/' if not str(out).endswith('/') else ''}"
     typer.echo(f"wrote {len(paths)} record{'s' if len(paths) != 1 else ''} to {where}", err=True)
+
+
+def write_records(paths: list[Path], records: list[Record], out: Path) -> None:
+    """Write each record to its path (several: into the folder ``out``, made if missing); a
+    `StichError` naming the path that cannot be written."""
+    if len(paths) > 1:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StichError(f"--out {out}: cannot make the folder ({_why_not(out, exc)})") from None
+    for path, record in zip(paths, records, strict=True):
+        try:
+            with path.open("x", encoding="utf-8") as handle:
+                handle.write(record.dumps())
+        except FileExistsError:
+            raise StichError(f"{path} already exists; choose another --out") from None
+        except OSError as exc:
+            raise StichError(f"{path}: cannot write it ({_why_not(path, exc)})") from None
+
+
+def _why_not(path: Path, exc: OSError) -> str:
+    """Why ``path`` cannot be made: a file where a folder must be, a missing folder, or the system's word."""
+    for above in path.parents:
+        if above.is_file():
+            return f"{above} is a file, not a folder"
+    if not path.parent.is_dir():
+        return f"no folder {path.parent}; make it first or choose another --out"
+    return exc.strerror or str(exc)
 
 
 def records_text(records: list[Record]) -> str:

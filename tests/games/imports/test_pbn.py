@@ -6,9 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from games.errors import StichError
 from games.imports import ImportProblems, import_file, import_text
-from games.imports.pbn import Problems, read_games
-from games.record import check_report, parse_record
+from games.imports.pbn import (
+    Problems,
+    parse_double_dummy_tricks,
+    parse_optimum_result_table,
+    read_games,
+    stored_tables,
+)
+from games.names import check_player_names
+from games.record import check_report, parse_record, record_teams
 
 SAMPLES = Path(__file__).parent / "samples"
 
@@ -192,3 +200,97 @@ def test_a_passed_out_board_has_no_play() -> None:
     (record,) = import_text(text, "b.pbn").records
     assert record.events == [] and record.known["trump"] is None
     assert record.dealer == 1  # the board's dealer, East: nobody leads a passed-out board
+
+
+def test_pbn_import_carries_partnerships() -> None:
+    """A bridge deal's two partnerships travel with the record; a record's teams must split its seats."""
+    (record,) = import_text(board(), "club.pbn").records
+    assert record.extra["teams"] == [[0, 2], [1, 3]]
+    data = record.to_json()
+    assert data["teams"] == [[0, 2], [1, 3]]
+    assert record_teams(parse_record(data)) == [[0, 2], [1, 3]]
+    for teams, why in (
+        ([[0, 2], [1, 2]], "seat 2 is in two teams"),
+        ([[0, 2], [1]], "seat 3 is in no team"),
+        ([[0, 2], [1, 4]], "seat 4 does not exist"),
+    ):
+        with pytest.raises(StichError, match=why):
+            parse_record({**data, "teams": teams}, "club.json")
+    with pytest.raises(StichError, match="teams"):
+        parse_record({**data, "teams": [[0, 2], []]}, "club.json")
+    # Trickster's Oh Hell rounds are every seat for itself.
+    (oh_hell,) = import_file(SAMPLES / "trickster_oh_hell_245.pbn").records
+    assert record_teams(oh_hell) is None
+
+
+def test_pbn_optimum_result_table_kept() -> None:
+    """The table's header is kept as written (``\\2R`` is its column layout, not an escape), its
+    rows as values; [DoubleDummyTricks] (declarers N S E W, each NT S H D C) reads as the same
+    table as the labelled rows of [OptimumResultTable] in both real files."""
+    (record,) = import_file(SAMPLES / "bbo_extractor_board_1.pbn").records
+    source = record.extra["source"]
+    assert source["tags"]["OptimumResultTable"] == "Declarer;Denomination\\2R;Result\\2R"
+    table = source["tables"]["OptimumResultTable"]
+    assert table["columns"] == "Declarer;Denomination\\2R;Result\\2R"
+    assert table["rows"][:2] == [["N", "NT", "13"], ["N", "S", "8"]] and len(table["rows"]) == 20
+    assert source["tags"]["DoubleDummyTricks"] == "d8ddad8dda0500105001"
+    assert parse_record(record.to_json()) == record
+    for path in (SAMPLES / "bbo_extractor_board_1.pbn", SAMPLES / "dealer4_boards_1_2.pbn"):
+        for imported in import_file(path).records:
+            dd, optimum = stored_tables(imported.extra["source"])
+            assert (dd.tag, optimum.tag) == ("DoubleDummyTricks", "OptimumResultTable")
+            assert dd.problem is None and optimum.problem is None
+            assert len(dd.cells) == 20 and dd.cells == optimum.cells
+
+
+def test_a_table_row_keeps_a_quoted_value_with_spaces() -> None:
+    text = board() + '[ScoreTable "Rank\\2R;PairId;Names\\20L"]\n 1 "7" "Ann Smith - Bo Jones"\n'
+    (record,) = import_text(text, "club.pbn").records
+    table = record.extra["source"]["tables"]["ScoreTable"]
+    assert table == {"columns": "Rank\\2R;PairId;Names\\20L", "rows": [["1", "7", "Ann Smith - Bo Jones"]]}
+
+
+def test_an_unreadable_stored_table_is_a_warning_and_kept_as_written() -> None:
+    text = board() + '[DoubleDummyTricks "d8ddad8dda05001050"]\n'
+    imported = import_text(text, "club.pbn")
+    assert imported.warnings == [
+        'club.pbn:15: [DoubleDummyTricks "d8ddad8dda05001050"] must be 20 hexadecimal digits (tricks 0-d '
+        "for declarers N, S, E, W, each in NT, S, H, D, C); kept as written"
+    ]
+    (stored,) = stored_tables(imported.records[0].extra["source"])
+    assert stored.cells == {} and stored.problem is not None
+    bad_rows = board() + '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 13\nX S 4\n'
+    (warning,) = import_text(bad_rows, "club.pbn").warnings
+    assert "row 2 'X S 4': a declarer N, E, S or W" in warning
+    with pytest.raises(StichError, match="needs the columns Declarer, Denomination and Result"):
+        parse_optimum_result_table("Declarer;Strain;Result", [["N", "NT", "13"]])
+    with pytest.raises(StichError, match="N NT is given twice"):
+        parse_optimum_result_table("Declarer;Denomination;Result", [["N", "NT", "1"], ["N", "N", "2"]])
+    with pytest.raises(StichError, match="digit 3 is e, more than 13"):
+        parse_double_dummy_tricks("88e" + "0" * 17)
+
+
+def test_player_tags_that_no_record_may_hold_are_mended_with_a_warning() -> None:
+    """A NUL or tab in a name, a name over 40 characters: the record gets a name the rule for names
+    accepts, the warning says which, and the tag's value stays in the source."""
+    long = "Bartholomew Fitzgerald-Montgomery of Kensington"
+    text = board(
+        North='[North "Ann\x00e"]', East=f'[East "{long}"]', South='[South "Cy\tby"]', West='[West "\x01"]'
+    )
+    imported = import_text(text, "club.pbn")
+    (record,) = imported.records
+    assert record.players == ["Ann e", long[:39] + "…", "Cy by", "West"]
+    assert check_player_names(record.players) == record.players
+    assert len(imported.warnings) == 4
+    assert imported.warnings[0] == (
+        "club.pbn:3: [North]: the name 'Ann\\x00e' holds a control character (U+0000); "
+        "the record calls North 'Ann e'"
+    )
+    assert "has at most 40 characters, this one has 47" in imported.warnings[1]
+    assert record.extra["source"]["tags"]["North"] == "Ann\x00e"
+    assert check_report(parse_record(record.to_json()))["ok"]
+    # Names that the mending makes alike get their seats, and stay within 40 characters.
+    twice = board(North=f'[North "{long}x"]', South=f'[South "{long}y"]')
+    players = import_text(twice, "club.pbn").records[0].players
+    assert players[0].endswith("… (North)") and players[2].endswith("… (South)")
+    assert check_player_names(players) == players

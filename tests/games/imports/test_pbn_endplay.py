@@ -91,3 +91,21 @@ def test_an_imported_board_solves_for_the_partnerships_as_dds_does() -> None:
         state = stich.replay(record, events=4 * trick)
         position = position_of(state, teams=[[0, 2], [1, 3]])
         assert Solver(position).value() == dds_tricks(position)
+
+
+def test_double_dummy_tricks_order_matches_dds() -> None:
+    """[DoubleDummyTricks] read as declarers N, S, E, W each in NT, S, H, D, C gives DDS's table of
+    the deal (a right table, written by BBO Extractor)."""
+    from endplay import dds
+
+    from games.imports.pbn import stored_tables
+
+    (record,) = import_file(SAMPLES / "bbo_extractor_board_1.pbn").records
+    deal = Deal(record.extra["source"]["tags"]["Deal"])
+    by_dds = dds.calc_dd_table(deal).to_list()  # [strain S, H, D, C, NT][declarer N, E, S, W]
+    rows = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
+    expected = {
+        (seat, strain): by_dds[rows[strain]]["NESW".index(seat)] for seat in "NESW" for strain in rows
+    }
+    dd, optimum = stored_tables(record.extra["source"])
+    assert dd.cells == expected and optimum.cells == expected
