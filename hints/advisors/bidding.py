@@ -1,9 +1,13 @@
 """Stiche-Raten and Wizard: the dealer's trump choice (Wizard, a wizard turned), bids and plays.
 
-A bid: each world is solved double-dummy once, for the most tricks the seat can take
-against everyone (with tricks shared between the seat and the rest, that is also the
-fewest the others can hold it to). The seat is taken to end the round with that count, so
-a bid is *hit* in a world when it equals it.
+A bid: each world is played out to the end with every seat playing for its own bid
+(`hints.advisors.playout`): the seat for the bid being valued, the seats that have bid
+for their bids, the seats still to bid for the bid a player holding their hand would
+make. The count the seat ends with in that play-out is what the bid is judged by: it is
+*hit* in the world when the two are equal. The others play neither for nor against the
+seat, as at the table; a seat that wants to duck can, unless the others' own bids make
+them push the trick on it. Wizard's dealer values each trump suit by the best bid it
+allows on the same model.
 
 A card, once the bid is made: each world is asked whether, after that card, the seat can
 end with *exactly* its bid against everyone else (the solver's ``exact`` objective) — so
@@ -26,10 +30,11 @@ from games.cards import CardSet
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Alternative, Tally, Valuation, worlds_text
+from hints.advisors.playout import nearest_bid, play_out, tables_of
+from hints.bots import sure_tricks
 from hints.dd import (
     exact_by_move,
     hypothetically,
-    most_tricks,
     most_tricks_by_move,
     move_event,
     move_values,
@@ -42,7 +47,62 @@ from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
 from solvers.solver import Move
 
-__all__ = ["ADVISOR", "BiddingAdvisor", "aim_of", "tricks_after_card", "tricks_by_card"]
+__all__ = [
+    "ADVISOR",
+    "BiddingAdvisor",
+    "aim_of",
+    "others_bids",
+    "played_out",
+    "tricks_after_card",
+    "tricks_by_card",
+]
+
+
+def others_bids(state: BiddingRound, hands: Sequence[CardSet], seat: int, bid: int) -> list[int]:
+    """Every seat's bid in one world once ``seat`` bids ``bid``: the bids made, and for each
+    seat still to bid (in the bidding order) the bid a club player holding its hand would
+    make: its sure tricks (`hints.bots.sure_tricks`, the heuristic bot's count; bidding
+    blind, the tricks a hand takes on average), the nearest bid the dealer's restriction
+    leaves it. (A count of each card's chance, scaled to the tricks a hand takes on average,
+    was tried and made the others bid too much: docs/advice.md.)"""
+    n = state.game.players
+    bids: list[int | None] = list(state.bids)
+    bids[seat] = bid
+    live = state.deck.all & ~state.gone
+    tables = tables_of(state.rules())
+    for other in state.bid_order():
+        if bids[other] is not None:
+            continue
+        allowed = list(range(state.size + 1))
+        if other == state.dealer and state.restricted():
+            barred = state.size - sum(b for b in bids if b is not None)
+            allowed = [b for b in allowed if b != barred]
+        if state.blind:
+            guess = state.size / n
+        else:
+            guess = sure_tricks(tables.rules, hands[other], live & ~hands[other], n)
+        bids[other] = nearest_bid(guess, allowed)
+    return [b if b is not None else 0 for b in bids]
+
+
+def played_out(
+    state: BiddingRound, hands: Sequence[CardSet], seat: int, bids: Sequence[int]
+) -> dict[int, int]:
+    """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
+    plays for that bid and every other seat for its own (`others_bids`), by the play-out
+    policy of `hints.advisors.playout`. Before the first card only."""
+    tables = tables_of(state.rules())
+    live = state.deck.all & ~state.gone
+    takes = state.scoring() == "standard"  # a missed bid scores its tricks: once over, take them
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for bid in bids:
+        groups.setdefault(tuple(others_bids(state, hands, seat, bid)), []).append(bid)
+    found: dict[int, int] = {}
+    for everyone, group in groups.items():
+        play_out(
+            tables, list(hands), list(state.won), state.leader, everyone, live, takes, seat, group, found
+        )
+    return found
 
 
 def aim_of(bid: int, won: int) -> int:
@@ -147,37 +207,36 @@ class BiddingAdvisor:
         scoring = state.scoring()
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            most = most_tricks(state, world.hands, seat, imagined=(seat,) if blind else ())
-            won = state.won[seat]
+            counts = played_out(state, world.hands, seat, bids)
             scores: list[float] = []
             figures: list[dict[str, float]] = []
             for bid in bids:
-                tricks = won + most
+                tricks = counts[bid]
                 scores.append(score_bid(bid, tricks, scoring, blind))
-                figures.append({"p_hit": float(tricks == bid), "most": float(most)})
+                figures.append({"p_hit": float(tricks == bid), "tricks": float(tricks)})
             return scores, figures
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
-            low, mid, high = _quantiles(tally.figures[0]["most"])
+            index = bids.index(int(best.action["bid"]))
+            low, mid, high = _quantiles(tally.figures[index]["tricks"])
             hand = "a hand dealt now (bidding blind)" if blind else "your hand"
-            worlds = tally.worlds
-            if low == high == 0:
-                takes = f"{hand} can take no trick in nearly all of {worlds_text(worlds)}"
-            elif low == high:
-                takes = f"{hand} can take {_tricks(mid)} at most in nearly all of {worlds_text(worlds)}"
+            worlds = worlds_text(tally.worlds)
+            played = f"played out with every seat playing for its own bid, {hand}, playing for {best.label}"
+            if low == high:
+                takes = f"{played}, takes {_tricks(mid)} in nearly all of {worlds}"
             else:
-                span = f"{low} to {_tricks(high)} at most (median {mid})"
-                takes = f"{hand} can take {span} in {worlds_text(worlds)}"
+                takes = f"{played}, takes {low} to {_tricks(high)} (median {mid}) in {worlds}"
             hit = 100 * best.figures["p_hit"]
-            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {shown(POINTS, best.value)} points)"
+            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {best.value:.1f} points)"
             forbidden = state.forbidden_bid(seat)
             if forbidden is not None:
                 text += f"; {forbidden} is barred (the bids would add up to the tricks)"
             return text
 
         choices = [(e, f"bid {e['bid']}") for e in legal]
-        return Valuation("bid", choices, evaluate, source.draw, "expected points", explain)
+        method = "play-outs of sampled worlds, every seat playing for its own bid"
+        return Valuation("bid", choices, evaluate, source.draw, "expected points", explain, method=method)
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
         seat = session.seat
@@ -264,8 +323,8 @@ class BiddingAdvisor:
             scores: list[float] = []  # suit by suit, each bid 0..size
             for event in legal:
                 with hypothetically(state, event):
-                    most = most_tricks(state, world.hands, seat)
-                scores += [float(score_bid(b, most, scoring)) for b in range(per)]
+                    counts = played_out(state, world.hands, seat, range(per))
+                scores += [float(score_bid(b, counts[b], scoring)) for b in range(per)]
             return scores, None
 
         def collapse(values: Sequence[float]) -> list[float]:

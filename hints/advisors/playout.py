@@ -1,0 +1,249 @@
+"""A fast play-out of a Stiche-Raten or Wizard round in which every seat plays for its own bid.
+
+Bids are valued by playing each sampled world out to the end (``hints.advisors.bidding``):
+the seat plays for the bid being valued, and every other seat for its own — the bid it
+made, or, for a seat still to bid, the bid a player holding its hand would make
+(`hints.advisors.bidding.others_bids`). The count the seat ends with is what that bid is
+judged by.
+
+The card policy is a club player's, and sees what a player sees: its own hand, the cards
+played, and that any card it has not seen may lie anywhere (it does not look at the
+world's other hands). A seat that still needs tricks takes the trick — with a card no
+unseen card can beat when it has one, the cheapest winner as the last to play, else its
+highest winner — and leads its sure winners, then the tops of its suits, else its lowest
+card. A seat whose bid is made (or, where a missed bid still scores its tricks, one that
+is already over) ducks: it plays the highest card that loses the trick, the lowest when
+every card wins and others are still to play, and leads its lowest card.
+
+Everything is plain Python over card bitmasks and the rules' compiled tables
+(`games.trick.TrickRules`), without the double-dummy solver: a play-out of a 13-card
+deal costs about as much as a few hundred dictionary look-ups per card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from games.cards import CardSet
+from games.trick import FREE, TrickRules
+
+__all__ = ["Tables", "nearest_bid", "play_out", "tables_of", "wants_trick"]
+
+UNDECIDED = -2  # no card has set the class to follow yet (nothing played, or jesters only)
+FREED = -3  # a wizard came first: no class to follow in this trick
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The rules' tables in the form the play-out reads them."""
+
+    rules: TrickRules
+    cls: tuple[int, ...]
+    tp: tuple[int, ...]
+    lp: tuple[int, ...]
+    key: tuple[int, ...]  # how high a card stands: trump power first, then rank in its class
+    beaters: tuple[CardSet, ...]  # the cards that beat card c where c heads the trick
+    class_mask: dict[int, CardSet]
+    free_mask: CardSet
+    frees_after_jester: bool
+    wizards: CardSet  # free cards with power: win unless an earlier one was played
+    jesters: CardSet  # free cards without power
+
+
+@cache
+def tables_of(rules: TrickRules) -> Tables:
+    """The play-out's tables of one rules context (built once per context)."""
+    cls, tp, lp = rules.cls, rules.trump_power, rules.lead_power
+    n = len(cls)
+    key = tuple(tp[c] * 64 + lp[c] for c in range(n))
+    wizards = jesters = 0
+    for c in range(n):
+        if cls[c] == FREE:
+            if tp[c]:
+                wizards |= 1 << c
+            else:
+                jesters |= 1 << c
+    beaters = []
+    for c in range(n):
+        mask = 0
+        for u in range(n):
+            if u == c:
+                continue
+            if tp[u] > tp[c]:
+                mask |= 1 << u
+            elif tp[c] == 0 and tp[u] == 0:
+                if cls[c] == FREE:
+                    mask |= 0 if cls[u] == FREE else 1 << u  # a jester is beaten by any suit card
+                elif cls[u] == cls[c] and lp[u] > lp[c]:
+                    mask |= 1 << u
+        beaters.append(mask)
+    return Tables(
+        rules,
+        cls,
+        tp,
+        lp,
+        key,
+        tuple(beaters),
+        dict(rules.class_mask),
+        rules.free_mask,
+        rules.wizard_frees_after_jester,
+        wizards,
+        jesters,
+    )
+
+
+def wants_trick(need: int, takes_when_over: bool) -> bool:
+    """Whether a seat that still ``need``s that many tricks for its bid plays to take the trick:
+    while it needs some; once over its bid only where a miss scores its tricks (``takes_when_over``)."""
+    return need > 0 or (need < 0 and takes_when_over)
+
+
+def _cards(mask: CardSet, key: tuple[int, ...]) -> list[int]:
+    """The cards of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    if len(out) > 1:
+        out.sort(key=key.__getitem__)
+    return out
+
+
+def _beats(t: Tables, card: int, best: int, led: int) -> bool:
+    """Whether ``card`` takes the trick from ``best`` (the card heading it) when played now."""
+    tp = t.tp
+    if tp[card] != tp[best]:
+        return tp[card] > tp[best]
+    if tp[card]:
+        return False  # equal trumps cannot happen; equal wizards: the first stays
+    c = t.cls[card]
+    if c == FREE:
+        return False  # a jester never heads a trick it did not start
+    if led == UNDECIDED:
+        return True  # only jesters so far: the first suit card heads the trick
+    return c == led and t.lp[card] > t.lp[best]
+
+
+def choose(
+    t: Tables,
+    hand: CardSet,
+    trick: Sequence[int],
+    best: int,
+    led: int,
+    unseen: CardSet,
+    want: bool,
+    last: bool,
+) -> int:
+    """The card the policy plays (module docstring); ``best``: the card heading the trick."""
+    if trick and led >= 0:
+        follow = hand & t.class_mask.get(led, 0)
+        legal = follow | (hand & t.free_mask) if follow else hand
+    else:
+        legal = hand
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    key = t.key
+    beaters = t.beaters
+    cards = _cards(legal, key)
+    if not trick:
+        if not want:
+            return cards[0]
+        for c in cards:  # a sure winner, the cheapest
+            if not beaters[c] & unseen:
+                return c
+        trumps = t.rules.trump_mask | t.wizards
+        for c in reversed(cards):  # the top of a suit: beaten only by a ruff
+            if not t.tp[c] and not beaters[c] & unseen & ~trumps and not t.jesters >> c & 1:
+                return c
+        return cards[0]
+    winners = [c for c in cards if _beats(t, c, best, led)]
+    if want:
+        if not winners:
+            return cards[0]
+        if last:
+            return winners[0]
+        for c in winners:
+            if not beaters[c] & unseen:
+                return c
+        return winners[-1]
+    if len(winners) < len(cards):
+        for c in reversed(cards):
+            if c not in winners:
+                return c
+    return cards[-1] if last else cards[0]
+
+
+def play_out(
+    t: Tables,
+    hands: list[CardSet],
+    won: list[int],
+    leader: int,
+    bids: Sequence[int],
+    live: CardSet,
+    takes_when_over: bool,
+    seat: int,
+    group: Sequence[int],
+    found: dict[int, int],
+) -> None:
+    """Play the round out from the start of a trick; every seat plays for its bid, and ``seat``
+    for each bid of ``group`` in turn (the other seats' bids in ``bids`` do not depend on it).
+
+    ``live``: the cards not yet played (the seats' hands and the cards no one has seen).
+    Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group``. The play-outs for
+    different bids share their cards until the seat's policy differs (it depends on the bid
+    only through whether the seat plays for the trick), then the group splits.
+    Changes ``hands`` and ``won`` (give copies)."""
+    n = len(hands)
+    tp = t.tp
+    cls = t.cls
+    while hands[leader]:
+        start = list(hands)
+        trick: list[int] = []
+        best = -1
+        best_at = 0
+        led = UNDECIDED
+        for pos in range(n):
+            player = (leader + pos) % n
+            hand = hands[player]
+            unseen = live & ~hand
+            last = pos == n - 1
+            if player == seat:
+                split: dict[int, list[int]] = {}
+                for bid in group:
+                    want = wants_trick(bid - won[seat], takes_when_over)
+                    card = choose(t, hand, trick, best, led, unseen, want, last)
+                    split.setdefault(card, []).append(bid)
+                if len(split) > 1:
+                    # The bids part ways here: replay this trick for each group from its start.
+                    for sub in split.values():
+                        play_out(
+                            t, list(start), list(won), leader, bids, live, takes_when_over, seat, sub, found
+                        )
+                    return
+                card = next(iter(split))
+            else:
+                want = wants_trick(bids[player] - won[player], takes_when_over)
+                card = choose(t, hand, trick, best, led, unseen, want, last)
+            hands[player] = hand & ~(1 << card)
+            if best < 0 or _beats(t, card, best, led):
+                best, best_at = card, pos
+            if led == UNDECIDED:
+                if cls[card] != FREE:
+                    led = cls[card]
+                elif tp[card] and (pos == 0 or t.frees_after_jester):
+                    led = FREED
+            trick.append(card)
+        for card in trick:
+            live &= ~(1 << card)
+        leader = (leader + best_at) % n
+        won[leader] += 1
+    for bid in group:
+        found[bid] = won[seat]
+
+
+def nearest_bid(estimate: float, allowed: Sequence[int]) -> int:
+    """The allowed bid nearest ``estimate`` (the lower one of two as near)."""
+    return min(allowed, key=lambda b: (abs(b - estimate), b))
