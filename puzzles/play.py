@@ -4,6 +4,10 @@
 replies. An answer is written as players say it: ``red 2``, ``R2``, ``none 5``,
 ``red none`` (trumps); ``gardener knife`` or ``G knife`` (culprit and weapon); a
 card, with ``reverse`` after a 24 ``1`` that reverses the order (endgames).
+
+Only an answer that can be read counts as a try: an unreadable entry, and in an
+endgame a card the player to move does not hold or may not play, is said so and
+asked again (`Reply.correct` is None), and the tries stay as they were.
 """
 
 from __future__ import annotations
@@ -11,13 +15,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from deducer import consistent_hypotheses
 from games.errors import StichError
+from games.trick import legal_plays
 from puzzles.clues import clue_names, deducer_clues
 from puzzles.files import hypothesis_of
-from puzzles.model import DeductionPuzzle, Puzzle
+from puzzles.model import DeductionPuzzle, EndgamePuzzle, Puzzle
 from puzzles.render import answer_text
-from solvers import parse_position
+from puzzles.themes import SEATS
 
 __all__ = ["HELP", "PlaySession", "Reply"]
 
@@ -26,13 +30,26 @@ HELP = "Enter your answer, 'hint' for the next step of the solution, 'show' for 
 _EXAMPLES = {
     "trump": "'red 2', 'R2', 'none 5' or 'blue none'",
     "case": "'gardener knife' or 'G knife'",
-    "endgame": "a card such as 'QS' ('Y1 reverse' for a 24 reversal)",
 }
+
+
+def _example(puzzle: Puzzle) -> str:
+    """How an answer is written, for the puzzle at hand (an endgame: a card of the hand to move)."""
+    if isinstance(puzzle, DeductionPuzzle):
+        return _EXAMPLES[puzzle.kind]
+    position = puzzle.position
+    seat = (int(position["leader"]) + len(position.get("trick", []))) % len(position["hands"])
+    hand = position["hands"][seat]
+    card = f"'{hand[0]}'" if hand else "a card"
+    reverse = ""
+    if puzzle.game == "24" and hand:
+        reverse = f", and 'reverse' after a 1 that reverses the order ('{hand[0]} reverse')"
+    return f"a card of {SEATS[seat]}'s hand, such as {card}{reverse}"
 
 
 @dataclass(frozen=True)
 class Reply:
-    """What the player hears: right or not (None: the input was no answer), and why."""
+    """What the player hears: right or not (None: the entry was no answer, and does not count), and why."""
 
     correct: bool | None
     message: str
@@ -45,7 +62,7 @@ class PlaySession:
     puzzle: Puzzle
     hints_given: int = 0
     solved: bool = False
-    tries: list[str] = field(default_factory=list)
+    tries: list[str] = field(default_factory=list)  # the answers read, right or wrong
 
     def hint(self) -> str:
         """The next step of the technique trace (the last one gives the answer away)."""
@@ -58,12 +75,15 @@ class PlaySession:
         return f"Hint {self.hints_given}/{len(steps)}: {step.text}{inner}"
 
     def answer(self, text: str) -> Reply:
-        """Check an answer; a wrong trump or case answer is told which clue rules it out."""
-        self.tries.append(text)
+        """Check an answer; a wrong trump or case answer is told which clue rules it out. An entry
+        that is no answer (unreadable, or a card that cannot be played) is not counted."""
         try:
             right = self._check(text)
+        except _NotPlayable as exc:
+            return Reply(None, f"{exc} Try again.")
         except StichError as exc:
-            return Reply(None, f"Not an answer ({exc}); answer like {_EXAMPLES[self.puzzle.kind]}.")
+            return Reply(None, f"Unreadable: {exc}. Answer like {_example(self.puzzle)}. Try again.")
+        self.tries.append(text)
         if right:
             self.solved = True
             return Reply(True, f"Right: {answer_text(self.puzzle)}.")
@@ -73,27 +93,53 @@ class PlaySession:
         puzzle = self.puzzle
         if isinstance(puzzle, DeductionPuzzle):
             return _parse_secret(puzzle, text) == puzzle.answer
-        words = text.replace(",", " ").split()
-        if not words:
-            raise StichError("it is empty")
-        card = parse_position(puzzle.position).deck.parse(words[0])
-        declares = {w.lower() for w in words[1:]}
-        unknown = declares - {"reverse", "reversing", "reverses"}
-        if unknown:
-            raise StichError(f"{' '.join(sorted(unknown))!r} is no declaration (only 'reverse' is)")
-        wanted = parse_position(puzzle.position).deck.parse(puzzle.answer["card"])
-        return card == wanted and bool(declares) == bool(puzzle.answer.get("reverse"))
+        return _check_move(puzzle, text)
 
     def _why_not(self, text: str) -> str:
         puzzle = self.puzzle
         if not isinstance(puzzle, DeductionPuzzle):
             return "That move fails against the best defence. Ask for a 'hint'."
+        from deducer import consistent_hypotheses
+
         guess = _parse_secret(puzzle, text)
         clues = deducer_clues(puzzle.kind, puzzle.clues)
         for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), clues, strict=True):
             if not consistent_hypotheses(puzzle.space, [clue]) >> guess & 1:
                 return f"{name.capitalize()} rules out {puzzle.space.text(guess)}."
         return f"{puzzle.space.text(guess)} fits every clue taken alone, but not all of them together."
+
+
+class _NotPlayable(StichError):
+    """A card read, but one the player to move cannot play: no answer either."""
+
+
+def _check_move(puzzle: EndgamePuzzle, text: str) -> bool:
+    """Whether a typed first move is the answer; `_NotPlayable` when the card cannot be played."""
+    from solvers import parse_position  # loaded only for endgames
+
+    words = text.replace(",", " ").split()
+    if not words:
+        raise StichError("it is empty")
+    position = parse_position(puzzle.position)
+    deck = position.deck
+    card = deck.parse(words[0])
+    declares = {w.lower() for w in words[1:]}
+    unknown = declares - {"reverse", "reversing", "reverses"}
+    if unknown:
+        raise StichError(f"{' '.join(sorted(unknown))!r} is no declaration (only 'reverse' is)")
+    seat = position.to_move
+    name = deck.name_of(card)
+    hand = position.hands[seat]
+    if not hand >> card & 1:
+        held = " ".join(deck.names(hand))
+        raise _NotPlayable(f"{name} is not in {SEATS[seat]}'s hand ({SEATS[seat]} holds {held}).")
+    arena = position.context.arena()
+    legal = legal_plays(arena.states[arena.live], hand, position.trick)
+    if not legal >> card & 1:
+        playable = " ".join(deck.names(legal))
+        raise _NotPlayable(f"{SEATS[seat]} may not play {name}: the led suit must be followed ({playable}).")
+    wanted = deck.parse(puzzle.answer["card"])
+    return card == wanted and bool(declares) == bool(puzzle.answer.get("reverse"))
 
 
 def _parse_secret(puzzle: DeductionPuzzle, text: str) -> int:

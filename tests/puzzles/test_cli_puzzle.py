@@ -212,7 +212,7 @@ def test_play_through_a_real_pipe(trump_file: Path) -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "Not an answer" in done.stdout and "Right: " in done.stdout
+    assert "Unreadable: " in done.stdout and "Right: " in done.stdout
     assert done.stdout.rstrip().endswith("(end of input)")  # the pipe ran dry in puzzle 2
 
 
