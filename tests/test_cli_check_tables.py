@@ -75,3 +75,20 @@ def test_a_board_without_a_stored_table_is_checked_as_before(tmp_path: Path) -> 
     path = imported(tmp_path, '[Deal "N:AK... QJ... T9... 87..."]\n')
     report = json.loads(runner.invoke(app, ["check", str(path), "--json"]).stdout)
     assert report["ok"] and "stored_tables" not in report
+
+
+def test_check_finds_the_cells_a_dealer4_table_writes_as_1(tmp_path: Path) -> None:
+    """A real file with wrong tables: Dealer4 4.82 writes every cell under 7 tricks as 1. Every cell
+    check names is one the file writes as 1 where the solver finds fewer than 7 tricks, and both
+    of a board's tables differ in the same cells."""
+    out = tmp_path / "club"
+    result = runner.invoke(app, ["import", str(SAMPLES / "dealer4_boards_1_2.pbn"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for path in sorted(out.iterdir()):
+        report = json.loads(runner.invoke(app, ["check", str(path), "--json"]).stdout)
+        for table in report["stored_tables"]:
+            assert table["cells"] == 20 and table["differ"]
+            assert all(c["file"] == 1 and c["solver"] < 7 for c in table["differ"])
+            assert table["agree"] == 20 - len(table["differ"])
+        dd, optimum = report["stored_tables"]
+        assert dd["differ"] == optimum["differ"]

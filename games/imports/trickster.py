@@ -158,7 +158,14 @@ def trickster_record(game: PbnGame, problems: Problems, file_name: str) -> Recor
         "tags": game.plain_tags(),
     }
     record = Record(
-        "stiche-raten", player_names(game), dealer, [], options, None, known, extra={"source": source}
+        "stiche-raten",
+        player_names(game, problems),
+        dealer,
+        [],
+        options,
+        None,
+        known,
+        extra={"source": source},
     )
     try:
         state = SticheRaten(4, options).new_round(record.players, dealer, None, known)
