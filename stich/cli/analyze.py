@@ -94,6 +94,8 @@ def analyze_cli(
 
 def print_analysis(analysis: Analysis) -> None:
     """The decisions as a table, the summary, and when each seat first knew the secret."""
+    from hints import figures
+
     console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     names = analysis.record.players
     table = Table(title=f"{analysis.record.game}: decisions", box=None, padding=(0, 2), title_justify="left")
@@ -107,7 +109,9 @@ def print_analysis(analysis: Analysis) -> None:
     for review in analysis.reviews:
         if review.verdict == "forced":
             continue
-        cost = "" if review.cost is None else f"{review.cost:.2f}"
+        # The cost in the value's own units, written as the advice writes that value.
+        kind = figures.value_kind(review.value_name)
+        cost = "" if review.cost is None else figures.shown(kind, review.cost)
         best = " ".join(review.best[:4]) + (" ..." if len(review.best) > 4 else "")
         table.add_row(
             str(review.event),
