@@ -31,7 +31,12 @@ def solve_cli(
     ],
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     table: Annotated[
-        bool, typer.Option("--table", help="Every trump × leader, like a DDS table (French-suited games).")
+        bool,
+        typer.Option(
+            "--table",
+            help="Every trump × leader, like a DDS table (French-suited games); for a bridge deal the "
+            "tricks of each declarer N S E W in NT S H D C.",
+        ),
     ] = False,
     line: Annotated[bool, typer.Option("--line/--no-line", help="Also find a best line of play.")] = True,
     jobs: Annotated[
@@ -55,16 +60,20 @@ def solve_cli(
     A round record is solved from the point where it stops.
     """
     from solvers.solver import solve
+    from solvers.table import declarer_table, is_bridge
 
     with user_errors():
-        position, names = load_problem(source, objective)
+        # A table counts tricks: without --objective it needs no other objective.
+        position, names = load_problem(source, objective if objective is not None or not table else "tricks")
         if table:
             cells = _table_with_progress(position, jobs)
         else:
             solution = solve(position, with_line=line)
     if table:
         if json_out:
-            print_json({"table": [table_cell_json(c) for c in cells]})
+            print_json(table_json(position, cells))
+        elif is_bridge(position):
+            print_bridge_table(position, declarer_table(position, cells), names)
         else:
             print_table(position, cells, names)
         return
@@ -76,16 +85,21 @@ def solve_cli(
 
 def load_problem(source: Path, objective: str | None) -> tuple[Position, list[str] | None]:
     """The position of a position file, or of the point where a round record stops (with the
-    players' names); ``objective`` (a type or JSON) replaces the default."""
-    from games.record import FORMAT, parse_record
+    players' names; a record's ``teams``, such as a bridge deal's, are the position's);
+    ``objective`` (a type or JSON) replaces the default."""
+    from games.record import FORMAT, parse_record, record_teams, replay
     from solvers.parse import parse_position
-    from solvers.rounds import position_of_record
+    from solvers.rounds import position_of
 
     data = read_json(source, f"position {source}")
     spec = _objective_option(objective)
     if isinstance(data, dict) and data.get("format") == FORMAT:
         record = parse_record(data, str(source))
-        return position_of_record(record, objective=spec), list(record.players)
+        outcome = replay(record)
+        if not outcome.ok:
+            raise StichError(f"the record breaks the rules at {outcome.error}")
+        position = position_of(outcome.round, objective=spec, teams=record_teams(record))
+        return position, list(record.players)
     if spec is not None and isinstance(data, dict):
         data = {**data, "objective": spec}
     return parse_position(data), None
@@ -170,6 +184,17 @@ def solution_json(position: Position, solution: Any) -> dict[str, Any]:
 
 def table_cell_json(cell: Any) -> dict[str, Any]:
     return {"trump": cell.trump, "leader": cell.leader, "side": list(cell.side), "tricks": cell.tricks}
+
+
+def table_json(position: Position, cells: list[Any]) -> dict[str, Any]:
+    """``stich solve --table --json``: the cells, and for a bridge deal the declarer table
+    (``"declarer": {"N": {"NT": 9, "S": 8, ...}, "S": ..., "E": ..., "W": ...}``)."""
+    from solvers.table import declarer_table, is_bridge
+
+    out: dict[str, Any] = {"table": [table_cell_json(c) for c in cells]}
+    if is_bridge(position):
+        out["declarer"] = declarer_table(position, cells)
+    return out
 
 
 # -- text -----------------------------------------------------------------------------------
@@ -307,3 +332,25 @@ def print_table(position: Position, cells: list[Any], names: list[str] | None = 
         by_trump = {c.trump: c.tricks for c in cells if c.leader == leader}
         table.add_row(name(leader), *(str(by_trump[t]) for t in trumps))
     console.print(table)
+
+
+def print_bridge_table(
+    position: Position, by_declarer: dict[str, dict[str, int]], names: list[str] | None
+) -> None:
+    """The bridge table: a row a declarer (N S E W, with the player's name), a column a strain."""
+    from solvers.table import BRIDGE_STRAINS
+
+    console = Console(markup=False, highlight=False, emoji=False)
+    table = Table(title="double-dummy tricks by declarer", box=None, padding=(0, 2), title_justify="left")
+    table.add_column("declarer")
+    for strain in BRIDGE_STRAINS:
+        table.add_column(strain, justify="right")
+    words = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    for seat, row in by_declarer.items():
+        name = names["NESW".index(seat)] if names is not None else None
+        label = f"{seat}  {name}" if name is not None and name.lower() != words[seat] else seat
+        table.add_row(label, *(str(row[strain]) for strain in BRIDGE_STRAINS))
+    console.print(table)
+    console.print(
+        f"the declaring side's tricks of {position.tricks_left()}, the declarer's left-hand opponent leading"
+    )

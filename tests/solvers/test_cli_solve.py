@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -83,7 +84,8 @@ def test_seats_are_numbers_unless_the_position_is_bridge_shaped(tmp_path: Path) 
 
 
 def test_hands_by_seat_as_an_object_are_accepted(tmp_path: Path) -> None:
-    hands = {str(seat): cards for seat, cards in enumerate(EXAMPLE["hands"])}  # type: ignore[arg-type]
+    given: list[list[str]] = EXAMPLE["hands"]  # type: ignore[assignment]
+    hands = {str(seat): cards for seat, cards in enumerate(given)}
     result = runner.invoke(app, ["solve", write(tmp_path, {**EXAMPLE, "hands": hands}), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["value"] == 2
@@ -151,9 +153,25 @@ def test_solve_table_gives_every_trump_and_leader(tmp_path: Path) -> None:
     assert {c["trump"] for c in cells} == {"S", "H", "D", "C", None}
     spades_north = next(c for c in cells if c["trump"] == "S" and c["leader"] == 0)
     assert spades_north == {"trump": "S", "leader": 0, "side": [0, 2], "tricks": 2}
+    # A bridge-shaped position also gives the declarer table: the declarer's side takes what the
+    # side of the leader on its left does not.
+    declarer = json.loads(result.stdout)["declarer"]
+    assert list(declarer) == ["N", "S", "E", "W"] and list(declarer["N"]) == ["NT", "S", "H", "D", "C"]
+    for seat, row in declarer.items():
+        leader = ("NESW".index(seat) + 1) % 4
+        for strain, tricks in row.items():
+            cell = next(c for c in cells if c["leader"] == leader and (c["trump"] or "NT") == strain)
+            assert tricks == 2 - cell["tricks"]
     text = runner.invoke(app, ["solve", write(tmp_path, EXAMPLE), "--table"])
     assert text.exit_code == 0 and "NT" in text.stdout
-    assert [line.split()[0] for line in text.stdout.splitlines()[2:6]] == ["N", "E", "S", "W"]
+    rows = text.stdout.splitlines()[2:6]
+    assert [line.split()[0] for line in rows] == ["N", "S", "E", "W"]
+    assert [int(v) for v in rows[0].split()[1:]] == [declarer["N"][s] for s in ("NT", "S", "H", "D", "C")]
+    # Without partnerships the table stays by leader, each seat for itself.
+    alone = {k: v for k, v in EXAMPLE.items() if k != "teams"}
+    single = runner.invoke(app, ["solve", write(tmp_path, alone), "--table", "--json"])
+    assert single.exit_code == 0 and "declarer" not in json.loads(single.stdout)
+    assert all(len(c["side"]) == 1 for c in json.loads(single.stdout)["table"])
 
 
 def test_24_declarations_in_json(tmp_path: Path) -> None:
@@ -198,3 +216,60 @@ def test_table_in_worker_processes_is_the_same_table(tmp_path: Path) -> None:
     assert json.loads(two.stdout) == json.loads(one.stdout)
     bad = runner.invoke(app, ["solve", write(tmp_path, data), "--table", "--jobs", "0"])
     assert bad.exit_code == 1 and "--jobs must be at least 1" in bad.stderr
+
+
+def test_solve_table_of_bridge_board_matches_dds(tmp_path: Path) -> None:
+    """An imported PBN board, solved with --table and no --objective: the declarer table of every
+    bridge program, cell for cell DDS's calc_dd_table, in JSON and in text (rows named)."""
+    pytest.importorskip("endplay")
+    from games.imports import import_file
+    from tests.oracles.dds import dds_table
+
+    samples = Path(__file__).parents[1] / "games" / "imports" / "samples"
+    records = [
+        *import_file(samples / "bbo_extractor_board_1.pbn").records,
+        *import_file(samples / "dealer4_boards_1_2.pbn").records,
+    ]
+    records[0].players = ["Ann", "Bo", "Cy", "Di"]
+    for number, record in enumerate(records):
+        path = tmp_path / f"board{number}.json"
+        path.write_text(record.dumps(), encoding="utf-8")
+        result = runner.invoke(app, ["solve", str(path), "--table", "--json"])
+        assert result.exit_code == 0, result.output
+        declarer = json.loads(result.stdout)["declarer"]
+        hands = [cards_of(record.known["hands"][str(seat)]) for seat in range(4)]
+        by_dds = dds_table(hands)  # (trump suit index or None, leader) -> the leader's side's tricks
+        trumps = {"NT": None, "S": 0, "H": 1, "D": 2, "C": 3}
+        expected = {
+            seat: {
+                strain: 13 - by_dds[(trump, ("NESW".index(seat) + 1) % 4)] for strain, trump in trumps.items()
+            }
+            for seat in "NSEW"
+        }
+        assert declarer == expected
+    text = runner.invoke(app, ["solve", str(tmp_path / "board0.json"), "--table"])
+    assert text.exit_code == 0, text.output
+    lines = text.stdout.splitlines()
+    assert lines[1].split() == ["declarer", "NT", "S", "H", "D", "C"]
+    assert lines[2].split() == ["N", "Ann", "13", "8", "13", "13", "10"]
+    assert lines[5].split()[:2] == ["W", "Di"]
+
+
+def cards_of(names: list[str]) -> int:
+    from games.cards import french_deck
+
+    return french_deck().parse_set(names)
+
+
+def test_a_bridge_record_is_solved_for_the_partnership(tmp_path: Path) -> None:
+    """Solving an imported board without --table: the value is the tricks of the side to move."""
+    from games.imports import import_text
+
+    text = '[Deal "N:AK... QJ... T9... 87..."]\n[Contract "1NT"]\n[Declarer "S"]\n'
+    (record,) = import_text(text, "ending.pbn").records
+    path = tmp_path / "ending.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["solve", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    solved = json.loads(result.stdout)
+    assert solved["to_move"] == 3 and solved["side"] == [1, 3] and solved["value"] == 0
