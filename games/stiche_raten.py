@@ -35,6 +35,7 @@ __all__ = [
 
 FRENCH = french_deck()
 SUIT_NAMES = FRENCH_SUIT_NAMES
+MAX_ROUNDS = 1000  # option rounds: more than any evening at the table, few enough to list
 
 
 def round_sizes(first: int, sequence: str, rounds: int | None = None) -> list[int]:
@@ -552,8 +553,8 @@ class SticheRaten(Game):
             raise StichError(
                 f"option 'first_round' {first} does not fit 52 cards among {self.players} players"
             )
-        if self.options["rounds"] < 0:
-            raise StichError("option 'rounds' must be 0 or more")
+        if not 0 <= self.options["rounds"] <= MAX_ROUNDS:
+            raise StichError(f"option 'rounds' must be 0 to {MAX_ROUNDS}")
         blind = self.options["blind_round"]
         if not 0 <= blind <= len(self.round_sizes()):
             raise StichError(f"option 'blind_round' {blind}: the game has {len(self.round_sizes())} rounds")

@@ -335,3 +335,10 @@ def test_a_round_without_bids_scores_its_tricks() -> None:
     assert game.new_round(NAMES, 3, None, record.known, "tricks").phase == "play"
     with pytest.raises(StichError, match="'blind_round' needs bids"):
         SticheRaten(4, {"bidding": "none", "blind_round": 1})
+
+
+def test_option_rounds_beyond_any_game_is_refused() -> None:
+    """A journal or -o with rounds=10**20 is refused in words (it once overflowed a list's size)."""
+    with pytest.raises(StichError, match="option 'rounds' must be 0 to 1000"):
+        find("stiche-raten")(3, {"sequence": "constant", "rounds": 10**20})
+    assert len(find("stiche-raten")(3, {"sequence": "constant", "rounds": 1000}).round_sizes()) == 1000
