@@ -294,3 +294,9 @@ def test_player_tags_that_no_record_may_hold_are_mended_with_a_warning() -> None
     players = import_text(twice, "club.pbn").records[0].players
     assert players[0].endswith("… (North)") and players[2].endswith("… (South)")
     assert check_player_names(players) == players
+
+
+def test_only_quote_and_backslash_are_escapes_in_a_tag_value() -> None:
+    text = board(Event='[Event "The \\"Open\\" pairs, C:\\\\pbn, \\2R"]')
+    (record,) = import_text(text, "club.pbn").records
+    assert record.extra["source"]["tags"]["Event"] == 'The "Open" pairs, C:\\pbn, \\2R'
