@@ -228,7 +228,7 @@ class BiddingAdvisor:
             else:
                 takes = f"{played}, takes {low} to {_tricks(high)} (median {mid}) in {worlds}"
             hit = 100 * best.figures["p_hit"]
-            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {best.value:.1f} points)"
+            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {shown(POINTS, best.value)} points)"
             forbidden = state.forbidden_bid(seat)
             if forbidden is not None:
                 text += f"; {forbidden} is barred (the bids would add up to the tricks)"
