@@ -45,6 +45,13 @@ __all__ = [
 ]
 
 
+MAX_SECONDS = 600.0
+"""The longest thinking time a budget takes (``--time``)."""
+
+MAX_WORLDS = 100_000
+"""The most worlds a budget takes (``--worlds``)."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long to think: ``seconds`` of wall time, or exactly ``worlds`` worlds (which makes the
@@ -60,10 +67,24 @@ class Budget:
     def __post_init__(self) -> None:
         if self.worlds is not None and self.worlds < 1:
             raise StichError(f"a budget of {self.worlds} worlds is too small: give at least 1")
+        if self.worlds is not None and self.worlds > MAX_WORLDS:
+            raise StichError(f"a budget of {self.worlds} worlds is too many: give at most {MAX_WORLDS:,}")
+        if not math.isfinite(self.seconds):
+            raise StichError(f"a budget of {self.seconds} seconds: give a finite number of seconds")
         if self.seconds <= 0 and self.worlds is None:
             raise StichError(f"a budget of {self.seconds} seconds is too small")
+        if self.seconds > MAX_SECONDS:
+            raise StichError(
+                f"a budget of {self.seconds:g} seconds is too long: give at most {MAX_SECONDS:g}"
+            )
         if self.jobs < 1:
             raise StichError(f"{self.jobs} jobs: give at least 1")
+
+    @property
+    def wall(self) -> float:
+        """The most seconds advice may take: `FIRST_WORLD_PATIENCE` times ``seconds`` (the default
+        2 s when a number of worlds is given: 20 s). A world still unsolved then is given up."""
+        return max(self.seconds, 0.0) * FIRST_WORLD_PATIENCE
 
 
 @dataclass(frozen=True)
@@ -101,6 +122,7 @@ class Advice:
     method: str
     seconds: float
     value_name: str  # what ``value`` means, e.g. "expected points", "chance to hit the bid"
+    abandoned: int = 0  # worlds begun but given up at the time limit (`Budget.wall`), not counted
 
     @property
     def best(self) -> Alternative:
@@ -124,6 +146,7 @@ class Advice:
             "method": self.method,
             "value": self.value_name,
             "seconds": round(self.seconds, 3),
+            "abandoned": self.abandoned,
         }
 
 
@@ -143,6 +166,7 @@ class Tally:
     def __init__(self, count: int) -> None:
         self.count = count
         self.worlds = 0
+        self.abandoned = 0  # worlds drawn but given up at a time limit (in no figure)
         self.values: list[list[float]] = [[] for _ in range(count)]
         self.figures: list[dict[str, list[float]]] = [{} for _ in range(count)]
 
@@ -198,7 +222,9 @@ World = Any
 
 FIRST_WORLD_PATIENCE = 10.0
 """How many times the budget of seconds the first worlds may take before advice gives up on
-solving and falls back to the heuristic bot's choice."""
+solving and falls back to the heuristic bot's choice; with a budget of a number of worlds,
+how many times the budget's seconds (2 s by default) every world together may take
+(`Budget.wall`): a player waits for nothing."""
 
 
 def anytime(
@@ -219,26 +245,28 @@ def anytime(
     With a budget of seconds, a world still being solved when the time is up is given up
     (`hints.dd.deadline`): one slow world does not hold the answer back. The first
     ``min_worlds`` worlds may take `FIRST_WORLD_PATIENCE` times the budget; when even
-    they run past that, the tally comes back with fewer worlds (possibly none)."""
+    they run past that, the tally comes back with fewer worlds (possibly none). A budget of
+    a number of worlds has the same wall limit (`Budget.wall`): the worlds not solved by then
+    are not looked at. ``tally.abandoned`` counts the worlds begun and given up."""
     from hints import dd
     from solvers.solver import SolveTimeout
 
     rng = random.Random(budget.seed)
     tally = Tally(count)
     start = time.perf_counter()
-    stop = time.monotonic() + budget.seconds
+    began = time.monotonic()
+    stop = began + budget.seconds
+    wall = began + budget.wall
 
-    def limit(world: int) -> float | None:
-        """The time limit of the world with this index (none with a budget of worlds)."""
-        if budget.worlds is not None:
-            return None
-        if world < budget.min_worlds:
-            return stop + budget.seconds * (FIRST_WORLD_PATIENCE - 1)
+    def limit(world: int) -> float:
+        """The time limit of the world with this index."""
+        if budget.worlds is not None or world < budget.min_worlds:
+            return wall
         return stop
 
     def more(worlds: int) -> bool:
-        if budget.worlds is not None:
-            return worlds < budget.worlds
+        if budget.worlds is not None:  # a world is begun before the wall limit (the first always)
+            return worlds < budget.worlds and (worlds < budget.min_worlds or time.monotonic() < wall)
         return worlds < budget.min_worlds or time.perf_counter() - start < budget.seconds
 
     pool = _world_pool(jobs, evaluate)
@@ -249,6 +277,7 @@ def anytime(
                 with dd.deadline(limit(tally.worlds)):
                     values, figures = evaluate(world)
             except SolveTimeout:
+                tally.abandoned += 1
                 break
             tally.add(values, figures)
         return tally, time.perf_counter() - start
@@ -271,6 +300,7 @@ def anytime(
                 break
     finally:
         pool.terminate()
+    tally.abandoned = drawn - tally.worlds  # in flight when the time was up
     return tally, time.perf_counter() - start
 
 
@@ -292,7 +322,7 @@ def _world_pool(
 
 
 def _evaluate_in_worker(
-    world: World, limit: float | None
+    world: World, limit: float
 ) -> tuple[list[float], list[dict[str, float]] | None] | None:
     """One world's values in a worker; None when its solve ran past ``limit``."""
     from hints import dd
@@ -349,19 +379,28 @@ class Valuation:
     chance: bool = False  # values in a world still depend on chance (cards yet to be drawn)
     then: tuple[str, ...] = ()  # figures that rank choices of equal value, in turn (exact valuations)
 
-    def true_values(self, world: World) -> list[float]:
-        """Each choice's value in one world (the true one, for analysis)."""
-        values, _ = self.evaluate(world)
+    def true_values(self, world: World, seconds: float | None = None) -> list[float] | None:
+        """Each choice's value in one world (the true one, for analysis); None when its solve runs
+        past ``seconds`` (no limit: None)."""
+        from hints import dd
+        from solvers.solver import SolveTimeout
+
+        try:
+            with dd.deadline(None if seconds is None else time.monotonic() + seconds):
+                values, _ = self.evaluate(world)
+        except SolveTimeout:
+            return None
         return self.collapse(values) if self.collapse is not None else list(values)
 
-    def _fallback(self, session: Session, budget: Budget, seconds: float) -> Advice:
+    def _fallback(self, session: Session, budget: Budget, seconds: float, tally: Tally) -> Advice:
         """No world was solved in time: the heuristic bot's choice, said to be that."""
         from hints.bots import heuristic
 
         action = heuristic(session, random.Random(budget.seed))
         label = next((text for event, text in self.choices if event == action), str(action))
+        asked = f"{worlds_text(budget.worlds)}" if budget.worlds is not None else f"{budget.seconds:g} s"
         reason = (
-            f"no world was solved within {seconds:.0f} s (the budget is {budget.seconds:g} s): "
+            f"no world was solved within {seconds:.0f} s (the budget is {asked}): "
             f"{label} is the rule of thumb's choice, not a solved one; more time (--time) may solve one"
         )
         alternative = Alternative(action, label, float("nan"), float("nan"))
@@ -377,6 +416,7 @@ class Valuation:
             method,
             seconds,
             self.value_name,
+            abandoned=tally.abandoned,
         )
 
     def advise(self, session: Session, budget: Budget) -> Advice:
@@ -386,7 +426,7 @@ class Valuation:
         count = self.width if self.width is not None else len(self.choices)
         tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs)
         if not tally.worlds:
-            return self._fallback(session, budget, seconds)
+            return self._fallback(session, budget, seconds, tally)
         kind = value_kind(self.value_name)
         if self.rank is not None:
             # A ranking made from the averages (the best bid of each suit) has no paired error.
@@ -406,11 +446,22 @@ class Valuation:
             tuple(alternatives),
             0 if self.exact else tally.worlds,
             separated,
-            self.explain(alternatives, tally),
+            self.explain(alternatives, tally) + _cut_short(budget, tally),
             self.method,
             seconds,
             self.value_name,
+            abandoned=tally.abandoned,
         )
+
+
+def _cut_short(budget: Budget, tally: Tally) -> str:
+    """What the reason adds when fewer worlds were solved than the budget asked for."""
+    if budget.worlds is None or tally.worlds >= budget.worlds:
+        return ""
+    return (
+        f" (only {tally.worlds} of the {worlds_text(budget.worlds)} asked for were solved within "
+        f"{budget.wall:g} s; {tally.abandoned} given up unfinished)"
+    )
 
 
 def _exact_ahead(kind: Kind, then: Sequence[str], best: Alternative, second: Alternative) -> bool:

@@ -179,8 +179,13 @@ def _review(
     values: dict[str, float] | None = None
     best: tuple[str, ...] = ()
     cost: float | None = None
-    if valuation is not None and not valuation.chance:
-        true = valuation.true_values(_true_world(session, feed))
+    # The true deal's values within the advice's wall limit (None: its solve was given up).
+    true = (
+        None
+        if valuation is None or valuation.chance
+        else valuation.true_values(_true_world(session, feed), budget.wall)
+    )
+    if valuation is not None and true is not None:
         values = {choice[1]: v for choice, v in zip(valuation.choices, true, strict=True)}
         top = max(true)
         best = tuple(choice[1] for choice, v in zip(valuation.choices, true, strict=True) if v >= top - 1e-9)

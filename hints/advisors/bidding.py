@@ -23,13 +23,13 @@ model, not a proof (see ``docs/advice.md``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.base import Event
 from games.cards import CardSet
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
-from hints.advice import Advice, Alternative, Tally, Valuation, worlds_text
+from hints.advice import Advice, Alternative, Budget, Tally, Valuation, worlds_text
 from hints.advisors.playout import nearest_bid, play_out, tables_of
 from hints.bots import sure_tricks
 from hints.dd import (
@@ -58,18 +58,35 @@ __all__ = [
 ]
 
 
-def others_bids(state: BiddingRound, hands: Sequence[CardSet], seat: int, bid: int) -> list[int]:
+PLAYOUTS_PER_WORLD = 16
+"""A play-out costs a small share of a solved world: a budget of N worlds plays out this many
+times N worlds (with a budget of seconds, as many as the time allows)."""
+
+
+@dataclass
+class PlayOutValuation(Valuation):
+    """A valuation by play-outs: a budget of worlds buys `PLAYOUTS_PER_WORLD` play-outs a world."""
+
+    def advise(self, session: Session, budget: Budget) -> Advice:
+        if budget.worlds is not None:
+            budget = replace(budget, worlds=budget.worlds * PLAYOUTS_PER_WORLD)
+        return super().advise(session, budget)
+
+
+def others_bids(
+    state: BiddingRound,
+    hands: Sequence[CardSet],
+    seat: int,
+    bid: int,
+    guesses: dict[int, float] | None = None,
+) -> list[int]:
     """Every seat's bid in one world once ``seat`` bids ``bid``: the bids made, and for each
     seat still to bid (in the bidding order) the bid a club player holding its hand would
-    make: its sure tricks (`hints.bots.sure_tricks`, the heuristic bot's count; bidding
-    blind, the tricks a hand takes on average), the nearest bid the dealer's restriction
-    leaves it. (A count of each card's chance, scaled to the tricks a hand takes on average,
-    was tried and made the others bid too much: docs/advice.md.)"""
-    n = state.game.players
+    make (`_guesses`), the nearest the dealer's restriction leaves it."""
+    if guesses is None:
+        guesses = _guesses(state, hands, seat)
     bids: list[int | None] = list(state.bids)
     bids[seat] = bid
-    live = state.deck.all & ~state.gone
-    tables = tables_of(state.rules())
     for other in state.bid_order():
         if bids[other] is not None:
             continue
@@ -77,12 +94,27 @@ def others_bids(state: BiddingRound, hands: Sequence[CardSet], seat: int, bid: i
         if other == state.dealer and state.restricted():
             barred = state.size - sum(b for b in bids if b is not None)
             allowed = [b for b in allowed if b != barred]
-        if state.blind:
-            guess = state.size / n
-        else:
-            guess = sure_tricks(tables.rules, hands[other], live & ~hands[other], n)
-        bids[other] = nearest_bid(guess, allowed)
+        bids[other] = nearest_bid(guesses[other], allowed)
     return [b if b is not None else 0 for b in bids]
+
+
+def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, float]:
+    """The tricks each seat still to bid (but ``seat``) counts on in one world: its sure tricks
+    (`hints.bots.sure_tricks`, the heuristic bot's count); bidding blind, the tricks a hand
+    takes on average. (A count of each card's chance, scaled to the tricks a hand takes on
+    average, was tried and made the others bid too much: docs/advice.md.)"""
+    n = state.game.players
+    live = state.deck.all & ~state.gone
+    rules = state.rules()
+    found: dict[int, float] = {}
+    for other in range(n):
+        if other == seat or state.bids[other] is not None:
+            continue
+        if state.blind:
+            found[other] = state.size / n
+        else:
+            found[other] = sure_tricks(rules, hands[other], live & ~hands[other], n)
+    return found
 
 
 def played_out(
@@ -92,16 +124,16 @@ def played_out(
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
     policy of `hints.advisors.playout`. Before the first card only."""
     tables = tables_of(state.rules())
-    live = state.deck.all & ~state.gone
+    live = tables.local(state.deck.all & ~state.gone)
+    mine = [tables.local(h) for h in hands]
     takes = state.scoring() == "standard"  # a missed bid scores its tricks: once over, take them
+    guesses = _guesses(state, hands, seat)
     groups: dict[tuple[int, ...], list[int]] = {}
     for bid in bids:
-        groups.setdefault(tuple(others_bids(state, hands, seat, bid)), []).append(bid)
+        groups.setdefault(tuple(others_bids(state, hands, seat, bid, guesses)), []).append(bid)
     found: dict[int, int] = {}
     for everyone, group in groups.items():
-        play_out(
-            tables, list(hands), list(state.won), state.leader, everyone, live, takes, seat, group, found
-        )
+        play_out(tables, list(mine), list(state.won), state.leader, everyone, live, takes, seat, group, found)
     return found
 
 
@@ -236,7 +268,9 @@ class BiddingAdvisor:
 
         choices = [(e, f"bid {e['bid']}") for e in legal]
         method = "play-outs of sampled worlds, every seat playing for its own bid"
-        return Valuation("bid", choices, evaluate, source.draw, "expected points", explain, method=method)
+        return PlayOutValuation(
+            "bid", choices, evaluate, source.draw, "expected points", explain, method=method
+        )
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
         seat = session.seat
@@ -351,7 +385,7 @@ class BiddingAdvisor:
             )
 
         choices: list[tuple[Event, str]] = [(e, f"trump {e['trump']}") for e in legal]
-        return Valuation(
+        return PlayOutValuation(
             "trump",
             choices,
             evaluate,
@@ -361,6 +395,7 @@ class BiddingAdvisor:
             collapse=collapse,
             rank=rank,
             width=len(legal) * per,
+            method="play-outs of sampled worlds, every seat playing for its own bid",
         )
 
 

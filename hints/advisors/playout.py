@@ -37,34 +37,63 @@ FREED = -3  # a wizard came first: no class to follow in this trick
 
 @dataclass(frozen=True)
 class Tables:
-    """The rules' tables in the form the play-out reads them."""
+    """The rules' tables in the form the play-out reads them.
+
+    The play-out numbers the cards in their own way: by how high they stand (trump power
+    first, then rank in the class; ties by the deck's order), so that a hand's bits, read
+    from the lowest, are its cards from the lowest up and no hand is ever sorted. `local`
+    turns a set of the deck's cards into this numbering; ``order[i]`` is the deck's card of
+    the play-out's card ``i``."""
 
     rules: TrickRules
+    order: tuple[int, ...]
+    place: tuple[int, ...]  # the play-out's number of each deck card
     cls: tuple[int, ...]
     tp: tuple[int, ...]
     lp: tuple[int, ...]
-    key: tuple[int, ...]  # how high a card stands: trump power first, then rank in its class
     beaters: tuple[CardSet, ...]  # the cards that beat card c where c heads the trick
     class_mask: dict[int, CardSet]
     free_mask: CardSet
+    trumps: CardSet  # cards with trump power (the trumps and the wizards)
     frees_after_jester: bool
     wizards: CardSet  # free cards with power: win unless an earlier one was played
     jesters: CardSet  # free cards without power
+
+    def local(self, cards: CardSet) -> CardSet:
+        """A set of the deck's cards in the play-out's numbering."""
+        out = 0
+        place = self.place
+        while cards:
+            low = cards & -cards
+            out |= 1 << place[low.bit_length() - 1]
+            cards ^= low
+        return out
 
 
 @cache
 def tables_of(rules: TrickRules) -> Tables:
     """The play-out's tables of one rules context (built once per context)."""
-    cls, tp, lp = rules.cls, rules.trump_power, rules.lead_power
-    n = len(cls)
-    key = tuple(tp[c] * 64 + lp[c] for c in range(n))
-    wizards = jesters = 0
+    n = len(rules.cls)
+    order = tuple(sorted(range(n), key=lambda c: (rules.trump_power[c] * 64 + rules.lead_power[c], c)))
+    place = [0] * n
+    for i, c in enumerate(order):
+        place[c] = i
+    cls = tuple(rules.cls[c] for c in order)
+    tp = tuple(rules.trump_power[c] for c in order)
+    lp = tuple(rules.lead_power[c] for c in order)
+    wizards = jesters = trumps = free = 0
+    class_mask: dict[int, CardSet] = {}
     for c in range(n):
         if cls[c] == FREE:
+            free |= 1 << c
             if tp[c]:
                 wizards |= 1 << c
             else:
                 jesters |= 1 << c
+        else:
+            class_mask[cls[c]] = class_mask.get(cls[c], 0) | 1 << c
+        if tp[c]:
+            trumps |= 1 << c
     beaters = []
     for c in range(n):
         mask = 0
@@ -81,13 +110,15 @@ def tables_of(rules: TrickRules) -> Tables:
         beaters.append(mask)
     return Tables(
         rules,
+        order,
+        tuple(place),
         cls,
         tp,
         lp,
-        key,
         tuple(beaters),
-        dict(rules.class_mask),
-        rules.free_mask,
+        class_mask,
+        free,
+        trumps,
         rules.wizard_frees_after_jester,
         wizards,
         jesters,
@@ -100,15 +131,13 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     return need > 0 or (need < 0 and takes_when_over)
 
 
-def _cards(mask: CardSet, key: tuple[int, ...]) -> list[int]:
-    """The cards of ``mask``, lowest first."""
+def _cards(mask: CardSet) -> list[int]:
+    """The cards of ``mask`` (the play-out's numbering), lowest first."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    if len(out) > 1:
-        out.sort(key=key.__getitem__)
     return out
 
 
@@ -145,16 +174,15 @@ def choose(
         legal = hand
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    key = t.key
     beaters = t.beaters
-    cards = _cards(legal, key)
+    cards = _cards(legal)
     if not trick:
         if not want:
             return cards[0]
         for c in cards:  # a sure winner, the cheapest
             if not beaters[c] & unseen:
                 return c
-        trumps = t.rules.trump_mask | t.wizards
+        trumps = t.trumps
         for c in reversed(cards):  # the top of a suit: beaten only by a ruff
             if not t.tp[c] and not beaters[c] & unseen & ~trumps and not t.jesters >> c & 1:
                 return c

@@ -124,15 +124,18 @@ def test_a_world_still_solving_when_the_time_is_up_is_given_up() -> None:
             raise SolveTimeout("the search ran past its deadline")
         return [1.0, 0.0], None
 
-    tally, _ = anytime(Budget(seconds=3600), 2, lambda rng: rng.random(), evaluate)
+    tally, _ = anytime(Budget(seconds=600), 2, lambda rng: rng.random(), evaluate)
     assert tally.worlds == 2
     first, second, third = limits
     assert first is not None and second is not None and third == second
-    assert first - second == pytest.approx(9 * 3600)
-    # A budget of a number of worlds has no time limit: the advice does not depend on the machine.
+    assert first - second == pytest.approx(9 * 600)
+    assert tally.abandoned == 1
+    # A budget of a number of worlds has one wall limit for every world (Budget.wall), far
+    # enough that it only cuts worlds that would keep a player waiting.
     limits.clear()
     tally, _ = anytime(Budget(worlds=2), 2, lambda rng: rng.random(), evaluate)
-    assert tally.worlds == 2 and limits == [None, None]
+    assert tally.worlds == 2 and tally.abandoned == 0
+    assert limits[0] is not None and limits[0] == limits[1]
     assert dd._DEADLINE[0] is None
 
 

@@ -11,11 +11,11 @@ import pytest
 from games.record import Record
 from games.registry import find
 from games.stiche_raten import suit_rules
-from games.trick import legal_plays, trick_winner
+from games.trick import FREE, legal_plays, trick_winner
 from games.wizard import wizard_rules
 from hints.advice import Budget, advise
 from hints.advisors.bidding import played_out
-from hints.advisors.playout import choose, play_out, tables_of
+from hints.advisors.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
 from hints.session import Session
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
@@ -99,11 +99,18 @@ def test_play_outs_shared_between_bids_equal_play_outs_one_bid_at_a_time(game: s
     assert checked >= 20
 
 
-@pytest.mark.parametrize("rules", [suit_rules(find("stiche-raten")(4, {}).deck, 1), wizard_rules("seed", 2)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        suit_rules(find("stiche-raten")(4, {}).deck, 1),
+        wizard_rules("seed", 2),
+        wizard_rules("original", None),
+    ],
+)
 def test_the_policy_plays_only_legal_cards_and_takes_or_ducks_as_asked(rules: Any) -> None:
     """Random hands and tricks: the card chosen is legal; a seat that wants the trick and holds a
     card that takes it as the last to play takes it; one that wants none and holds a card that
-    loses does not take it."""
+    loses does not take it; the play-out's count of who heads the trick is the rules'."""
     t = tables_of(rules)
     rng = random.Random(7)
     size = len(rules.cls)
@@ -111,13 +118,15 @@ def test_the_policy_plays_only_legal_cards_and_takes_or_ducks_as_asked(rules: An
         cards = rng.sample(range(size), 10)
         hand = sum(1 << c for c in cards[:6])
         trick = cards[6 : 6 + rng.randrange(0, 4)]
-        best = trick[trick_winner(rules, trick)] if trick else -1
-        led = _led(t, trick)
+        local_trick = [t.place[c] for c in trick]
+        best, led = _head(t, local_trick)
+        if trick:
+            assert t.order[best] == trick[trick_winner(rules, trick)]
         unseen = sum(1 << c for c in range(size)) & ~hand & ~sum(1 << c for c in trick)
         legal = legal_plays(rules, hand, trick)
         for want in (True, False):
             last = len(trick) == 3
-            card = choose(t, hand, trick, best, led, unseen, want, last)
+            card = t.order[choose(t, t.local(hand), local_trick, best, led, t.local(unseen), want, last)]
             assert legal >> card & 1
             if not trick:
                 continue
@@ -131,18 +140,18 @@ def test_the_policy_plays_only_legal_cards_and_takes_or_ducks_as_asked(rules: An
                 assert not wins
 
 
-def _led(t: Any, trick: list[int]) -> int:
-    """The play-out's led class of a trick (as `play_out` keeps it)."""
-    from hints.advisors.playout import FREED, UNDECIDED
-
-    led = UNDECIDED
+def _head(t: Any, trick: list[int]) -> tuple[int, int]:
+    """The card heading a trick and its led class, as `play_out` keeps them (its numbering)."""
+    best, led = -1, UNDECIDED
     for pos, card in enumerate(trick):
+        if best < 0 or _beats(t, card, best, led):
+            best = card
         if led == UNDECIDED:
-            if t.cls[card] != -1:
+            if t.cls[card] != FREE:
                 led = t.cls[card]
             elif t.tp[card] and (pos == 0 or t.frees_after_jester):
                 led = FREED
-    return led
+    return best, led
 
 
 def test_a_play_out_deals_every_trick() -> None:
@@ -150,11 +159,13 @@ def test_a_play_out_deals_every_trick() -> None:
     session, hands = _deal("stiche-raten", 8, 3)
     state = session.round
     t = tables_of(state.rules())
-    live = state.deck.all & ~state.gone
+    live = t.local(state.deck.all & ~state.gone)
     counts = []
     for seat in range(4):
         found: dict[int, int] = {}
-        play_out(t, list(hands), [0] * 4, state.leader, [2, 2, 2, 2], live, True, seat, [2], found)
+        play_out(
+            t, [t.local(h) for h in hands], [0] * 4, state.leader, [2, 2, 2, 2], live, True, seat, [2], found
+        )
         counts.append(found[2])
     assert sum(counts) == 8
 
