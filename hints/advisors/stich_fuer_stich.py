@@ -24,7 +24,7 @@ from deducer.hypotheses import members
 from games.errors import StichError
 from games.stich_fuer_stich import StichFuerStichRound
 from hints.advice import Advice, Alternative, Valuation, forced_advice
-from hints.figures import CHANCE, shown
+from hints.figures import CHANCE, clearly_ahead_exact, shown
 from hints.session import Session
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "StichFuerStichAdvisor"]
@@ -82,7 +82,7 @@ class StichFuerStichAdvisor:
             best.action,
             tuple(alternatives),
             0,
-            len(possible) == 1,
+            len(possible) == 1 or clearly_ahead_exact(CHANCE, best.value - alternatives[1].value),
             reason,
             f"the {len(possible)} culprit-weapon pairs still possible"
             if len(possible) > 1
