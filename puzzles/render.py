@@ -1,5 +1,11 @@
 """Puzzles as text for the terminal, as Markdown, and as a printable HTML sheet.
 
+Every format gives every clue a solver needs: the rule that decides a trick, and each
+card as it reads. A Stich für Stich card shows a weapon, and which card shows which
+weapon is this program's own layout (``docs/rules-stich-fuer-stich.md``), so a case
+puzzle names each card's weapon beside it: ``I11 (pillow)`` in text and Markdown, a
+caption under the drawn card on the sheet, in type as large as the text's.
+
 The HTML sheet is one self-contained file: the cards are drawn as inline SVG (games.pictures), the
 styles are inline, nothing is fetched. The answer key starts on a printed page of
 its own (CSS ``break-before: page``), so the puzzle pages can be handed out alone.
@@ -15,7 +21,6 @@ from games.pictures import card_svg
 from puzzles.clues import clue_names, trick_noun
 from puzzles.model import DeductionPuzzle, EndgamePuzzle, FalseGuess, Puzzle, Step, TrickClue
 from puzzles.themes import SEATS
-from solvers import parse_position
 
 __all__ = ["answer_text", "html_sheet", "markdown", "question_text", "step_lines"]
 
@@ -24,11 +29,19 @@ _QUESTIONS = {
     "trump": (
         "Which trump suit and which trump number? Each draft column is judged as a trick, its cards "
         "listed from the leader (the marker holder) on; the dealer said which card won it. "
-        "Either trump may be “none”."
+        "Either trump may be “none”. The card of both the trump suit and the trump number wins "
+        "over all; then any card of the trump number (the first played among them); then the "
+        "trump suit's cards, the higher number first; without a trump, the highest card of the "
+        "colour led."
     ),
     "case": (
-        "Who is the culprit, and what is the weapon? Both are trumps, nobody need follow, and "
-        "phantoms are culprit trumps of number 0. Each trick lists its cards from the leader on; "
+        "Who is the culprit, and what is the weapon? Each card shows a suspect (I influencer, "
+        "H hairdresser, G gardener, M mechanic), a number and a weapon; the phantoms P1–P3 show "
+        "no weapon and count as the culprit's cards of number 0. Nobody need follow. A card of "
+        "both the culprit and the weapon beats a card of the weapon, which beats a card of the "
+        "culprit, which beats any other card; within each kind, and among the other cards, the "
+        "higher number wins, and on a tie the card played first. Each trick lists its cards from "
+        "the leader on, each with its weapon (this program's layout of the weapons on the cards); "
         "the confidant said which card won it."
     ),
 }
@@ -37,7 +50,35 @@ _QUESTIONS = {
 def _deck(puzzle: Puzzle) -> Deck:
     if isinstance(puzzle, DeductionPuzzle):
         return puzzle.space.deck
+    from solvers import parse_position  # loaded only for endgames
+
     return parse_position(puzzle.position).deck
+
+
+def _weapons(puzzle: DeductionPuzzle) -> dict[str, str]:
+    """A case puzzle's cards by name with the weapon each shows (``phantom``: none); empty for
+    a trump puzzle."""
+    if puzzle.kind != "case":
+        return {}
+    from deducer.hypotheses import CaseSpace
+    from games.stich_fuer_stich import WEAPONS, weapon_of
+
+    space = puzzle.space
+    assert isinstance(space, CaseSpace)
+    shown = {}
+    for clue in puzzle.clues:
+        if isinstance(clue, TrickClue):
+            for card in clue.cards:
+                weapon = weapon_of(card, space.weapons)
+                shown[space.deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
+    return shown
+
+
+def _card_words(puzzle: DeductionPuzzle, clue: TrickClue) -> list[str]:
+    """The cards of a clue as a solver reads them: ``R3``, or with the weapon, ``I11 (pillow)``."""
+    weapons = _weapons(puzzle)
+    names = puzzle.space.deck.names(clue.cards)
+    return [f"{name} ({weapons[name]})" if name in weapons else name for name in names]
 
 
 def question_text(puzzle: Puzzle) -> str:
@@ -51,15 +92,13 @@ def question_text(puzzle: Puzzle) -> str:
             lines.append(f"  trick  {' '.join(_trick_plays(puzzle))}")
         return "\n".join(lines)
     lines.append(_QUESTIONS[puzzle.kind])
-    deck = _deck(puzzle)
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, FalseGuess):
             lines.append(f"  A sleuth guessed {puzzle.space.text(clue.hypothesis)}: false suspicion.")
         else:
-            cards = [f"[{c}]" if i == clue.winner else c for i, c in enumerate(deck.names(clue.cards))]
-            lines.append(
-                f"  {name.capitalize():<9} {' '.join(cards)}   won by {deck.name_of(clue.cards[clue.winner])}"
-            )
+            words = _card_words(puzzle, clue)
+            cards = [f"[{c}]" if i == clue.winner else c for i, c in enumerate(words)]
+            lines.append(f"  {name.capitalize():<9} {'  '.join(cards)}   won by {words[clue.winner]}")
     return "\n".join(lines)
 
 
@@ -115,16 +154,17 @@ def _markdown_question(puzzle: Puzzle) -> list[str]:
         if puzzle.position.get("trick"):
             rows.append(f"| trick so far | {' '.join(_trick_plays(puzzle))} |")
         return [puzzle.task, "", *rows]
-    deck = _deck(puzzle)
     noun = trick_noun(puzzle.kind)
     rows = [_QUESTIONS[puzzle.kind], "", f"| {noun} | cards, from the leader | won by |", "|---|---|---|"]
     guesses = []
+    joiner = ", " if puzzle.kind == "case" else " "
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, FalseGuess):
             guesses.append(f"- A sleuth guessed {puzzle.space.text(clue.hypothesis)}: *false suspicion*.")
             continue
-        cards = [f"**{c}**" if i == clue.winner else c for i, c in enumerate(deck.names(clue.cards))]
-        rows.append(f"| {name.split()[-1]} | {' '.join(cards)} | {deck.name_of(clue.cards[clue.winner])} |")
+        words = _card_words(puzzle, clue)
+        cards = [f"**{c}**" if i == clue.winner else c for i, c in enumerate(words)]
+        rows.append(f"| {name.split()[-1]} | {joiner.join(cards)} | {words[clue.winner]} |")
     return rows + (["", *guesses] if guesses else [])
 
 
@@ -148,6 +188,9 @@ h2 { font-size: 1.2em; margin: 1.2em 0 .4em; }
 .clue { display: flex; align-items: center; gap: .4em; margin: .35em 0; }
 .clue .name { width: 5.5em; font-weight: bold; }
 .clue .said { margin-left: .8em; }
+.drawn { display: inline-flex; flex-direction: column; align-items: center; flex: none; min-width: 5.6em; }
+.drawn .code, .drawn .weapon { font-size: 12pt; line-height: 1.25; }
+.drawn .weapon { font-weight: bold; }
 .guess { margin: .35em 0; font-style: italic; }
 .table { display: grid; grid-template-columns: auto auto auto; gap: .4em 1.2em; align-items: center;
          justify-items: center; margin: .6em 0; }
@@ -187,12 +230,14 @@ def _html_question(puzzle: Puzzle) -> str:
     if isinstance(puzzle, EndgamePuzzle):
         return f'<p class="question">{html.escape(puzzle.task)}</p>{_html_table(puzzle, deck)}'
     rows = [f'<p class="question">{html.escape(_QUESTIONS[puzzle.kind])}</p>']
+    weapons = _weapons(puzzle)
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, TrickClue):
             cards = "".join(
-                card_svg(deck, code, i == clue.winner) for i, code in enumerate(deck.names(clue.cards))
+                _html_card(deck, code, i == clue.winner, weapons.get(code))
+                for i, code in enumerate(deck.names(clue.cards))
             )
-            won = deck.name_of(clue.cards[clue.winner])
+            won = _card_words(puzzle, clue)[clue.winner]
             rows.append(
                 f'<div class="clue"><span class="name">{html.escape(name.capitalize())}</span>{cards}'
                 f'<span class="said">won by {html.escape(won)}</span></div>'
@@ -201,6 +246,18 @@ def _html_question(puzzle: Puzzle) -> str:
             pair = html.escape(puzzle.space.text(clue.hypothesis))
             rows.append(f'<p class="guess">A sleuth guessed {pair}: false suspicion.</p>')
     return "\n".join(rows)
+
+
+def _html_card(deck: Deck, code: str, winner: bool, weapon: str | None) -> str:
+    """A drawn card; a Stich für Stich card with its name and weapon under it, in type as large as
+    the text's (the card's own small print is too small to read on paper)."""
+    drawn = card_svg(deck, code, winner)
+    if weapon is None:
+        return drawn
+    return (
+        f'<span class="drawn">{drawn}<span class="code">{html.escape(code)}</span>'
+        f'<span class="weapon">{html.escape(weapon)}</span></span>'
+    )
 
 
 def _html_hand(deck: Deck, seat: int, cards: Sequence[str]) -> str:

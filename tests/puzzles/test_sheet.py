@@ -1,15 +1,27 @@
-"""The printable HTML sheet, opened in headless Chromium: the cards show, the answer key has its own page."""
+"""The printable HTML sheet, opened in headless Chromium: the cards show, the answer key has its own page;
+and a case puzzle gives each card's weapon in every format, printed large enough to read."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
+import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from puzzles import Puzzle, generate, html_sheet, markdown
-from tests.browser import pdf_page_text, pdf_pages, print_pdf, read_png, require_browser, screenshot
+from puzzles import DeductionPuzzle, Puzzle, TrickClue, generate, html_sheet, markdown, question_text
+from tests.browser import (
+    pdf_page_text,
+    pdf_pages,
+    print_pdf,
+    read_png,
+    require_browser,
+    require_tool,
+    screenshot,
+)
 
 # Card fills of the sheet (puzzles.render): Was sticht? red, green, yellow, blue.
 FILLS = {"red": (198, 40, 40), "green": (46, 125, 50), "yellow": (242, 183, 5), "blue": (21, 101, 192)}
@@ -80,3 +92,102 @@ def test_a_missing_browser_skips_only_when_it_is_not_required(monkeypatch: pytes
     monkeypatch.setenv("STICH_REQUIRE_BROWSER", "1")
     with pytest.raises(pytest.fail.Exception, match="STICH_REQUIRE_BROWSER is set but chromium"):
         require_browser()
+
+
+# -- case puzzles: each card's weapon in every format --------------------------------------------
+
+# The weapon layout of docs/rules-stich-fuer-stich.md, written here apart from the game's code:
+# card (s, n) shows weapon (n + 2 s) mod 7; phantoms show none.
+WEAPON_NAMES = ("revolver", "statue", "spade", "knife", "pillow", "poison", "ax")
+
+
+def _weapon(name: str) -> str:
+    if name.startswith("P"):
+        return "phantom"
+    return WEAPON_NAMES[(int(name[1:]) + 2 * "IHGM".index(name[0])) % 7]
+
+
+def _case_puzzles() -> list[DeductionPuzzle]:
+    """Case puzzles of every grade, a phantom among their cards."""
+    found = [
+        p
+        for grade in ("easy", "medium", "hard", "expert")
+        for p in generate("stich-fuer-stich", "case", grade, count=2, seed=3).puzzles
+        if isinstance(p, DeductionPuzzle)
+    ]
+    assert any(name.startswith("P") for p in found for name in _card_names(p)), "no phantom dealt"
+    return found
+
+
+def _card_names(puzzle: DeductionPuzzle) -> list[str]:
+    return [
+        name
+        for clue in puzzle.clues
+        if isinstance(clue, TrickClue)
+        for name in puzzle.space.deck.names(clue.cards)
+    ]
+
+
+def test_case_puzzle_text_shows_weapons() -> None:
+    for puzzle in _case_puzzles():
+        text = question_text(puzzle)
+        assert "weapon" in text and "higher number wins" in text  # the rule that decides a trick
+        tricks = [line for line in text.splitlines() if line.startswith("  Trick ")]
+        clues = [clue for clue in puzzle.clues if isinstance(clue, TrickClue)]
+        assert len(tricks) == len(clues)
+        for line, clue in zip(tricks, clues, strict=True):
+            names = puzzle.space.deck.names(clue.cards)
+            shown = re.findall(r"\[?([IHGMP]\d+) \((\w+)\)\]?", line.split("won by")[0])
+            assert shown == [(name, _weapon(name)) for name in names], line
+            winner = names[clue.winner]
+            assert line.endswith(f"won by {winner} ({_weapon(winner)})")
+            assert f"[{winner} ({_weapon(winner)})]" in line
+
+
+def test_case_puzzle_markdown_shows_weapons() -> None:
+    puzzles = _case_puzzles()
+    questions = markdown(puzzles).split("# Answers")[0]
+    rows = [row for row in questions.splitlines() if re.match(r"\| \d+ \|", row)]
+    clues = [clue for p in puzzles for clue in p.clues if isinstance(clue, TrickClue)]
+    assert len(rows) == len(clues)
+    deck = puzzles[0].space.deck
+    for row, clue in zip(rows, clues, strict=True):
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        names = deck.names(clue.cards)
+        shown = [card.strip("*") for card in cells[1].split(", ")]
+        assert shown == [f"{name} ({_weapon(name)})" for name in names], row
+        winner = names[clue.winner]
+        assert cells[2] == f"{winner} ({_weapon(winner)})"
+
+
+def test_case_puzzle_html_shows_weapons() -> None:
+    puzzles = _case_puzzles()
+    page = html_sheet(puzzles)
+    captions = re.findall(r'<span class="code">([^<]+)</span><span class="weapon">([^<]+)</span>', page)
+    assert captions == [(name, _weapon(name)) for p in puzzles for name in _card_names(p)]
+
+
+def _words(pdf: Path) -> list[tuple[str, float]]:
+    """Each word of a PDF with its height in points (poppler's pdftotext -bbox)."""
+    tool = require_tool("pdftotext")
+    done = subprocess.run([tool, "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return [
+        (html.unescape(m.group(3)), float(m.group(2)) - float(m.group(1)))
+        for m in re.finditer(r'<word [^>]*yMin="([\d.]+)" [^>]*yMax="([\d.]+)">([^<]*)</word>', done.stdout)
+    ]
+
+
+def test_case_puzzle_weapons_are_readable_printed(tmp_path: Path) -> None:
+    browser = require_browser()
+    puzzles = _case_puzzles()[:4]
+    sheet = tmp_path / "case.html"
+    sheet.write_text(html_sheet(puzzles), encoding="utf-8")
+    words = _words(print_pdf(browser, sheet, tmp_path / "case.pdf"))
+    body = sorted(height for word, height in words if word == "Who")  # the question's text
+    assert body, "the question is not in the PDF"
+    # Every card's weapon is printed at least as large as the question's text (12 pt type: a
+    # word box of about 14 pt; the card's own small print is under 8 pt).
+    large = Counter(word for word, height in words if height >= body[0] - 0.5 and height >= 10)
+    wanted = Counter(_weapon(name) for p in puzzles for name in _card_names(p))
+    missing = {weapon: n - large[weapon] for weapon, n in wanted.items() if large[weapon] < n}
+    assert not missing, f"weapons printed too small or not at all: {missing}"
