@@ -30,6 +30,7 @@ from hints.figures import (
     clearly_ahead,
     clearly_ahead_exact,
     figure_kind,
+    matters,
     shown,
     t95,
 )
@@ -181,6 +182,20 @@ def check_chances(advice: Advice) -> None:
                 assert 0.0 <= v <= 1.0, (name, alternative)
 
 
+def check_separated(advice: Advice) -> None:
+    """ "Clearly best" only by a difference that matters: in the value, or (exact figures, the
+    values equal) in a figure that ranks ties."""
+    if not advice.separated or len(advice.alternatives) < 2:
+        return
+    best, second = advice.alternatives[:2]
+    gap = best.value - second.value
+    if advice.worlds == 0 and abs(gap) < 1e-12:
+        ties = [matters(figure_kind(n), best.figures[n] - second.figures.get(n, 0.0)) for n in best.figures]
+        assert any(ties), (advice.reason, best, second)
+    else:
+        assert matters(advice.kind, gap), (advice.reason, best, second)
+
+
 @settings(
     derandomize=True,
     max_examples=80,
@@ -193,6 +208,7 @@ def test_reason_quotes_best_alternative_figures(case: int, seed: int, pick: int)
     advice = _advice_at(case, seed, pick)
     check_reason_quotes_figures(advice)
     check_chances(advice)
+    check_separated(advice)
 
 
 def _one_of_each(case: int, seed: int) -> list[int]:
@@ -215,6 +231,7 @@ def test_probability_figures_are_within_unit_interval(case: int) -> None:
             decisions.add(advice.decision)
             check_chances(advice)
             check_reason_quotes_figures(advice)
+            check_separated(advice)
     assert decisions
 
 
