@@ -74,6 +74,9 @@ class ArenaSpec:
                 f"{len(self.bots)} bots for {self.players} players: give one bot per seat "
                 f"(e.g. --bots {','.join(['heuristic'] * self.players)})"
             )
+        for bot in self.bots:
+            if bot.kind == "rules-bot" and self.game not in ("stiche-raten", "wizard"):
+                raise StichError(f"bot rules-bot plays Stiche-Raten and Wizard, not {self.game}")
         if self.rounds < 1:
             raise StichError(f"--rounds {self.rounds}: play at least 1 round")
         if self.cycle is not None and self.cycle < 1:

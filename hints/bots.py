@@ -3,11 +3,12 @@
 A bot is given the seat's `Session` — what the seat has seen, never another hand — and a
 random generator, and returns one of the session's legal events. What the rules answer
 (a guess's answer, the cards drawn in an exchange) is filled in by the arena from the
-omniscient round. Three bots, and any bot from outside the project that follows the `Bot`
+omniscient round. Four bots, and any bot from outside the project that follows the `Bot`
 protocol, named ``package.module:attribute`` (docs/strength.md):
 
 - ``random``: uniformly among the distinct choices (a guess with either answer is one choice);
 - ``heuristic``: rules of thumb a club player uses, game by game (below, and docs/strength.md);
+- ``rules-bot``: Stiche-Raten and Wizard only, a public Oh Hell app's bot rules (`hints.rules_bot`);
 - ``advisor`` (``advisor:N``): the hint engine (`hints.advice`) with a budget of N worlds, not
   seconds, so that what it plays does not depend on the machine's load.
 
@@ -62,7 +63,7 @@ __all__ = [
     "parse_bot",
 ]
 
-BOT_NAMES = ("random", "heuristic", "advisor")
+BOT_NAMES = ("random", "heuristic", "rules-bot", "advisor")
 DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
 PLAYOUTS = 12  # Was sticht? task choice: playouts of the deal per task held
 
@@ -127,6 +128,10 @@ class BotSpec:
             return rng.choice(distinct_choices(legal))
         if self.kind == "heuristic":
             return heuristic(session, rng)
+        if self.kind == "rules-bot":
+            from hints.rules_bot import rules_bot
+
+            return rules_bot(session, rng)
         from hints.advice import Budget, advise
 
         budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))

@@ -31,8 +31,8 @@ def arena_cli(
         typer.Option(
             "--bots",
             help=(
-                "One bot per seat, comma-separated: random, heuristic, advisor or advisor:N (N worlds), "
-                "or package.module:attribute (docs/strength.md)."
+                "One bot per seat, comma-separated: random, heuristic, rules-bot, advisor or "
+                "advisor:N (N worlds), or package.module:attribute (docs/strength.md)."
             ),
         ),
     ] = "advisor,heuristic,heuristic,random",

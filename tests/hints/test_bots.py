@@ -15,6 +15,7 @@ from games.record import DEFAULT_NAMES, Record
 from games.registry import find
 from games.trick import TrickRules
 from games.views import seat_view
+from hints.arena import ArenaSpec, play_table
 from hints.bots import BotSpec, choice_key, parse_bot, play_for, sure_tricks, task_intent
 from hints.session import Session
 
@@ -65,6 +66,7 @@ ALTERNATIVES: dict[str, tuple[int, dict[str, Any], Hidden]] = {
 # takes minutes with the current solver; the advisor reads the same session in every game.
 CASES = [(game, bot) for game in ALTERNATIVES for bot in ("random", "heuristic", "advisor:2")]
 CASES = [case for case in CASES if case not in {("24", "advisor:2"), ("stich-fuer-stich", "advisor:2")}]
+CASES += [("stiche-raten", "rules-bot"), ("wizard", "rules-bot")]
 
 
 @pytest.mark.parametrize(("game_id", "bot"), CASES)
@@ -97,10 +99,12 @@ def test_a_bot_acts_the_same_when_what_its_seat_cannot_see_is_different(game_id:
 def test_bot_names_parse_and_bad_ones_are_named() -> None:
     assert parse_bot("advisor:50") == BotSpec("advisor", 50)
     assert parse_bot(" heuristic ").name == "heuristic"
+    assert parse_bot("rules-bot") == BotSpec("rules-bot")
     for bad, said in [
         ("clever", "unknown bot 'clever'"),
         ("random:5", "only the advisor takes a budget"),
-        ("advisor:0", "at least 1"),
+        ("advisor:0", "a number of worlds, 1 to 100000"),
+        ("rules-bot:8", "only the advisor takes a budget"),
     ]:
         with pytest.raises(StichError, match=said):
             parse_bot(bad)
@@ -162,3 +166,111 @@ def test_was_sticht_intent_follows_the_task() -> None:
     assert not task_intent("no-red", won=0, trick=0, tricks=9)
     assert task_intent("most-tricks", won=5, trick=6, tricks=9)
     assert not task_intent(None, won=0, trick=0, tricks=9)  # the dealer
+
+
+# -- rules-bot: a public Oh Hell app's bot rules -------------------------------------------------
+
+
+def _session(
+    game_id: str,
+    options: dict[str, Any],
+    known: dict[str, Any],
+    events: list[dict[str, Any]],
+    view: int = 0,
+    dealer: int = 3,
+) -> Session:
+    return Session(Record(game_id, list(DEFAULT_NAMES[:4]), dealer, events, options, view, known))
+
+
+def _rules_bot(session: Session) -> Any:
+    return BotSpec("rules-bot").act(session, random.Random(1))
+
+
+@pytest.mark.parametrize("game_id", ["stiche-raten", "wizard"])
+def test_rules_bot_plays_only_legal_moves_in_many_random_rounds(game_id: str) -> None:
+    # The arena matches each bot's choice against the omniscient round's legal events and
+    # refuses any other; rules-bot sits beside random players so that it meets odd positions.
+    spec = ArenaSpec(game_id, 4, tuple(parse_bot(b) for b in ["rules-bot", "random"] * 2), 1, seed=5)
+    for index in range(30):  # Stiche-Raten's 13…1…13 and Wizard's first rounds, some with a wizard turned
+        played = play_table(spec, index, index % 4)
+        assert len(played.points) == 4
+
+
+def test_rules_bot_bids_its_counted_winners() -> None:
+    # Spades trump, 8 cards: A-K of trumps are sure (2), the ace of hearts beside a short suit
+    # (1), the guarded king of diamonds without its ace, in a suit of two (1); no void or
+    # singleton to ruff with: 4. The heuristic's sure tricks would say 3.
+    known = {"hands": {"0": ["AS", "KS", "AH", "5H", "KD", "4D", "3C", "2C"]}, "cards": 8, "trump_card": "2S"}
+    session = _session("stiche-raten", {"first_round": 8}, known, [])
+    assert _rules_bot(session)["bid"] == 4
+    # The same hand with its clubs traded for two low trumps: they ruff the void in clubs (2),
+    # the ace and king of trumps (2), the ace of hearts and the guarded king of diamonds (2).
+    known = {"hands": {"0": ["AS", "KS", "4S", "3S", "AH", "5H", "KD", "4D"]}, "cards": 8, "trump_card": "2S"}
+    session = _session("stiche-raten", {"first_round": 8}, known, [])
+    assert _rules_bot(session)["bid"] == 6
+
+
+def test_rules_bot_dealer_bids_one_fewer_when_its_count_is_barred() -> None:
+    known = {"hands": {"3": ["AS", "KS"]}, "cards": 2, "trump_card": "2S"}
+    events: list[dict[str, Any]] = [{"seat": 0, "bid": 0}, {"seat": 1, "bid": 0}, {"seat": 2, "bid": 0}]
+    session = _session("stiche-raten", {"first_round": 2}, known, events, view=3)
+    assert [e["bid"] for e in session.legal()] == [0, 1]
+    assert _rules_bot(session)["bid"] == 1
+
+
+def _hearts_play(hand: list[str], bid: int, plays: list[str]) -> Session:
+    """Seat 0 of 4, the dealer, with ``hand`` (spades trump, 5 cards): bids 1 1 1 from seats
+    1 to 3 and ``bid``, then the first trick's ``plays`` from seat 1 on (seat 0 plays last)."""
+    known = {"hands": {"0": hand}, "cards": 5, "trump_card": "2S"}
+    events: list[dict[str, Any]] = [
+        {"seat": 1, "bid": 1},
+        {"seat": 2, "bid": 1},
+        {"seat": 3, "bid": 1},
+        {"seat": 0, "bid": bid},
+    ]
+    return _session("stiche-raten", {"first_round": 5}, known, events + plays_of(plays), dealer=0)
+
+
+def plays_of(cards: list[str]) -> list[dict[str, Any]]:
+    return [{"seat": (1 + i) % 4, "play": card} for i, card in enumerate(cards)]
+
+
+def test_rules_bot_wins_cheaply_while_short_of_its_bid() -> None:
+    # Last to play to a heart trick headed by the ten: the jack takes it, the ace is kept.
+    session = _hearts_play(["AH", "JH", "3H", "4C", "5D"], 1, ["9H", "TH", "4H"])
+    assert _rules_bot(session)["play"] == "JH"
+
+
+def test_rules_bot_dumps_its_highest_loser_once_the_bid_is_made() -> None:
+    # Bid 0 (made until it takes a trick): under the ten of hearts it plays the nine, its
+    # highest heart that loses, not the ace and not the three.
+    session = _hearts_play(["AH", "9H", "3H", "4C", "5D"], 0, ["8H", "TH", "4H"])
+    assert _rules_bot(session)["play"] == "9H"
+    # With no heart that loses, the last to play takes the trick with its highest heart.
+    session = _hearts_play(["AH", "QH", "4C", "5D", "6D"], 0, ["8H", "TH", "4H"])
+    assert _rules_bot(session)["play"] == "AH"
+
+
+def test_rules_bot_leads_a_boss_card_when_short_and_its_lowest_card_when_made() -> None:
+    known = {"hands": {"0": ["AH", "KH", "7C", "3D", "4D"]}, "cards": 5, "trump_card": "2S"}
+    bids = [{"seat": 0, "bid": 1}, {"seat": 1, "bid": 1}, {"seat": 2, "bid": 1}, {"seat": 3, "bid": 1}]
+    short = _session("stiche-raten", {"first_round": 5}, known, bids)
+    assert _rules_bot(short)["play"] == "AH"
+    made = _session("stiche-raten", {"first_round": 5}, known, [{**bids[0], "bid": 0}, *bids[1:]])
+    assert _rules_bot(made)["play"] == "3D"
+
+
+def test_rules_bot_counts_wizards_as_winners_and_keeps_its_jester_to_duck() -> None:
+    known = {"hands": {"0": ["Z1", "N1", "3C", "4D"]}, "cards": 4, "trump_card": "2S"}
+    session = _session("wizard", {}, known, [])
+    assert _rules_bot(session)["bid"] == 1
+    # Bid 0 and a club trick headed by the queen: it follows with the three of clubs (a
+    # loser), keeping the jester for a trick that nothing else would lose.
+    bids = [{"seat": 1, "bid": 1}, {"seat": 2, "bid": 1}, {"seat": 3, "bid": 1}, {"seat": 0, "bid": 0}]
+    session = _session("wizard", {}, known, bids + plays_of(["QC", "5C", "6C"]), dealer=0)
+    assert _rules_bot(session)["play"] == "3C"
+
+
+def test_rules_bot_is_refused_in_games_without_bids() -> None:
+    with pytest.raises(StichError, match="rules-bot plays Stiche-Raten and Wizard"):
+        ArenaSpec("24", 4, tuple(parse_bot(b) for b in ["rules-bot", "random", "random", "random"]), 1, 1)
