@@ -23,11 +23,12 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.base import Event
 from games.errors import StichError
+from games.record import Record
 from hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, value_kind
 from hints.session import Session
 
@@ -38,6 +39,7 @@ __all__ = [
     "Tally",
     "advise",
     "anytime",
+    "for_record",
     "forced_advice",
     "ranked_alternatives",
     "worlds_text",
@@ -503,3 +505,34 @@ def advise(session: Session, budget: Budget | None = None) -> Advice:
         raise StichError(f"{session.names[seat]} has no legal choice to advise on")
     found = advisor_for(session.round.game.id).valuation(session)
     return found if isinstance(found, Advice) else found.advise(session, budget)
+
+
+FILLED_BY_RULES = ("receive",)
+"""Fields of an event that the record can fill in and the seat's view cannot: the cards a 24
+exchange draws, known to an omniscient record (its stock) and not to the seat."""
+
+
+def for_record(advice: Advice, record: Record) -> Advice:
+    """``advice`` with each action completed from ``record``, the record it was asked of, so that
+    appended to its events `stich check` accepts it: where the record's own round knows more
+    than the seat (an omniscient record's 24 stock), the rules' event with the fields the seat
+    could not fill (`FILLED_BY_RULES`) replaces the seat's. Actions stay as they are where the
+    record knows no more (a view record: the cards drawn are written once they are seen)."""
+    from games.record import replay
+
+    outcome = replay(record)
+    if not outcome.ok or outcome.round.to_move() != advice.seat:
+        return advice
+    legal = outcome.round.legal_events()
+
+    def complete(action: Event) -> Event:
+        fits = [
+            event
+            for event in legal
+            if all(event.get(k) == v for k, v in action.items())
+            and all(k in action or k in FILLED_BY_RULES for k in event)
+        ]
+        return fits[0] if len(fits) == 1 else action
+
+    alternatives = tuple(replace(a, action=complete(a.action)) for a in advice.alternatives)
+    return replace(advice, action=complete(advice.action), alternatives=alternatives)

@@ -55,7 +55,7 @@ def hint_cli(
     and a reason a player understands (docs/advice.md).
     """
     from games.record import load_record
-    from hints.advice import Budget, advise
+    from hints.advice import Budget, advise, for_record
     from hints.session import Session
 
     with user_errors():
@@ -72,6 +72,7 @@ def hint_cli(
         console = Console(stderr=True)
         with console.status(f"thinking ({worlds} worlds)" if worlds else f"thinking ({seconds:g} s)"):
             advice = advise(session, budget)
+        advice = for_record(advice, record)  # an action the record accepts (a 24 exchange's draw)
     if json_out:
         print_json(advice.to_json())
     else:
