@@ -1,0 +1,105 @@
+"""Arena bots that bid by the former model, to measure the play-outs against it at one table.
+
+``DoubleDummyBids``: the advisor with 8 worlds a decision, its card play unchanged, but its bids
+(and Wizard's trump after a turned wizard) valued as before the play-outs: per world the most
+tricks the seat can take against everyone (one double-dummy solve), the bid equal to it hit.
+
+    PYTHONPATH=bench stich arena stiche-raten --players 4 \\
+        --bots advisor:8,bid_bots:DoubleDummyBids,heuristic,heuristic -o first_round=5 --cycle 1 \\
+        --rounds 150 --seed 11 --jobs 2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.base import Event
+from games.errors import StichError
+from games.stiche_raten import BiddingRound, score_bid
+from hints.advice import Alternative, Budget, Tally, Valuation
+from hints.advisors.bidding import BiddingAdvisor
+from hints.dd import hypothetically, most_tricks
+from hints.session import Session
+from hints.worlds import World, WorldSource
+
+
+class FormerBidding(BiddingAdvisor):
+    """The advisor's card play; bids and trump by the most tricks against everyone."""
+
+    def bid(self, session: Session, state: BiddingRound) -> Valuation:
+        seat, blind, scoring = session.seat, state.blind, state.scoring()
+        legal = session.legal()
+        bids = [int(e["bid"]) for e in legal]
+        source = WorldSource(session, unseen=(state.hands[seat] or 0) if blind else 0)
+
+        def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
+            tricks = state.won[seat] + most_tricks(
+                state, world.hands, seat, imagined=(seat,) if blind else ()
+            )
+            scores = [float(score_bid(b, tricks, scoring, blind)) for b in bids]
+            return scores, [{"p_hit": float(tricks == b)} for b in bids]
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            return f"{alternatives[0].label} (the most tricks against everyone)"
+
+        choices = [(e, f"bid {e['bid']}") for e in legal]
+        return Valuation("bid", choices, evaluate, source.draw, "expected points", explain)
+
+    def trump(self, session: Session, state: BiddingRound) -> Valuation:
+        seat, scoring = session.seat, state.scoring()
+        legal = session.legal()
+        per = state.size + 1
+        source = WorldSource(session)
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            scores: list[float] = []
+            for event in legal:
+                with hypothetically(state, event):
+                    most = most_tricks(state, world.hands, seat)
+                scores += [float(score_bid(b, most, scoring)) for b in range(per)]
+            return scores, None
+
+        def collapse(values: Sequence[float]) -> list[float]:
+            return [max(values[i * per : (i + 1) * per]) for i in range(len(legal))]
+
+        def rank(tally: Tally) -> list[Alternative]:
+            found = []
+            for i, event in enumerate(legal):
+                index = max(range(i * per, (i + 1) * per), key=tally.mean)
+                found.append(
+                    Alternative(event, f"trump {event['trump']}", tally.mean(index), tally.stderr(index))
+                )
+            return sorted(found, key=lambda a: -a.value)
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            return alternatives[0].label
+
+        choices = [(e, f"trump {e['trump']}") for e in legal]
+        return Valuation(
+            "trump",
+            choices,
+            evaluate,
+            source.draw,
+            "expected points of the best bid",
+            explain,
+            collapse=collapse,
+            rank=rank,
+            width=len(legal) * per,
+        )
+
+
+FORMER = FormerBidding()
+
+
+class DoubleDummyBids:
+    """The advisor with 8 worlds a decision, bidding by the former model."""
+
+    name = "dd-bids:8"
+    worlds = 8
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        found = FORMER.valuation(session)
+        if not isinstance(found, Valuation):
+            raise StichError("the former bidding model gave no valuation")
+        return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
