@@ -14,7 +14,7 @@ from rich.table import Table
 from games.errors import StichError
 from games.jsonfile import parse_json, read_json
 from solvers.position import Position
-from stich.cli._common import print_json, user_errors
+from stich.cli._common import AT_HELP, at_events, print_json, user_errors, whole_number
 
 # The --table progress bar appears once the table takes longer than this (seconds).
 PROGRESS_AFTER = 1.0
@@ -54,6 +54,7 @@ def solve_cli(
             "plays for (bid, task, points).",
         ),
     ] = None,
+    at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
 ) -> None:
     """Solve a position with all hands known: the value, each legal move's value, a best line.
 
@@ -64,7 +65,9 @@ def solve_cli(
 
     with user_errors():
         # A table counts tricks: without --objective it needs no other objective.
-        position, names = load_problem(source, objective if objective is not None or not table else "tricks")
+        position, names = load_problem(
+            source, objective if objective is not None or not table else "tricks", at
+        )
         if table:
             cells = _table_with_progress(position, jobs)
         else:
@@ -83,10 +86,13 @@ def solve_cli(
         print_solution(position, solution, names)
 
 
-def load_problem(source: Path, objective: str | None) -> tuple[Position, list[str] | None]:
+def load_problem(
+    source: Path, objective: str | None, at: int | None = None
+) -> tuple[Position, list[str] | None]:
     """The position of a position file, or of the point where a round record stops (with the
     players' names; a record's ``teams``, such as a bridge deal's, are the position's);
-    ``objective`` (a type or JSON) replaces the default."""
+    ``objective`` (a type or JSON) replaces the default; ``at`` cuts a record to its first events
+    (``--at N``)."""
     from games.record import FORMAT, parse_record, record_teams, replay
     from solvers.parse import parse_position
     from solvers.rounds import position_of
@@ -94,12 +100,14 @@ def load_problem(source: Path, objective: str | None) -> tuple[Position, list[st
     data = read_json(source, f"position {source}")
     spec = _objective_option(objective)
     if isinstance(data, dict) and data.get("format") == FORMAT:
-        record = parse_record(data, str(source))
+        record = at_events(parse_record(data, str(source)), at)
         outcome = replay(record)
         if not outcome.ok:
             raise StichError(f"the record breaks the rules at {outcome.error}")
         position = position_of(outcome.round, objective=spec, teams=record_teams(record))
         return position, list(record.players)
+    if at is not None:
+        raise StichError(f"--at {at}: {source} is a position, not a round record with events")
     if spec is not None and isinstance(data, dict):
         data = {**data, "objective": spec}
     return parse_position(data), None
