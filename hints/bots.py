@@ -10,7 +10,9 @@ protocol, named ``package.module:attribute`` (docs/strength.md):
 - ``heuristic``: rules of thumb a club player uses, game by game (below, and docs/strength.md);
 - ``rules-bot``: Stiche-Raten and Wizard only, a public Oh Hell app's bot rules (`hints.rules_bot`);
 - ``advisor`` (``advisor:N``): the hint engine (`hints.advice`) with a budget of N worlds, not
-  seconds, so that what it plays does not depend on the machine's load.
+  seconds, so that what it plays does not depend on the machine's load (unless a decision's
+  worlds run past the wall limit, 20 s, `hints.advice.Budget.wall`: then the worlds solved by
+  then decide, or with none the heuristic's choice).
 
 The heuristic bot, per game:
 

@@ -164,7 +164,8 @@ def advise(
 ) -> Advice:
     """Advice for the session's seat at its decision: the best action, every alternative with its
     figures and standard error, the worlds looked at, and the reason. ``worlds`` fixes the number
-    of sampled worlds (then ``seconds`` is ignored); ``seed`` fixes which ones."""
+    of sampled worlds (then ``seconds`` only sets the wall limit, ten times it: the worlds not
+    solved by then are given up, `Advice.abandoned`); ``seed`` fixes which ones."""
     from hints.advice import Budget
     from hints.advice import advise as advise_session
 

@@ -51,7 +51,17 @@ def test_time_inf_is_refused(seconds: float) -> None:
 def test_time_inf_is_refused_on_the_command_line(tmp_path: Path) -> None:
     record = tmp_path / "round.json"
     record.write_text(simulate("stiche-raten", 4, 1, {"first_round": 2}).dumps())
-    for command in (["hint", str(record)], ["analyze", str(record)]):
+    live = [
+        "live",
+        "stiche-raten",
+        "--players",
+        "A,B,C,D",
+        "--me",
+        "A",
+        "--journal",
+        str(tmp_path / "j.json"),
+    ]
+    for command in (["hint", str(record)], ["analyze", str(record)], live):
         result = runner.invoke(app, [*command, "--time", "inf"])
         assert result.exit_code == 1
         assert (
