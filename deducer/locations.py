@@ -16,8 +16,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
 from deducer.observations import Observations, Place
 from games.cards import Card, CardSet, iter_cards, popcount
 
@@ -110,6 +108,8 @@ def location_model(obs: Observations, voids: Iterable[int] | None = None) -> Loc
 
 
 def _flow_graph(model: LocationModel) -> Any:
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     graph = nx.DiGraph()
     graph.add_node("s")
     graph.add_node("t")
@@ -126,12 +126,16 @@ def _flow_graph(model: LocationModel) -> Any:
 
 def _max_flow(model: LocationModel) -> tuple[bool, Any, dict[Any, dict[Any, int]]]:
     """Whether every hidden card can be placed; the graph and a maximum flow."""
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     graph = _flow_graph(model)
     value, flow = nx.maximum_flow(graph, "s", "t")
     return model.sizes_fit() and value == popcount(model.hidden), graph, flow
 
 
 def _residual(graph: Any, flow: Mapping[Any, Mapping[Any, int]]) -> Any:
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     residual = nx.DiGraph()
     residual.add_nodes_from(graph.nodes)
     for u, v, data in graph.edges(data=True):
@@ -190,6 +194,8 @@ class Locations:
 
 def card_locations(source: Observations | LocationModel) -> Locations:
     """Where each hidden card can be, by one maximum flow and its residual graph."""
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     model = source if isinstance(source, LocationModel) else location_model(source)
     ok, graph, flow = _max_flow(model)
     if not ok:
@@ -216,6 +222,8 @@ def overfull_cards(model: LocationModel) -> tuple[CardSet, int] | None:
     None when every card can be placed. The cards are those the source still reaches in
     the residual graph of a maximum flow; the places open to them hold fewer cards.
     """
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     ok, graph, flow = _max_flow(model)
     if ok or not model.sizes_fit():
         return None

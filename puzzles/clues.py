@@ -8,10 +8,12 @@ suspicion is the deducer's "answer" clue with "false" heard.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from deducer import Clue, HypothesisSpace, consistent_hypotheses
 from puzzles.model import DeductionKind, FalseGuess, PuzzleClue, TrickClue, space_of_kind
+
+if TYPE_CHECKING:
+    from deducer import Clue, HypothesisSpace
 
 __all__ = ["clue_masks", "clue_names", "deducer_clues", "trick_noun"]
 
@@ -23,6 +25,8 @@ def trick_noun(kind: DeductionKind) -> Literal["column", "trick"]:
 
 def deducer_clues(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[Clue]:
     """The clues in the deducer's form, numbered as `clue_names` numbers them."""
+    from deducer import Clue
+
     noun = trick_noun(kind)
     out: list[Clue] = []
     tricks = 0
@@ -38,6 +42,8 @@ def deducer_clues(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[Clue
 
 def clue_masks(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[int]:
     """The hypotheses each clue allows on its own (the deducer's brute-force evaluator)."""
+    from deducer import consistent_hypotheses
+
     space = space_of_kind(kind)
     return [consistent_hypotheses(space, [clue]) for clue in deducer_clues(kind, clues)]
 

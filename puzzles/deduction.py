@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from deducer import Method, consistent_hypotheses, consistent_leaving_out
 from games.trick import trick_winner
 from puzzles.clues import clue_masks, clue_names, deducer_clues
 from puzzles.grading import grade_clues, solve_like_a_person
@@ -36,6 +36,9 @@ from puzzles.model import (
     Verdict,
     space_of_kind,
 )
+
+if TYPE_CHECKING:
+    from deducer import Method
 
 __all__ = [
     "CHECKERS",
@@ -143,6 +146,8 @@ def _count(found: int) -> int:
 
 def verify_deduction(puzzle: DeductionPuzzle) -> Verdict:
     """Uniqueness and minimality by both checkers, the answer, and the grade earned now."""
+    from deducer import consistent_hypotheses
+
     space = puzzle.space
     clues = deducer_clues(puzzle.kind, puzzle.clues)
     names = clue_names(puzzle.kind, puzzle.clues)
@@ -192,6 +197,8 @@ def verify_deduction(puzzle: DeductionPuzzle) -> Verdict:
 
 def _redundant(kind: DeductionKind, clues: Sequence[PuzzleClue], problems: list[str]) -> list[int]:
     """Clues whose removal leaves the answer unique, by both checkers (a disagreement is a problem)."""
+    from deducer import consistent_leaving_out
+
     space = space_of_kind(kind)
     converted = deducer_clues(kind, clues)
     names = clue_names(kind, clues)

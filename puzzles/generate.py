@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from games.errors import StichError
 from games.registry import find
 from puzzles.deduction import generate_deduction, verify_deduction
-from puzzles.endgame import explain_endgame, generate_endgame, verify_endgame
 from puzzles.grading import solve_like_a_person
 from puzzles.model import (
     DEDUCTION_KINDS,
@@ -98,6 +97,8 @@ def generate(
         rng = random.Random(f"{seed}/{game}/{kind}/{chosen}/{index}")
         puzzle: Puzzle | None
         if kind == "endgame":
+            from puzzles.endgame import generate_endgame  # the solvers: loaded only for endgames
+
             puzzle = generate_endgame(game, chosen, rng, attempts)
         else:
             puzzle = generate_deduction("trump" if kind == "trump" else "case", chosen, rng, attempts)
@@ -121,6 +122,8 @@ def explanation(puzzle: Puzzle) -> tuple[Step, ...]:
     """The solution worked out again from the clues or the position, not read from the file (a
     `StichError` when the puzzle has no single answer to explain)."""
     if isinstance(puzzle, EndgamePuzzle):
+        from puzzles.endgame import explain_endgame
+
         return explain_endgame(puzzle)
     trace = solve_like_a_person(puzzle.kind, puzzle.clues)
     if trace.status != "solved":
@@ -135,4 +138,6 @@ def verify(puzzle: Puzzle) -> Verdict:
     of the first moves (and the reference minimax on small positions), the answer and the grade."""
     if isinstance(puzzle, DeductionPuzzle):
         return verify_deduction(puzzle)
+    from puzzles.endgame import verify_endgame
+
     return verify_endgame(puzzle)

@@ -27,12 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from deducer import HypothesisSpace
 from games.trick import trick_winner
 from puzzles.clues import clue_masks, clue_names
 from puzzles.model import DeductionKind, FalseGuess, Grade, PuzzleClue, Step, Technique, space_of_kind
+
+if TYPE_CHECKING:
+    from deducer import HypothesisSpace
 
 __all__ = ["Trace", "grade_clues", "grade_of", "solve_like_a_person"]
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, get_args
 
-from deducer import STICH_FUER_STICH, WAS_STICHT, HypothesisSpace
 from games.cards import Card
+
+if TYPE_CHECKING:
+    from deducer import HypothesisSpace
 
 __all__ = [
     "DEDUCTION_KINDS",
@@ -58,6 +60,9 @@ TECHNIQUES: tuple[Technique, ...] = get_args(Technique)
 
 def space_of_kind(kind: DeductionKind) -> HypothesisSpace:
     """The secrets a deduction puzzle asks for: Was sticht? trumps or Stich für Stich culprit/weapon."""
+    # The deducer (and what it imports) is loaded only when a deduction puzzle is read or made.
+    from deducer import STICH_FUER_STICH, WAS_STICHT
+
     return WAS_STICHT if kind == "trump" else STICH_FUER_STICH
 
 

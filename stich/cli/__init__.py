@@ -117,8 +117,9 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
-# The commands that search double-dummy (and so would run slowly without the compiled kernel).
-SEARCHING = frozenset({"solve", "hint", "analyze", "demo", "puzzle", "live", "arena"})
+# The commands that search double-dummy (and so would run slowly without the compiled kernel);
+# `stich puzzle` says so itself, for endgames only (trump and case puzzles never search).
+SEARCHING = frozenset({"solve", "hint", "analyze", "demo", "live", "arena"})
 
 
 @app.callback()

@@ -30,6 +30,15 @@ app = typer.Typer(
 FORMATS = ("json", "md", "html")
 
 
+def _note_kernel_for_endgames(kinds: list[str]) -> None:
+    """The missing-kernel note of the searching commands, for endgames only: trump and case
+    puzzles never search (and need not load the solvers)."""
+    if "endgame" in kinds:
+        from stich.cli import _note_missing_kernel
+
+        _note_missing_kernel()
+
+
 @app.command("new")
 def new_cli(
     game: Annotated[
@@ -63,13 +72,15 @@ def new_cli(
 ) -> None:
     """Generate puzzles with exactly one answer, each clue needed, of the grade asked for."""
     # The generator pulls in the solvers and OR-Tools: imported when a command needs it.
-    from puzzles import dumps, generate, html_sheet, markdown
+    from puzzles import default_kind, dumps, generate, html_sheet, markdown
 
     with user_errors():
         if output not in FORMATS:
             raise StichError(f"--format must be one of {', '.join(FORMATS)}, not {output!r}")
         if out is not None and out.exists():
             raise StichError(f"{out} already exists; choose another --out")
+        if kind == "endgame" or (kind is None and default_kind(game) == "endgame"):
+            _note_kernel_for_endgames(["endgame"])
         if count > 1:
             with _progress(count) as advance:
                 batch = generate(game, kind, grade, count, seed, budget, advance)
@@ -125,6 +136,7 @@ def check_cli(
 
     with user_errors():
         puzzles = load_puzzles(path)
+        _note_kernel_for_endgames([p.kind for p in puzzles])
         verdicts = [verify(puzzle) for puzzle in puzzles]
     if json_out:
         print_json({"ok": all(v.ok for v in verdicts), "puzzles": [v.to_json() for v in verdicts]})
@@ -166,6 +178,7 @@ def solve_cli(
 
     with user_errors():
         puzzles = load_puzzles(path)
+        _note_kernel_for_endgames([p.kind for p in puzzles])
         solved = []
         for number, puzzle in enumerate(puzzles, 1):
             try:
