@@ -2,7 +2,11 @@
 what the seat could know then.
 
 The omniscient record is replayed once (`games.views.ViewFeed`), and every seat's
-`Session` follows it with only what that seat saw. At each decision of an analysed seat:
+`Session` follows it with only what that seat saw. A record seen from one seat (a round of a
+`stich live` journal) is that seat's alone: its own decisions are analysed, and the true deal
+at each is what the rest of the round showed (every card a player later played was in that
+player's hand); cards never shown are drawn at random among the deals that fit, and each
+decision says how many were (``sampled``). At each decision of an analysed seat:
 
 - the advice from the seat's own view (`hints.advice`), i.e. what it could know;
 - the double-dummy value of every choice *in the true deal* (the advisor's valuation on
@@ -17,31 +21,94 @@ secrets each seat could still consider after each event, and when each first kne
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
-from deducer.hypotheses import known_hypothesis
-from games.base import Event
+from deducer.hypotheses import known_hypothesis, members
+from deducer.locations import location_model
+from deducer.sampling import DealSampler
+from games.base import Event, seat_index
+from games.cards import popcount
 from games.errors import StichError
 from games.record import Record, check_report
 from games.views import ViewFeed
+from hints import figures
 from hints.advice import Advice, Budget, Valuation
 from hints.advisors import advisor_for
 from hints.figures import matters
 from hints.session import Session
 from hints.worlds import World
 
-__all__ = ["Analysis", "Review", "TimelinePoint", "analyze"]
+__all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "event_label"]
 
 IGNORED = ("seat", "receive", "answer", "solved")  # fields that do not tell choices apart
 
 
+def _frozen(value: Any) -> Any:
+    """A JSON value as a hashable one (lists as tuples, objects as sorted pairs)."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    return value
+
+
 def choice_key(event: Event) -> tuple[tuple[str, Any], ...]:
-    """What an event chooses, without who chose it or what the rules answered."""
-    return tuple(
-        sorted((k, v if not isinstance(v, list) else tuple(v)) for k, v in event.items() if k not in IGNORED)
-    )
+    """What an event chooses, without who chose it or what the rules answered (a Was sticht?
+    reveal's trumps are an object: every value is made hashable)."""
+    return tuple(sorted((k, _frozen(v)) for k, v in event.items() if k not in IGNORED))
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return " ".join(_words(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(_words(v) for v in value.values())
+    return "none" if value is None else str(value)
+
+
+def event_label(event: Event, names: Sequence[str] = ()) -> str:
+    """What an event chooses, written as a player writes it: as the advice labels its choices and
+    as `stich live` takes entries (``R10``, ``give Y3 B10``, ``gardener knife``, ``bid 2``,
+    ``reveal R 2``), never a Python value."""
+
+    def name(seat: Any) -> str:
+        if seat is None:
+            return "table"
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+    if "play" in event:
+        text = _words(event["play"])
+        if event.get("reverse"):
+            text += " reversing"
+        if event.get("trump"):
+            text += f" naming {event['trump']}"
+        return text
+    if event.get("drop"):
+        return "drop out"
+    if "exchange" in event:
+        given = event["exchange"]
+        if isinstance(given, list):
+            return "give " + " ".join(map(str, given)) if given else "keep your hand"
+        return f"exchange {given} card{'' if given == 1 else 's'}"
+    if "trump" in event:
+        return _words(event["trump"]) + (" blind" if event.get("blind") else "")
+    if "bid" in event:
+        return f"bid {_words(event['bid'])}"
+    if "announce" in event:
+        return f"announce {name(event['announce'])}"
+    if "winner" in event:
+        return f"winner {name(event['winner'])}"
+    if "reveal" in event and isinstance(event["reveal"], dict):
+        trumps = event["reveal"]
+        return f"reveal {_words(trumps.get('trump_suit'))} {_words(trumps.get('trump_number'))}"
+    for key in ("pick", "guess", "task", "discard"):
+        if key in event:
+            return _words(event[key])
+    return " ".join(f"{k} {_words(v)}" for k, v in sorted(event.items()) if k not in IGNORED)
 
 
 @dataclass(frozen=True)
@@ -60,6 +127,7 @@ class Review:
     cost: float | None  # best value minus the value of the choice made (None: not valued)
     followed: bool | None  # the choice made is the advised one
     verdict: str  # forced, best, lucky, unlucky, mistake, advised, differs
+    sampled: int = 0  # cards in the hands never shown by the end, drawn at random (a view record)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,6 +143,7 @@ class Review:
             "value": self.value_name,
             "followed": self.followed,
             "advice": None if self.advice is None else self.advice.to_json(),
+            "sampled": self.sampled,
         }
 
 
@@ -84,6 +153,19 @@ class TimelinePoint:
 
     event: int
     counts: dict[int, int]
+
+
+VERDICT_ORDER = ("best", "lucky", "unlucky", "mistake", "advised", "differs")
+"""The verdicts of a choice (not forced), in the order the summaries give them."""
+
+
+def _counted(verdict: str, count: int) -> str:
+    """A verdict after its count: "1 mistake", "2 mistakes", "3 best", "2 differ from the advice"."""
+    if verdict == "mistake":
+        return "mistake" if count == 1 else "mistakes"
+    if verdict == "differs":
+        return "differs from the advice" if count == 1 else "differ from the advice"
+    return "as advised" if verdict == "advised" else verdict
 
 
 @dataclass
@@ -96,15 +178,73 @@ class Analysis:
     timeline: list[TimelinePoint] = field(default_factory=list)
     secrets: int = 0  # the size of the hypothesis space (0: no hidden secret)
     report: dict[str, Any] = field(default_factory=dict)
+    view: int | None = None  # the seat a view record is seen from (None: an omniscient record)
+    secret_sampled: bool = False  # a view record's secret was never shown: drawn among those left
 
     def first_known(self) -> dict[int, int | None]:
-        """For each seat, the first event after which only one secret remained for it."""
-        found: dict[int, int | None] = {seat: None for seat in range(len(self.record.players))}
+        """For each seat the timeline follows, the first event after which only one secret
+        remained for it."""
+        seats = range(len(self.record.players)) if self.view is None else (self.view,)
+        found: dict[int, int | None] = dict.fromkeys(seats)
         for point in self.timeline:
             for seat, count in point.counts.items():
-                if count == 1 and found[seat] is None:
+                if count == 1 and found.get(seat, 0) is None:
                     found[seat] = point.event
         return found
+
+    def sampled(self) -> int:
+        """The most cards of the true deal drawn at random at any decision (0: every card was known)."""
+        return max((r.sampled for r in self.reviews), default=0)
+
+    def seat_summary(self, seat: int) -> dict[str, Any]:
+        """One seat's decisions: how many, how many forced (one choice), the verdicts of the others
+        and what the mistakes cost; the same figures in the text, the JSON and the HTML."""
+        mine = [r for r in self.reviews if r.seat == seat]
+        verdicts: dict[str, int] = {}
+        for review in mine:
+            if review.verdict != "forced":
+                verdicts[review.verdict] = verdicts.get(review.verdict, 0) + 1
+        cost = sum(r.cost or 0.0 for r in mine if r.verdict == "mistake")
+        return {
+            "seat": seat,
+            "decisions": len(mine),
+            "forced": sum(1 for r in mine if r.verdict == "forced"),
+            "verdicts": verdicts,
+            "mistakes_cost": round(cost, 4),
+        }
+
+    def summary_text(self, seat: int) -> str:
+        """``"12 decisions, 4 forced: 6 best, 2 mistakes (cost 1.20 expected points)"``: what the
+        text and the HTML say of a seat (the figures of `seat_summary`, the JSON's ``by_seat``)."""
+        summary = self.seat_summary(seat)
+        made, forced = summary["decisions"], summary["forced"]
+        text = f"{made} decision{'' if made == 1 else 's'}"
+        if forced:
+            text += f", {forced} forced"
+        counts = summary["verdicts"]
+        said = [f"{counts[v]} {_counted(v, counts[v])}" for v in VERDICT_ORDER if counts.get(v)]
+        if said:
+            text += ": " + ", ".join(said)
+        mistakes = [r for r in self.reviews if r.seat == seat and r.verdict == "mistake"]
+        if mistakes and all(r.value_name == mistakes[0].value_name for r in mistakes):
+            unit = mistakes[0].value_name
+            cost = figures.shown(figures.value_kind(unit), summary["mistakes_cost"])
+            text += f" (mistakes cost {cost}: {unit})"
+        return text
+
+    def view_note(self) -> str:
+        """What a view record's analysis rests on: the seat, and what was drawn at random."""
+        if self.view is None:
+            return "every hand known: the true deal is the record's"
+        text = f"seen from {self.record.players[self.view]}: the true deal is what the round showed"
+        drawn = self.sampled()
+        if drawn:
+            text += (
+                f"; {drawn} card{'' if drawn == 1 else 's'} never shown drawn at random (one deal that fits)"
+            )
+        if self.secret_sampled:
+            text += "; the secret was never shown: drawn among those left"
+        return text
 
     def to_json(self) -> dict[str, Any]:
         """The ``stich analyze --json`` shape (docs/format.md)."""
@@ -115,8 +255,10 @@ class Analysis:
             "game": self.record.game,
             "players": list(self.record.players),
             "seats": list(self.seats),
+            "view": self.view,
             "decisions": [r.to_json() for r in self.reviews],
             "summary": verdicts,
+            "by_seat": [self.seat_summary(seat) for seat in self.seats],
             "timeline": [
                 {"event": p.event, "counts": {str(s): c for s, c in p.counts.items()}} for p in self.timeline
             ]
@@ -124,19 +266,89 @@ class Analysis:
             else [],
             "secrets": self.secrets,
             "first_known": {str(s): e for s, e in self.first_known().items()} if self.secrets else {},
+            "sampled": self.sampled(),
+            "secret_sampled": self.secret_sampled,
             "tricks": self.report.get("tricks", []),
             "result": self.report.get("result"),
         }
 
 
-def _true_world(session: Session, feed: ViewFeed) -> World:
+def _true_world(session: Session, feed: ViewFeed) -> tuple[World, int]:
+    """The deal as it really was at this point of an omniscient record (nothing sampled)."""
     truth = feed.truth
     hands = tuple(h or 0 for h in truth.tracked_hands())
     held = 0
     for hand in hands:
         held |= hand
     out = session.observations().hidden & ~held
-    return World(hands, out, known_hypothesis(truth))
+    return World(hands, out, known_hypothesis(truth)), 0
+
+
+class _Shown:
+    """What the rest of a view record shows of the hands at each of its points: every card a
+    seat plays later was in its hand (unless the seat drew cards in between, as 24's exchange
+    does), and the secret the round ends knowing. What is never shown is drawn at random
+    among the deals that fit (``seed``), one fixed deal per decision."""
+
+    def __init__(self, record: Record, final: Session, seed: int | None) -> None:
+        self.record = record
+        self.seed = 0 if seed is None else seed
+        post = final.posterior()
+        self.secrets: list[int] = [] if post is None else members(post.possible)
+
+    def later_cards(self, index: int, names: Sequence[str]) -> dict[int, set[str]]:
+        """Seat → the cards it plays after event ``index`` and held at ``index``."""
+        cards: dict[int, set[str]] = {}
+        drew: set[int] = set()
+        for event in self.record.events[index:]:
+            if "seat" not in event:
+                continue
+            try:
+                seat = seat_index(event["seat"], list(names))
+            except StichError:
+                continue
+            if "exchange" in event:
+                drew.add(seat)  # cards played after a draw may be among those drawn
+            play = event.get("play")
+            if isinstance(play, str) and seat not in drew:
+                cards.setdefault(seat, set()).add(play)
+        return cards
+
+    def world(self, index: int, session: Session) -> tuple[World, int]:
+        obs = session.observations()
+        deck = session.round.deck
+        later = self.later_cards(index, session.names)
+        places = []
+        for place in obs.places:
+            known = place.known
+            if place.seat is not None and place.seat != session.seat:
+                for code in later.get(place.seat, ()):
+                    card = deck.parse(code)
+                    if obs.hidden >> card & 1:
+                        known |= 1 << card
+            places.append(replace(place, known=known))
+        shown = replace(obs, places=tuple(places))
+        rng = random.Random(self.seed * 1_000_003 + index)
+        sampler = DealSampler(location_model(shown))
+        if not sampler.count:  # what was shown later does not fit this view: draw as the advice does
+            shown, sampler = obs, session.sampler()
+        deal = sampler.sample(rng) if shown.places else ()
+        hands = [0 if hand is None else hand for hand in shown.hands]
+        out = 0
+        for place, cards in zip(shown.places, deal, strict=True):
+            if place.seat is not None:
+                hands[place.seat] |= cards
+            else:
+                out |= cards
+        # Cards in players' hands drawn at random (out of play, a card never shown matters not).
+        drawn = sum(p.size - popcount(p.known & shown.hidden) for p in shown.places if p.seat is not None)
+        secret = None
+        if self.secrets:
+            post = session.posterior()
+            possible = set(members(post.possible)) if post is not None else set(self.secrets)
+            choices = [h for h in self.secrets if h in possible] or self.secrets
+            secret = choices[0] if len(choices) == 1 else rng.choice(choices)
+        return World(tuple(hands), out, secret), drawn
 
 
 def _verdict(
@@ -163,7 +375,12 @@ def _verdict(
 
 
 def _review(
-    index: int, seat: int, session: Session, feed: ViewFeed, event: Event, budget: Budget
+    index: int,
+    seat: int,
+    session: Session,
+    event: Event,
+    budget: Budget,
+    truth: Callable[[], tuple[World, int]],
 ) -> Review | None:
     found = advisor_for(session.round.game.id).valuation(session)
     if isinstance(found, Advice):
@@ -175,16 +392,16 @@ def _review(
     assert advice is not None
     key = choice_key(event)
     labels = {choice_key(a.action): a.label for a in advice.alternatives}
-    label = labels.get(key, " ".join(str(v) for k, v in sorted(event.items()) if k not in IGNORED))
+    label = labels.get(key) or event_label(event, session.names)
     values: dict[str, float] | None = None
     best: tuple[str, ...] = ()
     cost: float | None = None
-    # The true deal's values within the advice's wall limit (None: its solve was given up).
-    true = (
-        None
-        if valuation is None or valuation.chance
-        else valuation.true_values(_true_world(session, feed), budget.wall)
-    )
+    sampled = 0
+    true: list[float] | None = None
+    if valuation is not None and not valuation.chance:
+        world, sampled = truth()
+        # The true deal's values within the advice's wall limit (None: its solve was given up).
+        true = valuation.true_values(world, budget.wall)
     if valuation is not None and true is not None:
         values = {choice[1]: v for choice, v in zip(valuation.choices, true, strict=True)}
         top = max(true)
@@ -194,6 +411,8 @@ def _review(
             None,
         )
         cost = None if chosen is None else top - chosen
+    else:
+        sampled = 0  # nothing valued in the true deal: nothing drawn for it either
     followed, verdict = _verdict(advice, key, cost)
     return Review(
         index,
@@ -208,22 +427,28 @@ def _review(
         cost,
         followed,
         verdict,
+        sampled,
     )
+
+
+Progress = Callable[[int, int], None]
+"""Told (events read, events in all) before each decision analysed and after each event."""
 
 
 def analyze(
     record: Record,
     seats: Iterable[int] | None = None,
     budget: Budget | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
 ) -> Analysis:
-    """Analyse an omniscient record: each decision of ``seats`` (default all) with advice from the
-    seat's own view (``budget`` per decision) and double-dummy values in the true deal."""
+    """Analyse a record: each decision of ``seats`` (default all; a view record: its seat) with
+    advice from the seat's own view (``budget`` per decision) and double-dummy values in the
+    true deal (of a view record: what the round showed, the rest drawn at random)."""
+    budget = budget or Budget(seconds=0.5)
     if record.view is not None:
-        raise StichError("analysis needs an omniscient record (view null): every hand must be known")
+        return _analyze_view(record, seats, budget, progress)
     players = len(record.players)
     analysed = tuple(range(players)) if seats is None else tuple(seats)
-    budget = budget or Budget(seconds=0.5)
     feed = ViewFeed(record, range(players))
     sessions = {seat: Session(feed.header(seat), strict=False) for seat in range(players)}
     analysis = Analysis(record, analysed, report=check_report(record))
@@ -235,7 +460,10 @@ def analyze(
         event = record.events[index]
         actor = feed.actor(event)
         if actor in analysed and sessions[actor].my_turn() and sessions[actor].stopped is None:
-            review = _review(index, actor, sessions[actor], feed, event, budget)
+            if progress is not None:
+                progress(index, total)
+            session = sessions[actor]
+            review = _review(index, actor, session, event, budget, partial(_true_world, session, feed))
             if review is not None:
                 analysis.reviews.append(review)
         heard = feed.step()
@@ -249,6 +477,46 @@ def analyze(
                 post = session.posterior()
                 counts[seat] = 0 if post is None else post.count
             analysis.timeline.append(TimelinePoint(index, counts))
+        if progress is not None:
+            progress(index + 1, total)
+    return analysis
+
+
+def _analyze_view(
+    record: Record, seats: Iterable[int] | None, budget: Budget, progress: Progress | None
+) -> Analysis:
+    """A record seen from one seat: that seat's decisions, the true deal from what was shown."""
+    view = record.view
+    assert view is not None
+    analysed = (view,) if seats is None else tuple(seats)
+    others = [s for s in analysed if s != view]
+    if others:
+        raise StichError(
+            f"the record is seen from {record.players[view]} (seat {view}): only that seat's decisions "
+            f"can be analysed, not {record.players[others[0]]}'s"
+        )
+    final = Session(record, strict=False)
+    if final.stopped is not None:
+        raise StichError(f"the record cannot be read to its end: {final.stopped}")
+    shown = _Shown(record, final, budget.seed)
+    session = Session(replace(record, events=[]), strict=False)
+    analysis = Analysis(record, analysed, report=check_report(record), view=view)
+    space = session.tracker.space if session.tracker is not None else None
+    analysis.secrets = 0 if space is None else space.size
+    analysis.secret_sampled = len(shown.secrets) > 1
+    total = len(record.events)
+    for index, event in enumerate(record.events):
+        actor = seat_index(event["seat"], record.players) if "seat" in event else session.to_move()
+        if actor in analysed and actor == view and session.my_turn():
+            if progress is not None:
+                progress(index, total)
+            review = _review(index, view, session, event, budget, partial(shown.world, index, session))
+            if review is not None:
+                analysis.reviews.append(review)
+        session.apply(event, strict=False)
+        if space is not None:
+            post = session.posterior()
+            analysis.timeline.append(TimelinePoint(index, {view: 0 if post is None else post.count}))
         if progress is not None:
             progress(index + 1, total)
     return analysis

@@ -13,6 +13,7 @@ from rich.table import Table
 from stich.cli._common import AT_HELP, at_events, print_json, user_errors, whole_number
 
 if TYPE_CHECKING:
+    from games.record import Record
     from hints.analysis import Analysis
 
 __all__ = ["analyze_cli", "print_analysis"]
@@ -31,7 +32,11 @@ VERDICTS = {
 def analyze_cli(
     record_path: Annotated[
         Path,
-        typer.Argument(metavar="RECORD", help="An omniscient stich-round/1 record, or - for standard input."),
+        typer.Argument(
+            metavar="RECORD",
+            help="A stich-round/1 record (omniscient, or seen from one seat), a whole game or a stich live "
+            "journal (stich-match/1, with --round N), or - for standard input.",
+        ),
     ],
     seat: Annotated[
         list[str] | None,
@@ -50,35 +55,64 @@ def analyze_cli(
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write a self-contained HTML report to this file.")
     ] = None,
+    round_number: Annotated[
+        int | None,
+        typer.Option(
+            "--round",
+            "-r",
+            metavar="N",
+            parser=whole_number,
+            help="Of a whole game or a stich live journal: analyse round N (1 is the first).",
+        ),
+    ] = None,
     at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Analyse a recorded round decision by decision: mistakes, what they cost, what was known.
 
     For each decision the double-dummy value of every choice with all hands known, the
-    verdict (best, lucky, unlucky, mistake) and the advice from the seat's own view.
+    verdict (best, lucky, unlucky, mistake) and the advice from the seat's own view. A
+    round seen from one seat (a stich live journal's) is that seat's decisions, valued in
+    the deal the round showed; cards never shown are drawn at random, and it says so.
     """
-    from rich.progress import Progress
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from games.base import seat_index
     from games.errors import StichError
-    from games.record import load_record
     from hints.advice import Budget
     from hints.analysis import analyze
 
     with user_errors():
-        record = at_events(load_record(record_path), at)
+        record = at_events(round_of(record_path, round_number), at)
         seats = None if not seat else [seat_index(s, record.players) for s in seat]
         budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
         if html is not None and not html.resolve().parent.is_dir():
             # Said before the analysis, not after it.
             raise StichError(f"{html}: cannot write it (no folder {html.resolve().parent})")
         console = Console(stderr=True)
-        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
-            task = progress.add_task("analysing", total=len(record.events))
+        # On a terminal, a bar on stderr (a 13-card round takes half a minute); nothing on a pipe.
+        bar = Progress(
+            TextColumn("analysing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("events, {task.description}"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        )
+        with bar as progress:
+            task = progress.add_task("", total=len(record.events))
 
             def step(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
+                event = record.events[done] if done < total else {}
+                who = event.get("seat")
+                doing = (
+                    f"{record.players[who]}'s decision at event {done}"
+                    if isinstance(who, int) and 0 <= who < len(record.players)
+                    else f"event {done}"
+                )
+                progress.update(task, completed=done, total=total, description=doing)
 
             analysis = analyze(record, seats, budget, progress=step)
         if html is not None:
@@ -90,6 +124,31 @@ def analyze_cli(
         print_json(analysis.to_json())
     else:
         print_analysis(analysis)
+
+
+def round_of(path: Path, number: int | None) -> Record:
+    """The round to analyse: a round record as it is, or round ``number`` (1 first) of a whole game
+    or a `stich live` journal; a `StichError` naming the file and the rounds it has otherwise."""
+    from games.errors import StichError
+    from games.match import Match, load_round_or_match
+
+    found = load_round_or_match(path)
+    if not isinstance(found, Match):
+        if number is not None and number != 1:
+            raise StichError(f"--round {number}: {path} is one round (stich-round/1); --round is for a game")
+        return found
+    count = len(found.rounds)
+    if count == 0:
+        raise StichError(f"{path}: the game has no round yet")
+    if number is None:
+        if count == 1:
+            return found.rounds[0]
+        raise StichError(f"{path} holds a game of {count} rounds: give --round N (1 to {count})")
+    if not 1 <= number <= count:
+        raise StichError(
+            f"--round {number}: {path} holds {count} round{'' if count == 1 else 's'} (1 to {count})"
+        )
+    return found.rounds[number - 1]
 
 
 def print_analysis(analysis: Analysis) -> None:
@@ -123,10 +182,13 @@ def print_analysis(analysis: Analysis) -> None:
             best,
         )
     console.print(table)
-    summary = analysis.to_json()["summary"]
-    for verdict, count in summary.items():
-        if verdict != "forced":
-            console.print(f"{count} × {VERDICTS.get(verdict, verdict)}")
+    for seat in analysis.seats:
+        console.print(f"{names[seat]}: {analysis.summary_text(seat)}")
+    for verdict in ("lucky", "unlucky", "mistake"):
+        if any(r.verdict == verdict for r in analysis.reviews):
+            console.print(f"  {VERDICTS[verdict]}")
+    if analysis.view is not None:
+        console.print(analysis.view_note())
     if analysis.secrets:
         known = analysis.first_known()
         for seat, event in known.items():
