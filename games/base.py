@@ -80,9 +80,10 @@ def name_key(name: str) -> str:
 
 
 def ascii_number(text: str) -> int | None:
-    """``text`` as a whole number if written in the digits 0-9 (``²`` is a digit to Python), else None."""
+    """``text`` as a whole number if written in the digits 0-9 (``²`` is a digit to Python), else None;
+    at most 18 digits (Python refuses to read more than 4,300)."""
     text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 def seat_index(value: object, players: Sequence[str] | int, what: str = "seat") -> int:

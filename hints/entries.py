@@ -14,6 +14,7 @@ deduction's card locations for a hand the seat cannot see), so nothing here know
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,7 @@ EVENT_WORDS = (
 )
 _ALIASES = {"exit": "quit", "?": "help", "unsolved": "false"}
 _NONE = ("none", "no", "-", "null")
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 HELP = """\
 Entries (words, names and cards may be cut short where unambiguous; case does not matter):
@@ -139,6 +141,12 @@ def _seat_of(word: str, names: Sequence[str]) -> int:
     return [n.lower() for n in names].index(name.lower())
 
 
+def _number(word: str) -> int | None:
+    """A whole number written in the digits 0-9 (``str.isdigit`` takes ``²`` too, which ``int``
+    refuses), at most nine of them; None for anything else."""
+    return int(word) if _DIGITS.fullmatch(word) else None
+
+
 def _verb(word: str) -> str:
     word = _ALIASES.get(word.lower(), word)
     try:
@@ -175,8 +183,12 @@ def card_candidates(table: Table, seat: int | None, kind: str) -> list[str]:
     state = session.round
     actor = state.to_move() if seat is None else seat
     given = [v for v in _values(_legal(state, actor), kind) if v]
-    # An exchange gives a list of cards; a play or a pick one card.
-    legal = sorted({c for v in given for c in v}) if kind == "exchange" else [str(v) for v in given]
+    # An exchange gives a list of cards (or, for a hand this seat cannot see, only their count);
+    # a play or a pick one card.
+    if kind == "exchange":
+        legal = sorted({c for v in given if isinstance(v, list) for c in v})
+    else:
+        legal = [str(v) for v in given]
     if legal or actor is None or kind == "pick":
         return legal
     hand = state.hands[actor]
@@ -330,9 +342,10 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
         return {"seat": seat, "solved": verb == "solved"}
     if verb == "bid":
         word = one("number")
-        if not word.isdigit():
-            raise StichError(f"bid {word!r} is not a number of tricks")
-        return {"bid": int(word)}
+        bid = _number(word)
+        if bid is None:
+            raise StichError(f"bid {word!r} is not a number of tricks (digits 0-9)")
+        return {"bid": bid}
     if verb in ("task", "discard"):
         options = [str(v) for v in _values(legal, verb)]
         word = one("task")
@@ -379,8 +392,9 @@ _EXAMPLES = {
 
 
 def _exchange(args: list[str], table: Table, seat: int | None) -> Event:
-    if len(args) == 1 and args[0].isdigit():
-        return {"exchange": int(args[0])}
+    count = _number(args[0]) if len(args) == 1 else None
+    if count is not None:
+        return {"exchange": count}
     words = [a for a in args]
     receive: list[str] | None = None
     for i, word in enumerate(words):
@@ -397,14 +411,14 @@ def _exchange(args: list[str], table: Table, seat: int | None) -> Event:
 
 def _reveal(args: list[str]) -> dict[str, Any]:
     """``R 2``, ``red 2``, ``none 2``, ``R none``, ``R2``."""
-    if len(args) == 1 and len(args[0]) >= 2 and args[0][0].isalpha() and args[0][1:].isdigit():
+    if len(args) == 1 and len(args[0]) >= 2 and args[0][0].isalpha() and _number(args[0][1:]) is not None:
         args = [args[0][0], args[0][1:]]
     if len(args) != 2:
         raise StichError("reveal needs the trump suit and number: reveal R 2, reveal none 2, reveal R none")
     suit = None if args[0].lower() in _NONE else args[0]
     number: int | str | None = None if args[1].lower() in _NONE else args[1]
-    if isinstance(number, str) and number.isdigit():
-        number = int(number)
+    if isinstance(number, str) and _number(number) is not None:
+        number = _number(number)
     return {"trump_suit": suit, "trump_number": number}
 
 

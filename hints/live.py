@@ -35,9 +35,17 @@ from games.registry import find
 from hints.entries import Command, EventEntry, Setup, Table, parse_entry, resolve_seat
 from hints.session import Session
 
-__all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "write_atomic"]
+__all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
 
 MATCH_FORMAT = "stich-match/1"
+
+
+class TargetExists(StichError):
+    """``save FILE`` of a file that exists: nothing was written (the caller may ask to replace it)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"save: {path} already exists: give a new file name (nothing was replaced)")
+        self.path = path
 
 
 @dataclass(frozen=True)
@@ -209,15 +217,24 @@ class LiveGame:
                 return Response(self.undo())
             if entry.name == "save":
                 assert entry.argument is not None
-                target = Path(entry.argument)
-                write_atomic(target, self.to_json())
-                return Response([Notice("saved", f"saved to {target}")])
+                return Response(self.save(Path(entry.argument)), command=entry)
             return Response(command=entry)
         if self.over():
             raise StichError("the game is over: undo, show, save or quit")
         notices = self._setup(entry) if isinstance(entry, Setup) else self._event(entry)
         self.write_journal()
         return Response(notices)
+
+    def save(self, target: Path, replace: bool = False) -> list[Notice]:
+        """A copy of the journal in ``target``, a new file: an existing one is replaced only when
+        ``replace`` is given (the player said so) and it is a regular file; `TargetExists` else."""
+        if os.path.lexists(target):
+            if not target.is_file() or target.is_symlink():
+                raise StichError(f"save: {target} exists and is not a regular file: choose another name")
+            if not replace:
+                raise TargetExists(target)
+        write_atomic(target, self.to_json(), replace=replace)
+        return [Notice("saved", f"saved to {target}")]
 
     def _layout_line(self, text: str) -> Setup | None:
         if self.layout_columns() is None:
@@ -575,9 +592,11 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 
-def write_atomic(path: Path, data: dict[str, Any] | str) -> None:
+def write_atomic(path: Path, data: dict[str, Any] | str, replace: bool = True) -> None:
     """Write JSON (or its text) to ``path`` through a temporary file that is fsynced and renamed
-    over it, then fsync the folder so that the rename itself is on the disk."""
+    over it, then fsync the folder so that the rename itself is on the disk. With ``replace``
+    false the file must not exist: it is linked into place, which fails if one has appeared
+    meanwhile (`TargetExists`), and nothing is replaced."""
     text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     directory = path.parent if str(path.parent) else Path(".")
     tmp = directory / f".{path.name}.tmp"
@@ -586,7 +605,20 @@ def write_atomic(path: Path, data: dict[str, Any] | str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise TargetExists(path) from None
+            except OSError:  # a file system without hard links: create the file, or fail if it exists
+                with open(path, "x", encoding="utf-8") as handle:
+                    handle.write(text)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+            finally:
+                os.unlink(tmp)
         fd = os.open(directory, os.O_RDONLY)
         try:
             os.fsync(fd)

@@ -188,3 +188,69 @@ def test_advice_at_a_terminal_comes_from_the_worker_while_the_prompt_is_free(tmp
     child.expect_exact("Carla to move (bid)")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def _refused(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines() if line.startswith("refused:")]
+
+
+def test_live_piped_superscript_digits_are_one_refused_line_and_the_game_goes_on(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--dealer", "Anna"]
+    args += ["-o", "sequence=constant", "-o", "first_round=1", "--no-advice"]
+    journal = tmp_path / "j.json"
+    done = _run([*args, "--journal", str(journal)], "hand AS\nturn 2H\nbid ²\nbid \u0661\nbid 1\nquit\n")
+    assert done.returncode == 0 and done.stderr == ""
+    assert _refused(done.stdout) == [
+        "refused: bid '²' is not a number of tricks (digits 0-9)",
+        "refused: bid '\u0661' is not a number of tricks (digits 0-9)",
+    ]
+    events = json.loads(journal.read_text())["rounds"][0]["events"]
+    assert events == [{"seat": 1, "bid": 1}]
+
+
+def test_live_save_refuses_existing_file(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "stich-match/1"}')
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--no-advice"]
+    entries = f"hand AS\nsave {other}\nsave {tmp_path}\nsave {tmp_path / 'copy.json'}\nquit\n"
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], entries)
+    assert done.returncode == 0 and done.stderr == ""
+    assert _refused(done.stdout) == [
+        f"refused: save: {other} already exists: give a new file name (nothing was replaced)",
+        f"refused: save: {tmp_path} exists and is not a regular file: choose another name",
+    ]
+    assert other.read_text() == '{"format": "stich-match/1"}'
+    assert json.loads((tmp_path / "copy.json").read_text()) == json.loads((tmp_path / "j.json").read_text())
+    assert f"saved to {tmp_path / 'copy.json'}" in done.stdout
+
+
+def test_refused_entry_does_not_reprint_advice(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--dealer", "Anna"]
+    args += ["-o", "sequence=constant", "-o", "first_round=2", "--worlds", "2"]
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], "hand AS KS\nturn 2H\nbid x\nsh\nbid 2\n")
+    assert done.returncode == 0, done.stderr
+    after = done.stdout.split("> turn 2H", 1)[1]
+    # Advice once, when Ben's bid comes up; neither the refusal nor `show` brings it back.
+    assert after.count("thinking (2 worlds)") == 1
+    refusal = after.split("> bid x\n", 1)[1].split("\n> ", 1)[0]
+    assert refusal == "refused: bid 'x' is not a number of tricks (digits 0-9)"
+
+
+def test_live_save_at_a_terminal_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text("keep me")
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--no-advice"]
+    child = _spawn([*args, "--journal", str(tmp_path / "j.json")], tmp_path)
+    _prompt(child)
+    child.sendline("save other.json")
+    child.expect_exact("other.json already exists: replace it? [y/N]")
+    screen = _enter(child, "n")
+    assert "refused: save: other.json already exists" in screen
+    assert other.read_text() == "keep me"
+    child.sendline("save other.json")
+    child.expect_exact("replace it? [y/N]")
+    screen = _enter(child, "y")
+    assert "saved to other.json" in screen
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert json.loads(other.read_text()) == json.loads((tmp_path / "j.json").read_text())

@@ -177,9 +177,10 @@ def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str]) -
         if not line or line.startswith("#"):
             continue
         console.print(f"> {line}", markup=False)
-        if not _step(live, line, console, lambda: _advise_now(live, budget, console)):
+        outcome = _step(live, line, console, lambda: _advise_now(live, budget, console))
+        if outcome == "quit":
             break
-        if advice and live.advice_due() and not line.lower().startswith(("hint", "show", "help")):
+        if advice and outcome == "entered" and live.advice_due():
             _advise_now(live, budget, console)
 
 
@@ -203,28 +204,44 @@ def _thinking(budget: Budget) -> str:
     return f"thinking ({budget.worlds} worlds)…" if budget.worlds else f"thinking ({budget.seconds:g} s)…"
 
 
-def _step(live: LiveGame, line: str, console: Console, hint: Callable[[], None]) -> bool:
-    """Carry out one entry; False once the player quits."""
+def _step(
+    live: LiveGame,
+    line: str,
+    console: Console,
+    hint: Callable[[], None],
+    confirm: Callable[[str], bool] | None = None,
+) -> str:
+    """Carry out one entry: ``quit`` once the player quits, ``refused`` (one ``refused:`` line and
+    nothing changed), ``command`` (hint, show, help, save: the round stands as it was) or
+    ``entered``. ``confirm`` asks the player a yes-or-no question (a terminal only): whether
+    ``save`` may replace a file that exists."""
     from hints.entries import HELP
+    from hints.live import TargetExists
 
     try:
-        response = live.enter(line)
+        try:
+            response = live.enter(line)
+        except TargetExists as exc:
+            if confirm is None or not confirm(f"{exc.path} already exists: replace it? [y/N] "):
+                raise
+            _render(live.save(exc.path, replace=True), console)
+            return "command"
     except StichError as exc:
         console.print(f"refused: {exc}", style=STYLES["refused"], markup=False, highlight=False)
-        return True
+        return "refused"
     _render(response.notices, console)
     command = response.command
     if command is None:
-        return True
+        return "entered"
     if command.name == "quit":
-        return False
+        return "quit"
     if command.name == "help":
         console.print(HELP, markup=False, highlight=False)
     elif command.name == "show":
         _show(live, console)
     elif command.name == "hint":
         hint()
-    return True
+    return "command"
 
 
 # -- a terminal: prompt_toolkit, advice in a worker process ------------------------------------
@@ -259,6 +276,14 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
     def hint() -> None:
         worker.ask(live, budget, console)
 
+    def confirm(question: str) -> bool:
+        try:
+            with patch_stdout(raw=True):
+                answer = session.prompt(question, completer=None)
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
     try:
         # Output goes above the prompt only while it waits (advice ready in the meantime); an
         # entry's own answer is printed at once, before the next prompt.
@@ -273,11 +298,13 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
                 break
             if not line.strip():
                 continue
-            worker.drop()  # an entry came first: earlier advice is out of date
-            if not _step(live, line.strip(), console, hint):
+            outcome = _step(live, line.strip(), console, hint, confirm)
+            if outcome == "quit":
                 break
-            if advice and live.advice_due() and not line.strip().lower().startswith(("hint", "show", "help")):
-                hint()
+            if outcome == "entered":
+                worker.drop()  # an entry came first: earlier advice is out of date
+                if advice and live.advice_due():
+                    hint()
     finally:
         worker.close()
     console.print(f"journal: {live.journal}", markup=False)

@@ -56,3 +56,55 @@ def test_completion_offers_the_cards_still_possible_for_the_seat_to_act() -> Non
     locations = session.locations()
     assert offered == set(session.round.deck.names(locations.possible(j) | locations.certain(j)))
     assert set(complete("Dan: ", live.table)) >= {"play", "bid", "winner"}
+
+
+def _24_at_the_exchange() -> tuple[LiveGame, list[str]]:
+    """A 24 round entered from seat 1 up to the first exchange (another seat's, by count)."""
+    match = play_match("24", 3, seed=8)
+    record = match.rounds[0]
+    live = LiveGame.new("24", match.players, match.players[1], match.players[record.dealer], {})
+    lines = round_lines(record, 1)
+    first = next(i for i, line in enumerate(lines) if line.startswith("exchange"))
+    for line in lines[:first]:
+        live.enter(line)
+    return live, lines[first:]
+
+
+@pytest.mark.parametrize("entry", ["bid ²", "bid ١", "bid 1" + "0" * 5000, "bid -1", "bid 1.5"])
+def test_live_bid_superscript_digit_is_refused(entry: str) -> None:
+    live, lines = _live()
+    for line in lines[:4]:
+        live.enter(line)
+    before = live.to_json()["rounds"]
+    with pytest.raises(StichError, match="is not a number of tricks"):
+        live.enter(entry)
+    assert live.to_json()["rounds"] == before
+
+
+@pytest.mark.parametrize("entry", ["exchange ³", "exchange ²", "Anna: exchange ³", "reveal R ²"])
+def test_live_exchange_superscript_digit_is_refused(entry: str) -> None:
+    live, lines = _24_at_the_exchange()
+    before = live.to_json()["rounds"]
+    with pytest.raises(StichError):
+        live.enter(entry)
+    assert live.to_json()["rounds"] == before
+    live.enter(lines[0])  # the real entry still goes in
+
+
+def test_live_cards_typed_for_another_seats_exchange_are_read_as_cards() -> None:
+    live, lines = _24_at_the_exchange()
+    session = live.session
+    assert session is not None and session.to_move() != session.seat
+    assert lines[0] == "exchange 3"  # another seat exchanges; its cards are not seen
+    mover = session.to_move()
+    assert mover is not None
+    # The cards that seat may give are those the deduction still places in its hand.
+    offered = complete("exchange ", live.table)
+    assert offered[-1] == "receive" and set(offered[:-1]) <= set(live.game.deck.codes)
+    live.enter(f"{live.players[mover]}: exchange {offered[0]} {offered[1]}")
+    assert session.events[-1] == {"seat": mover, "exchange": offered[:2]}
+    live.enter("undo")
+    with pytest.raises(StichError, match="hand is not known"):
+        live.enter(f"exchange {offered[0]} receive {offered[1]}")
+    live.enter(lines[0])
+    assert session.events[-1]["exchange"] == 3
