@@ -357,7 +357,9 @@ def _verdict(
     if advice is None:
         return None, "forced"
     followed = choice_key(advice.action) == chosen_key
-    if len(advice.alternatives) == 1:
+    if len(advice.alternatives) == 1 and followed:
+        # One choice weighed, and made. (A Stich für Stich guess other than the one pair left is
+        # legal but not weighed: it differs.)
         return True, "forced"
     if cost is None:
         return followed, "advised" if followed else "differs"
@@ -392,7 +394,9 @@ def _review(
     assert advice is not None
     key = choice_key(event)
     labels = {choice_key(a.action): a.label for a in advice.alternatives}
-    label = labels.get(key) or event_label(event, session.names)
+    label = labels.get(key, "")
+    if not label or label == advice.decision:  # none, or one that names only the decision ("reveal")
+        label = event_label(event, session.names)
     values: dict[str, float] | None = None
     best: tuple[str, ...] = ()
     cost: float | None = None

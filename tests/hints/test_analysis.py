@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from games.record import Record, simulate, start_round
-from games.stiche_raten import score_bid
+from games.stiche_raten import StichRatenRound, score_bid
 from games.views import seat_view
 from hints.advice import Advice, Alternative, Budget
-from hints.analysis import _verdict, analyze, choice_key
+from hints.analysis import _verdict, analyze, choice_key, event_label
 from hints.session import Session
 from solvers import ObjectiveSpec, position_of, reference_solve
 
@@ -30,6 +30,7 @@ def _reference_scores(record: Record, event: int, seat: int) -> dict[str, float]
     most = {state.deck.name_of(card): v for (card, _), v in reference_solve(mine)[1]}
     held = {state.deck.name_of(card): v for (card, _), v in reference_solve(theirs)[1]}
     left = mine.tricks_left()
+    assert isinstance(state, StichRatenRound)
     bid = state.bids[seat]
     assert bid is not None
     need = bid - state.won[seat]
@@ -96,3 +97,73 @@ def test_verdicts() -> None:
     close = _advice([5.0, 4.9, 1.0])
     assert _verdict(close, choice_key(close.alternatives[1].action), 2.0) == (False, "unlucky")
     assert _verdict(None, a, None) == (None, "forced")
+
+
+def _upto_reveal(record: Record) -> Record:
+    """The record up to the first trick's lead: the draft, the dealer's reveal and the tasks."""
+    first = next(i for i, e in enumerate(record.events) if "play" in e)
+    return replace(record, events=record.events[: first + 1])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_analyze_was_sticht_round_does_not_crash(players: int, seed: int) -> None:
+    """The dealer's reveal is an object ({"trump_suit": ..., "trump_number": ...}); it is analysed as
+    every other decision (the draft, the tasks and the first lead here; whole rounds in
+    test_analysis_every.py)."""
+    record = _upto_reveal(simulate("was-sticht", players, seed))
+    analysis = analyze(record, seats=[record.dealer], budget=Budget(worlds=1, seed=0))
+    reveals = [r for r in analysis.reviews if r.decision == "reveal"]
+    assert len(reveals) == 1 and reveals[0].seat == record.dealer
+    trumps = reveals[0].action["reveal"]
+    words = [str(trumps["trump_suit"] or "none"), str(trumps["trump_number"] or "none")]
+    assert reveals[0].label == " ".join(["reveal", *words])  # as `stich live` takes it
+
+
+def test_analyze_the_bundled_was_sticht_example_does_not_crash() -> None:
+    from hints.demo import example
+
+    record = _upto_reveal(example("was-sticht"))
+    analysis = analyze(record, budget=Budget(worlds=1, seed=0))
+    assert any(r.decision == "reveal" for r in analysis.reviews)
+
+
+@pytest.mark.parametrize(
+    ("event", "label"),
+    [
+        ({"seat": 0, "exchange": ["R10"], "receive": ["B3"]}, "give R10"),
+        ({"seat": 0, "exchange": []}, "keep your hand"),
+        ({"seat": 1, "exchange": 2}, "exchange 2 cards"),
+        ({"seat": 1, "guess": ["gardener", "pillow"], "answer": "false"}, "gardener pillow"),
+        ({"reveal": {"trump_suit": "R", "trump_number": None}}, "reveal R none"),
+        ({"seat": 2, "announce": 1}, "announce Ben"),
+        ({"seat": 2, "announce": None}, "announce table"),
+        ({"winner": 0}, "winner Anna"),
+        ({"seat": 0, "play": "G1", "reverse": True}, "G1 reversing"),
+        ({"seat": 0, "play": "R2", "trump": "G"}, "R2 naming G"),
+        ({"seat": 0, "trump": "Y", "blind": True}, "Y blind"),
+        ({"seat": 0, "drop": True, "exchange": []}, "drop out"),
+        ({"seat": 0, "bid": 2}, "bid 2"),
+        ({"seat": 0, "task": "no-red"}, "no-red"),
+    ],
+)
+def test_event_label_is_what_a_player_writes(event: dict[str, object], label: str) -> None:
+    assert event_label(event, ["Anna", "Ben", "Carla"]) == label
+
+
+def test_analyze_progress_reaches_every_event() -> None:
+    record = simulate("stiche-raten", 3, 2, {"first_round": 2})
+    told: list[tuple[int, int]] = []
+    analysis = analyze(record, budget=Budget(worlds=1, seed=0), progress=lambda d, t: told.append((d, t)))
+    total = len(record.events)
+    assert told[-1] == (total, total) and all(t == total for _, t in told)
+    assert [d for d, _ in told] == sorted(d for d, _ in told)
+    # Told before each decision, so that a slow one shows which it is.
+    assert {r.event for r in analysis.reviews} <= {d for d, _ in told}
+
+
+def test_a_guess_other_than_the_one_pair_left_is_not_forced() -> None:
+    only = _advice([1.0])
+    other = choice_key({"seat": 0, "guess": ["gardener", "knife"]})
+    assert _verdict(only, choice_key(only.action), None) == (True, "forced")
+    assert _verdict(only, other, None) == (False, "differs")
