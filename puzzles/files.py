@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deducer import HypothesisSpace
 from games.errors import StichError
-from games.jsonfile import read_json
+from games.jsonfile import QUOTED, printable, read_json, short_repr
 from games.registry import find
 from puzzles.model import (
     GRADES,
@@ -42,7 +42,13 @@ from puzzles.model import (
     space_of_kind,
 )
 
+if TYPE_CHECKING:
+    import jsonschema
+
+    from deducer import HypothesisSpace
+
 __all__ = [
+    "MAX_FILE_BYTES",
     "PUZZLE_FILE_SCHEMA",
     "dumps",
     "hypothesis_of",
@@ -50,103 +56,231 @@ __all__ = [
     "parse_puzzle",
     "parse_puzzles",
     "puzzle_json",
+    "schema_error",
 ]
 
-_STEP: dict[str, Any] = {
-    "type": "object",
-    "required": ["technique", "text"],
-    "properties": {
-        "technique": {"type": "string"},
-        "text": {"type": "string"},
-        "clues": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-        "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
-    },
-}
-_MOVE: dict[str, Any] = {
-    "type": "object",
-    "required": ["card"],
-    "properties": {"card": {"type": "string"}, "reverse": {"type": "boolean"}, "trump": {"type": "string"}},
-}
+_STRING: dict[str, Any] = {"type": "string"}
+_COUNT: dict[str, Any] = {"type": "integer", "minimum": 0}
 
-# The shape of a puzzle file (docs/format.md, "Puzzles"); the reader checks the rest (cards
-# exist, winners index them, secrets and positions are valid) with one-line errors.
+# The shape of a puzzle file (docs/format.md, "Puzzles"), checked before anything is built
+# from a file: every field's type, per kind. The reader then checks the values with
+# one-line errors: cards exist and appear once, ``winner`` indexes ``cards``, a draft column
+# has 4 cards, secrets name real suits, numbers, suspects and weapons, positions are valid.
 PUZZLE_FILE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://stich.invalid/schema/stich-puzzles-1.json",
     "title": "stich puzzle file",
     "type": "array",
     "minItems": 1,
-    "items": {
-        "type": "object",
-        "required": ["kind", "grade", "clues", "answer"],
-        "properties": {
-            "kind": {"enum": list(KINDS)},
-            "game": {"type": "string"},
-            "grade": {"enum": list(GRADES)},
-            "clues": {
-                "type": "array",
-                "items": {
-                    "oneOf": [
-                        {
-                            "type": "object",
-                            "required": ["cards", "winner"],
-                            "properties": {
-                                "cards": {
-                                    "type": "array",
-                                    "items": {"type": "string"},
-                                    "minItems": 3,
-                                    "maxItems": 4,
-                                },
-                                "winner": {"type": "integer", "minimum": 0, "maximum": 3},
-                            },
-                        },
-                        {
-                            "type": "object",
-                            "required": ["false_guess"],
-                            "properties": {
-                                "false_guess": {
-                                    "type": "array",
-                                    "items": {"type": "string"},
-                                    "minItems": 2,
-                                    "maxItems": 2,
-                                }
-                            },
-                        },
-                    ]
+    "items": {"$ref": "#/$defs/puzzle"},
+    "$defs": {
+        "puzzle": {
+            "type": "object",
+            "required": ["kind", "grade", "clues", "answer"],
+            "properties": {
+                "kind": {"enum": list(KINDS)},
+                "game": _STRING,
+                "grade": {"enum": list(GRADES)},
+                "clues": {"type": "array"},
+                "explanation": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+                "theme": _STRING,
+                "task": _STRING,
+                "position": {"type": "object"},
+                "target": {"type": "integer"},
+                "obvious": {"type": "array", "items": {"$ref": "#/$defs/move"}},
+                "depth": _COUNT,
+                "tempting": _COUNT,
+            },
+            "allOf": [
+                {
+                    "if": {"properties": {"kind": {"enum": ["trump", "case"]}}, "required": ["kind"]},
+                    "then": {
+                        "properties": {"clues": {"minItems": 1, "items": {"$ref": "#/$defs/clue"}}},
+                    },
+                },
+                {
+                    "if": {"properties": {"kind": {"const": "trump"}}, "required": ["kind"]},
+                    "then": {"properties": {"answer": {"$ref": "#/$defs/trumps"}}},
+                },
+                {
+                    "if": {"properties": {"kind": {"const": "case"}}, "required": ["kind"]},
+                    "then": {"properties": {"answer": {"$ref": "#/$defs/pair"}}},
+                },
+                {
+                    "if": {"properties": {"kind": {"const": "endgame"}}, "required": ["kind"]},
+                    "then": {"$ref": "#/$defs/endgame"},
+                },
+            ],
+        },
+        "clue": {
+            "type": "object",
+            "if": {"required": ["false_guess"]},
+            "then": {"properties": {"false_guess": {"$ref": "#/$defs/pair"}}},
+            "else": {
+                "required": ["cards", "winner"],
+                "properties": {
+                    "cards": {"type": "array", "items": _STRING, "minItems": 3, "maxItems": 4},
+                    "winner": {"type": "integer"},
                 },
             },
-            "answer": {
-                "oneOf": [
-                    {
-                        "type": "object",
-                        "required": ["trump_suit", "trump_number"],
-                        "properties": {
-                            "trump_suit": {"enum": ["R", "G", "Y", "B", None]},
-                            "trump_number": {"enum": [*range(1, 10), None]},
-                        },
-                    },
-                    {
-                        "type": "object",
-                        "required": ["culprit", "weapon"],
-                        "properties": {"culprit": {"type": "string"}, "weapon": {"type": "string"}},
-                    },
-                    _MOVE,
-                ]
-            },
-            "explanation": {"type": "array", "items": {"$ref": "#/$defs/step"}},
-            "theme": {"type": "string"},
-            "task": {"type": "string"},
-            "position": {"type": "object"},
-            "target": {"type": "integer"},
-            "obvious": {"type": "array", "items": _MOVE},
-            "depth": {"type": "integer", "minimum": 0},
-            "tempting": {"type": "integer", "minimum": 0},
         },
-        "if": {"properties": {"kind": {"const": "endgame"}}},
-        "then": {"required": ["game", "theme", "position", "target"]},
+        "trumps": {
+            "type": "object",
+            "required": ["trump_suit", "trump_number"],
+            "properties": {
+                "trump_suit": {"type": ["string", "null"]},
+                "trump_number": {"type": ["integer", "string", "null"]},
+            },
+        },
+        "pair": {
+            "type": ["object", "array"],
+            "required": ["culprit", "weapon"],
+            "properties": {"culprit": _STRING, "weapon": _STRING},
+            "items": _STRING,
+            "minItems": 2,
+            "maxItems": 2,
+        },
+        "endgame": {
+            "required": ["game", "theme", "position", "target"],
+            "properties": {"clues": {"maxItems": 0}, "answer": {"$ref": "#/$defs/move"}},
+        },
+        "move": {
+            "type": "object",
+            "required": ["card"],
+            "properties": {"card": _STRING, "reverse": {"type": "boolean"}, "trump": _STRING},
+        },
+        "step": {
+            "type": "object",
+            "required": ["text"],
+            "properties": {
+                "technique": _STRING,
+                "text": _STRING,
+                "clues": {"type": "array", "items": _COUNT},
+                "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+            },
+        },
     },
-    "$defs": {"step": _STEP},
 }
+
+
+def _is_integer(_checker: object, value: object) -> bool:
+    """A whole number written without a decimal point (JSON Schema would take 1.0; Python cannot
+    index with it), as games.schema reads records."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    """The schema's validator, with strict integers (built when a file is first read)."""
+    import jsonschema
+
+    strict = jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    )
+    validator: jsonschema.protocols.Validator = strict(PUZZLE_FILE_SCHEMA)
+    return validator
+
+
+_TYPE_WORDS = {
+    "array": "a list",
+    "object": "an object",
+    "string": "text",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "null": "null",
+}
+# What a list's items are called in a message, by the field that holds them.
+_ITEMS = {
+    "clues": "clue",
+    "explanation": "explanation step",
+    "steps": "step",
+    "obvious": "obvious move",
+    "cards": "card",
+    "false_guess": "name",
+}
+
+
+def schema_error(data: object, source: str = "puzzle file") -> str | None:
+    """The first way ``data`` does not fit `PUZZLE_FILE_SCHEMA`, as one line naming the file,
+    the puzzle and the field (``puzzles.json: puzzle 1: "clues" must be a list, not true``), or
+    None when it fits."""
+    import jsonschema
+
+    errors = list(_validator().iter_errors(data))
+    if not errors:
+        return None
+    # The first puzzle at fault, and in it its kind first (the rest depends on it), then its grade.
+    puzzle = min(_place(e, 0) for e in errors)
+    errors = [e for e in errors if _place(e, 0) == puzzle]
+    field = min(_place(e, 1) for e in errors)
+    error = jsonschema.exceptions.best_match(e for e in errors if _place(e, 1) == field)
+    assert error is not None
+    path = list(error.absolute_path)
+    if not path:
+        return f"{source} {_said(error)}"
+    parts = [source]
+    for index, step in enumerate(path):
+        if isinstance(step, int) and index == 0:
+            parts.append(f"puzzle {step + 1}")
+        elif isinstance(step, int):
+            # '"clues"' then 1 reads 'clue 2'
+            parts[-1] = f"{_ITEMS.get(str(path[index - 1]), 'item')} {step + 1}"
+        else:
+            parts.append(f'"{printable(step)}"')
+    # The last part is what the words are about: 'puzzle 1 must be an object', '"clues" must be a list'.
+    return f"{': '.join(parts[:-1])}: {parts[-1]} {_said(error)}"
+
+
+def _place(error: jsonschema.ValidationError, depth: int) -> tuple[int, int | str]:
+    """Where an error lies at one depth of its path, for ordering: a puzzle by its number; a
+    field with kind first, then grade, then the puzzle as a whole (a field missing), then the
+    other fields by name."""
+    path = list(error.absolute_path)
+    if len(path) <= depth:
+        return (2, "") if depth else (-1, 0)
+    step = path[depth]
+    if isinstance(step, int):
+        return (0, step)
+    return ({"kind": 0, "grade": 1}.get(step, 3), str(step))
+
+
+def _shown(value: object) -> str:
+    """A value as JSON writes it (``true``, ``null``, ``"x"``), cut short, on one line."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return _shown(value)
+    text = printable(text)
+    return text if len(text) <= QUOTED else f"{text[: QUOTED // 2]}…{text[-QUOTED // 2 :]}"
+
+
+def _said(error: jsonschema.ValidationError) -> str:
+    """What is wrong with the value, in words."""
+    value = error.instance
+    rule = error.validator_value
+    if error.validator == "type" and len(error.absolute_path) == 1:  # a puzzle that is no object
+        return f"must be an object with kind, grade, clues and answer, not {_shown(value)}"
+    if error.validator == "type":
+        kinds = [rule] if isinstance(rule, str) else list(rule)
+        said = f"must be {' or '.join(_TYPE_WORDS.get(k, k) for k in kinds)}, not {_shown(value)}"
+        if isinstance(value, float) and "integer" in kinds:
+            said += " (a whole number is written without a decimal point)"
+        return said
+    if error.validator == "required" and isinstance(value, Mapping):
+        missing = next((name for name in rule if name not in value), rule[0])
+        return f'has no "{printable(str(missing))}" (it is required)'
+    if error.validator == "enum":
+        allowed = ", ".join("null" if v is None else str(v) for v in rule)
+        return f"must be one of {allowed}, not {_shown(value)}"
+    if error.validator == "maxItems" and rule == 0 and isinstance(value, list):
+        return f"must be empty, not a list of {len(value)}"
+    if error.validator in ("minItems", "maxItems") and isinstance(value, list):
+        bound = "at least" if error.validator == "minItems" else "at most"
+        return f"must hold {bound} {rule} item(s), not {len(value)}"
+    if error.validator == "minimum":
+        return f"must be at least {rule}, not {_shown(value)}"
+    return printable(f"{error.validator} {_shown(rule)} fails for {_shown(value)}")
 
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -207,10 +341,14 @@ def _compact(value: Any, indent: str) -> str:
 # -- reading ---------------------------------------------------------------------------------
 
 
+# A puzzle file is a few kilobytes a puzzle; a larger file is refused before it is read.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
 def load_puzzles(source: str | Path) -> list[Puzzle]:
     """The puzzles of a file (``-``: standard input); a one-line `StichError` naming the file."""
     label = "standard input" if str(source) == "-" else str(source)
-    return parse_puzzles(read_json(source, label), label)
+    return parse_puzzles(read_json(source, label, limit=MAX_FILE_BYTES), label)
 
 
 def parse_puzzles(data: object, source: str = "puzzle file") -> list[Puzzle]:
@@ -229,19 +367,24 @@ def parse_puzzles(data: object, source: str = "puzzle file") -> list[Puzzle]:
         )
     if not data:
         raise StichError(f"{source} holds no puzzles (an empty list)")
+    problem = schema_error(data, source)  # every field's type, before anything is built
+    if problem is not None:
+        raise StichError(problem)
     return [parse_puzzle(item, f"{source}: puzzle {i + 1}") for i, item in enumerate(data)]
 
 
 def parse_puzzle(data: object, where: str = "puzzle") -> Puzzle:
     """One puzzle from its JSON object; a `StichError` naming ``where`` and the bad field."""
     if not isinstance(data, Mapping):
-        raise StichError(f"{where} must be an object with kind, grade, clues and answer, got {data!r}")
+        raise StichError(
+            f"{where} must be an object with kind, grade, clues and answer, not {short_repr(data)}"
+        )
     kind = data.get("kind")
     if kind not in KINDS:
-        raise StichError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+        raise StichError(f"{where}: kind {short_repr(kind)} is not one of {', '.join(KINDS)}")
     grade = data.get("grade")
     if grade not in GRADES:
-        raise StichError(f"{where}: grade {grade!r} is not one of {', '.join(GRADES)}")
+        raise StichError(f"{where}: grade {short_repr(grade)} is not one of {', '.join(GRADES)}")
     explanation = _steps(data.get("explanation", []), where)
     if kind == "endgame":
         return _endgame(data, grade, explanation, where)
@@ -249,7 +392,7 @@ def parse_puzzle(data: object, where: str = "puzzle") -> Puzzle:
     space = space_of_kind(deduction)
     game = data.get("game", space.game)
     if game != space.game:
-        raise StichError(f"{where}: a {deduction} puzzle is a {space.game} puzzle, not {game!r}")
+        raise StichError(f"{where}: a {deduction} puzzle is a {space.game} puzzle, not {short_repr(game)}")
     raw = data.get("clues")
     if not isinstance(raw, list) or not raw:
         raise StichError(f"{where}: clues must be a non-empty list")
@@ -284,11 +427,11 @@ def _clue(kind: DeductionKind, space: HypothesisSpace, data: object, where: str)
         except StichError as exc:
             raise StichError(f"{where}: {exc}") from None
     if len(set(cards)) != len(cards):
-        raise StichError(f"{where}: a card is named twice in {raw}")
+        raise StichError(f"{where}: a card is named twice in {short_repr(raw)}")
     winner = data["winner"]
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(cards):
         raise StichError(
-            f"{where}: winner {winner!r} must be the index of a card in cards (0..{len(cards) - 1})"
+            f"{where}: winner {short_repr(winner)} must be the index of a card in cards (0..{len(cards) - 1})"
         )
     return TrickClue(tuple(cards), winner)
 
@@ -345,6 +488,7 @@ def _endgame(
     data: Mapping[str, Any], grade: Grade, explanation: tuple[Step, ...], where: str
 ) -> EndgamePuzzle:
     from puzzles.endgame import theme_named
+    from puzzles.themes import SEATS, SOUTH
     from solvers import parse_position
 
     game = data.get("game")
@@ -369,6 +513,16 @@ def _endgame(
         parsed = parse_position(position)
     except StichError as exc:
         raise StichError(f"{where}: position: {exc}") from None
+    if parsed.players != len(SEATS) or parsed.to_move != SOUTH:
+        raise StichError(
+            f"{where}: position: an endgame puzzle is played by four seats (North, East, South, West) "
+            f"with South (seat {SOUTH}) to move; this one has {parsed.players} seats and seat "
+            f"{parsed.to_move} to move"
+        )
+    # The hands, leader and trick as lists and numbers (a position may give hands by seat, or
+    # leave the trick out), the rest as written.
+    normal = parsed.to_json()
+    position = {**position, **{key: normal[key] for key in ("hands", "leader", "trick")}}
     target = data.get("target")
     if isinstance(target, bool) or not isinstance(target, int):
         raise StichError(f"{where}: target must be a whole number (the value that counts as success)")

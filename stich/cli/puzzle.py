@@ -8,8 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from games.errors import StichError
 
@@ -104,6 +102,10 @@ class _progress:
     """A progress bar on standard error for long batches (silent when it is not a terminal)."""
 
     def __init__(self, total: int) -> None:
+        # rich is loaded only for a batch: it takes a noticeable share of a one-puzzle command.
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         console = Console(stderr=True)
         self.bar = Progress(
             TextColumn("puzzles"),

@@ -107,7 +107,7 @@ def test_check_rejects_a_clue_added_as_not_minimal(trump_file: Path, tmp_path: P
             '{"format": "stich-round/1", "game": "was-sticht"}',
             "is not a puzzle file: it holds a round record",
         ),
-        ("[1, 2]", "puzzle 1 must be an object with kind, grade, clues and answer"),
+        ("[1, 2]", "puzzle 1 must be an object with kind, grade, clues and answer, not 1"),
         ("not json", "not valid JSON at line 1"),
         ("[]", "holds no puzzles"),
         (
@@ -125,7 +125,10 @@ def test_check_rejects_a_clue_added_as_not_minimal(trump_file: Path, tmp_path: P
             ' "answer": {"culprit": "gardener", "weapon": "knife"}}]',
             "unknown suspect 'butler'",
         ),
-        ('[{"kind": "riddle", "grade": "easy"}]', "kind 'riddle' is not one of trump, case, endgame"),
+        (
+            '[{"kind": "riddle", "grade": "easy"}]',
+            'puzzle 1: "kind" must be one of trump, case, endgame, not "riddle"',
+        ),
     ],
 )
 def test_check_names_bad_input_in_one_line(tmp_path: Path, content: str, expected: str) -> None:
@@ -237,3 +240,27 @@ def test_the_puzzle_commands_are_listed_and_a_malformed_line_is_one_usage_error(
     result = runner.invoke(app, ["puzzle", "new"])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert result.stderr.startswith("stich: error: Missing argument 'game'")
+
+
+def test_the_missing_kernel_note_comes_for_endgames_only(
+    trump_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import solvers.solver
+
+    endgame = tmp_path / "endgame.json"
+    made = runner.invoke(
+        app, ["puzzle", "new", "stiche-raten", "--grade", "easy", "--seed", "1", "-o", str(endgame)]
+    )
+    assert made.exit_code == 0, made.output
+    monkeypatch.setattr(solvers.solver, "_dd", None)
+    monkeypatch.setattr(solvers.solver, "_KERNEL_ERROR", "No module named 'solvers._dd'")
+    # Trump and case puzzles never search: no note (and the solvers need not be loaded).
+    quiet = runner.invoke(app, ["puzzle", "check", str(trump_file)])
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    for args in (["check", str(endgame)], ["solve", str(endgame)], ["new", "24", "--seed", "1"]):
+        noted = runner.invoke(app, ["puzzle", *args])
+        assert noted.exit_code == 0, noted.output
+        lines = noted.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(
+            "stich: note: the compiled search kernel is not available"
+        )
