@@ -62,6 +62,7 @@ svg.chart text { font-family: "DejaVu Sans", Arial, sans-serif; fill: #333; }
 .legend { font-size: .9em; color: #333; }
 .legend span { margin-right: 1.2em; white-space: nowrap; }
 .note { color: #444; font-style: italic; }
+.chartbox { width: 442px; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } tr { break-inside: avoid; } }
 """
 
@@ -209,9 +210,11 @@ def _value_chart(reviews: Sequence[Review], colour: str, width: int = 440, heigh
     low, high = min(values), max(values)
     if kind.chance:  # a chance or a share: the whole scale, 0 to 100 %
         low, high = min(low, 0.0), max(high, 1.0)
-    elif high - low < 1e-9:  # every value alike: a unit either side
-        low, high = low - 1, high + 1
+    elif high - low < 1e-9:  # every value alike: a unit either side (a count is never below 0)
+        low, high = (max(low - 1, 0.0) if kind.decimals == 0 else low - 1), high + 1
     ticks = nice_ticks(low, high, 5)
+    if kind.decimals == 0 and not kind.percent:  # a count: whole ticks only
+        ticks = [t for t in ticks if float(t).is_integer()] or ticks
     events = [r.event for r, _, _ in points]
     low_event, high_event = min(events), max(events)
     frame = _Frame(width, height, (low_event - 0.5, high_event + 0.5), (ticks[0], ticks[-1]))
@@ -342,10 +345,10 @@ def _summary(analysis: Analysis) -> str:
     for seat in analysis.seats:
         mine = [r for r in analysis.reviews if r.seat == seat]
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        unit = next((r.value_name for r in mine if r.values), "")
+        unit = "; ".join(dict.fromkeys(r.value_name for r in mine if r.values))
         caption = f" <span class='legend'>({_e(unit)})</span>" if unit else ""
         parts.append(
-            f"<div><h3><span style='color:{colour}'>{_e(names[seat])}</span>{caption}</h3>"
+            f"<div class='chartbox'><h3><span style='color:{colour}'>{_e(names[seat])}</span>{caption}</h3>"
             f"{_value_chart(mine, colour)}</div>"
         )
     parts.append("</div>")
