@@ -29,17 +29,24 @@ The heuristic bot, per game:
   and the others play at random; play to win or to lose each trick as the task asks (win while
   ``exactly-k`` is short, win the last trick, take most; lose otherwise); the dealer plays to
   lose; it discards its most valuable chip.
-- *Stich für Stich.* Guess the most probable pair still consistent; play the highest card
-  under the most probable pair (the confidant under the secret).
+- *Stich für Stich.* Guess the most probable pair still consistent. A sleuth still searching
+  plays the card with the most of: its chance to head the trick over the possible culprits and
+  weapons, plus the bits that the trick's winner as it then stands tells of them (the lower
+  number on a tie); a sleuth who has solved plays for the trick. The confidant plays to win the
+  trick under the secret, less half a trick per bit that the winner tells the sleuths still
+  searching (the cheapest winner as the last to play, else the highest; the lowest loser).
 - *24.* Call the suit the first three cards hold most of (the 24 counts for every suit; the
-  higher cards break a tie), never blind; give away the plain cards of the lower half of
-  their suit, at most three, the weakest first; never drop out; play to win every trick (a
-  trick won lowers the score, none at all costs six) and declare nothing.
+  higher cards break a tie), never blind; give away the side cards of 9 and below except the 1s,
+  at most three, the weakest first; never drop out. In the play, take a trick with the cheapest
+  card no unseen card can beat; else, following, the highest card that wins the trick as it
+  stands, or the lowest card; leading, the highest card. A 1 reverses the order when what the
+  hand keeps beats more unseen cards in the reversed order; nothing else is declared.
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -68,6 +75,10 @@ __all__ = [
 BOT_NAMES = ("random", "heuristic", "rules-bot", "advisor")
 DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
 PLAYOUTS = 12  # Was sticht? task choice: playouts of the deal per task held
+TRICKS_24 = 6  # tricks in a round of 24
+INFO_WEIGHT = 1.0  # Stich für Stich, a sleuth's play: a bit told by the trick's winner against a trick
+LEAK_WEIGHT = 0.5  # Stich für Stich, the confidant's play: a bit told to the sleuths against a trick
+WEAK_24 = 9  # 24: a side card with fewer than this many cards of its suit below it (1 to 9) goes
 
 # Fields of an event that say who chose or what the rules answered, not what was chosen.
 ANSWER_FIELDS = ("seat", "receive", "answer", "solved")
@@ -156,8 +167,8 @@ def load_bot(target: str) -> Bot:
         if not hasattr(found, part):
             raise StichError(f"bot {target!r}: {module_name!r} has no {attribute!r}") from None
         found = getattr(found, part)
-    if not isinstance(found, Bot) and callable(found):
-        found = found()
+    if isinstance(found, type) or (not isinstance(found, Bot) and callable(found)):
+        found = found()  # a class (whose attributes name the protocol too) or a factory
     if not isinstance(found, Bot):
         raise StichError(f"bot {target!r}: not a bot (an object with a name and act(session, rng))")
     problem = name_problem(found.name)
@@ -410,12 +421,67 @@ def _was_sticht(session: Session, rng: random.Random) -> Event:
 # Stich für Stich
 
 
+def _winner_spread(
+    rules_of: Sequence[TrickRules], weights: Sequence[float], trick: Sequence[Card], card: Card
+) -> tuple[float, float]:
+    """Over the possible culprits and weapons (``rules_of`` with their ``weights``): the chance
+    that ``card`` heads the trick once played, and the bits that the trick's winner as it then
+    stands tells of the pair (the entropy of the winning position)."""
+    cards = [*trick, card]
+    shares: dict[int, float] = {}
+    for rules, w in zip(rules_of, weights, strict=True):
+        at = trick_winner(rules, cards)
+        shares[at] = shares.get(at, 0.0) + w
+    total = sum(shares.values()) or 1.0
+    bits = -sum(p / total * math.log2(p / total) for p in shares.values() if p > 0)
+    return shares.get(len(trick), 0.0) / total, bits
+
+
+def _possible(post: Any) -> tuple[list[TrickRules], list[float]]:
+    hs = [h for h, p in enumerate(post.probabilities) if p > 0]
+    return [post.space.rules(h) for h in hs], [post.probabilities[h] for h in hs]
+
+
 def _stich_fuer_stich(session: Session, rng: random.Random) -> Event:
+    from games.stich_fuer_stich import StichFuerStichRound
+
     state = session.round
+    if not isinstance(state, StichFuerStichRound):
+        raise StichError("the Stich für Stich heuristic needs a Stich für Stich round")
     if state.phase == "play":
-        rules = _rules(session)
-        legal = state.legal_cards(session.seat)
-        return _play_event(session, max(iter_cards(legal), key=lambda c: strength(rules, c)))
+        seat = session.seat
+        legal = sorted(iter_cards(state.legal_cards(seat)), key=lambda c: state.deck.name_of(c))
+        trick = state.trick_cards
+        last = len(trick) == len(state.trick_order()) - 1
+        known = state.rules()
+        if known is not None and seat != state.confidant:
+            # A sleuth who has solved the case plays for the tricks alone.
+            return _play_event(session, play_for(known, state.legal_cards(seat), trick, True, last))
+        if known is not None and session.tracker is not None:
+            # The confidant: win the trick, telling the sleuths still searching as little as can be.
+            searching = [s for s in state.sleuths if state.solved_at[s] is None]
+
+            def confidant_value(card: Card) -> tuple[float, int]:
+                wins = wins_now(known, trick, card)
+                leak = 0.0
+                for s in searching:
+                    leak += _winner_spread(*_possible(session.posterior(s)), trick, card)[1]
+                leak /= max(1, len(searching))
+                high = strength(known, card)[0] * 64 + strength(known, card)[1]
+                return wins - LEAK_WEIGHT * leak, high if wins and not last else -high
+
+            return _play_event(session, max(legal, key=confidant_value))
+        post = session.posterior()
+        if post is None:
+            raise StichError("the play needs the culprit and weapon's posterior")
+        rules_of, weights = _possible(post)
+
+        def sleuth_value(card: Card) -> tuple[float, int]:
+            chance, bits = _winner_spread(rules_of, weights, trick, card)
+            number = max(r.lead_power[card] for r in rules_of)
+            return chance + INFO_WEIGHT * bits, -number
+
+        return _play_event(session, max(legal, key=sleuth_value))
     if state.phase == "search":
         post = session.posterior()
         if post is None or session.tracker is None:
@@ -432,8 +498,38 @@ def _stich_fuer_stich(session: Session, rng: random.Random) -> Event:
 # 24
 
 
+def _beaten_by(rules: TrickRules, trick: Sequence[Card], card: Card, unseen: CardSet) -> bool:
+    """Whether some unseen card, played after ``card`` to ``trick``, would take the trick from it."""
+    cards = [*trick, card]
+    at = len(trick)
+    return any(trick_winner(rules, [*cards, u]) != at for u in iter_cards(unseen))
+
+
+def _lead_strength(rules: TrickRules, hand: CardSet, unseen: CardSet) -> int:
+    """How many unseen cards the cards of ``hand`` beat when led, summed: a hand's strength in
+    one order (24's reversal)."""
+    return sum(1 for c in iter_cards(hand) for u in iter_cards(unseen) if trick_winner(rules, [c, u]) == 0)
+
+
+def _play_24(state: Round, seat: int, rules: TrickRules) -> Card:
+    """24's card play (module docstring): bank a trick with the cheapest sure winner, take a
+    trick cheaply as the last to play, keep the high cards otherwise, and lead the lowest card of
+    the shortest side suit to make a void to trump in."""
+    legal = state.legal_cards(seat)
+    trick = state.trick_cards
+    unseen = _unseen(state, seat)
+    ordered = sorted(iter_cards(legal), key=lambda c: strength(rules, c))
+    sure = [c for c in ordered if wins_now(rules, trick, c) and not _beaten_by(rules, trick, c, unseen)]
+    if sure:
+        return sure[0]
+    if trick:
+        winners = [c for c in ordered if wins_now(rules, trick, c)]
+        return winners[-1] if winners else ordered[0]
+    return ordered[-1]
+
+
 def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
-    from games.vierundzwanzig import SUITS, TWENTY_FOUR, suit_of, value_of
+    from games.vierundzwanzig import SUITS, TWENTY_FOUR, rules_24, suit_of, value_of
 
     state = session.round
     seat = session.seat
@@ -453,7 +549,7 @@ def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
         for card in iter_cards(hand & ~rules.trump_mask):
             peers = rules.class_mask.get(rules.cls[card], 0) & ~rules.trump_mask
             below = sum(1 for c in iter_cards(peers) if rules.lead_power[c] < rules.lead_power[card])
-            if 2 * below < popcount(peers):
+            if below < WEAK_24 and value_of(card) != 1:
                 weak.append(card)
         weak.sort(key=lambda c: rules.lead_power[c])
         names = sorted(state.deck.names(weak[:3]))
@@ -463,7 +559,25 @@ def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
                 return event
         return min(exchanges, key=lambda e: len(e["exchange"])) if exchanges else legal[0]
     if state.phase == "play":
-        return _plays(session, win=True)
+        rules = _rules(session)
+        card = _play_24(state, seat, rules)
+        name = state.deck.name_of(card)
+        reverse = False
+        if value_of(card) == 1 and card != TWENTY_FOUR:
+            # A 1 declares the order of the next trick: the one in which what is left of the hand
+            # beats more of the unseen cards.
+            trump = getattr(state, "next_trump", None)
+            now_reversed = bool(getattr(state, "next_reversed", False))
+            if trump is not None:
+                rest = hand & ~bit(card)
+                unseen = _unseen(state, seat)
+                keep = _lead_strength(rules_24(trump, now_reversed), rest, unseen)
+                turn = _lead_strength(rules_24(trump, not now_reversed), rest, unseen)
+                reverse = turn > keep
+        for event in legal:
+            if event.get("play") == name and bool(event.get("reverse")) == reverse and "trump" not in event:
+                return event
+        return _play_event(session, card)
     raise StichError(f"no heuristic for the phase {state.phase!r}")
 
 

@@ -16,7 +16,7 @@ from games.registry import find
 from games.trick import TrickRules
 from games.views import seat_view
 from hints.arena import ArenaSpec, play_table
-from hints.bots import BotSpec, choice_key, parse_bot, play_for, sure_tricks, task_intent
+from hints.bots import BotSpec, choice_key, load_bot, parse_bot, play_for, sure_tricks, task_intent
 from hints.session import Session
 
 # -- a bot sees only its view -------------------------------------------------------------------
@@ -274,3 +274,87 @@ def test_rules_bot_counts_wizards_as_winners_and_keeps_its_jester_to_duck() -> N
 def test_rules_bot_is_refused_in_games_without_bids() -> None:
     with pytest.raises(StichError, match="rules-bot plays Stiche-Raten and Wizard"):
         ArenaSpec("24", 4, tuple(parse_bot(b) for b in ["rules-bot", "random", "random", "random"]), 1, 1)
+
+
+class FirstChoice:
+    """A bot from outside the project given as a class with its name as a class attribute."""
+
+    name = "first-choice"
+
+    def act(self, session: Session, rng: random.Random) -> Any:
+        return session.legal()[0]
+
+
+def test_an_outside_bot_given_as_a_class_is_made_and_acts() -> None:
+    bot = load_bot("tests.hints.test_bots:FirstChoice")
+    assert isinstance(bot, FirstChoice)
+    spec = ArenaSpec("stiche-raten", 4, (parse_bot("tests.hints.test_bots:FirstChoice"),) * 4, 1, 1)
+    assert len(play_table(spec, 0, 0).points) == 4
+
+
+# -- the heuristic in 24 and Stich für Stich -----------------------------------------------------
+
+
+def _tricks_24(hand: list[str], events: list[dict[str, Any]], trump: str = "R") -> Session:
+    """Seat 0 of 3 in 24 from the first trick (red trump, normal order, seat 0 leads)."""
+    known = {"hands": {"0": hand}, "trump": trump}
+    return Session(Record("24", list(DEFAULT_NAMES[:3]), 2, events, {}, 0, known, start="tricks"))
+
+
+def test_24_heuristic_banks_a_trick_with_its_cheapest_sure_winner() -> None:
+    # R11 and the 24 are both sure: no unseen card beats either. The red 11 is the cheaper one,
+    # so the 24 is kept; the old rule led the highest card.
+    session = _tricks_24(["24", "R11", "R3", "B2", "B5", "G6"], [])
+    assert BotSpec("heuristic").act(session, random.Random(1))["play"] == "R11"
+
+
+def test_24_heuristic_keeps_its_high_cards_when_it_cannot_win() -> None:
+    # The blue 11 led, and seat 0 has neither blue nor a trump: it throws its lowest card, the
+    # yellow 2, and keeps the yellow 10.
+    events = [{"seat": 1, "play": "B11"}, {"seat": 2, "play": "B4"}]
+    known = {"hands": {"0": ["Y10", "Y2", "G3", "G9", "Y7", "G5"]}, "trump": "R"}
+    session = Session(Record("24", list(DEFAULT_NAMES[:3]), 0, events, {}, 0, known, start="tricks"))
+    assert BotSpec("heuristic").act(session, random.Random(1))["play"] == "Y2"
+
+
+def _follow_blue(hand: list[str]) -> Session:
+    events = [{"seat": 1, "play": "B11"}, {"seat": 2, "play": "B9"}]
+    known = {"hands": {"0": hand}, "trump": "R"}
+    return Session(Record("24", list(DEFAULT_NAMES[:3]), 0, events, {}, 0, known, start="tricks"))
+
+
+def test_24_heuristic_reverses_the_order_when_what_it_keeps_gains() -> None:
+    # Seat 0 must follow the blue 11 with its blue 1. What it keeps, 2s and 3s, beats far more
+    # unseen cards once 1 is high, so it declares the reversal.
+    event = BotSpec("heuristic").act(_follow_blue(["B1", "Y2", "G2", "G3", "Y3", "R3"]), random.Random(1))
+    assert event["play"] == "B1" and event.get("reverse") is True
+    # Keeping 10s and 11s, it leaves the order as it is.
+    event = BotSpec("heuristic").act(
+        _follow_blue(["B1", "Y11", "G11", "G10", "Y10", "R10"]), random.Random(1)
+    )
+    assert event["play"] == "B1" and not event.get("reverse")
+
+
+def test_24_heuristic_gives_away_weak_side_cards_but_keeps_trumps_and_ones() -> None:
+    known = {"hands": {"0": ["R2", "B1", "B4", "G9", "Y8", "G11"]}}
+    events: list[dict[str, Any]] = [{"seat": 0, "trump": "R"}]
+    session = Session(Record("24", list(DEFAULT_NAMES[:3]), 2, events, {}, 0, known))
+    event = BotSpec("heuristic").act(session, random.Random(1))
+    assert sorted(event["exchange"]) == ["B4", "G9", "Y8"]
+
+
+def test_sfs_sleuth_values_a_card_by_its_chance_to_win_and_what_its_trick_tells() -> None:
+    from games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
+    from hints.bots import INFO_WEIGHT, _winner_spread
+
+    game = find("stich-fuer-stich")(4, {})
+    deck = game.new_round(list(DEFAULT_NAMES[:4]), 0, None, game.deal(random.Random(1), 0)).deck
+    revolver = WEAPONS.index("revolver")
+    gardener, influencer = SUSPECTS.index("gardener"), SUSPECTS.index("influencer")
+    rules = [sfs_rules(gardener, revolver), sfs_rules(influencer, revolver)]
+    trick = [deck.parse("G13")]
+    # H12 shows the revolver: a weapon trump under either pair, it wins and tells nothing.
+    assert _winner_spread(rules, [0.5, 0.5], trick, deck.parse("H12")) == (1.0, 0.0)
+    # I2 wins only if the influencer did it: half a trick, and the winner tells which (1 bit).
+    assert _winner_spread(rules, [0.5, 0.5], trick, deck.parse("I2")) == (0.5, 1.0)
+    assert 0.5 + INFO_WEIGHT * 1.0 > 1.0  # so the sleuth plays I2
