@@ -332,6 +332,8 @@ class _Shown:
         sampler = DealSampler(location_model(shown))
         if not sampler.count:  # what was shown later does not fit this view: draw as the advice does
             shown, sampler = obs, session.sampler()
+        if shown.places and not sampler.count:
+            raise StichError(f"event {index}: no deal of the hidden cards fits what the round showed")
         deal = sampler.sample(rng) if shown.places else ()
         hands = [0 if hand is None else hand for hand in shown.hands]
         out = 0

@@ -379,7 +379,8 @@ def render_html(analysis: Analysis) -> str:
     if analysis.seats:
         parts.append(_summary(analysis))
     if analysis.timeline:
-        parts.append("<h2>What each player could deduce</h2>")
+        who = "each player" if analysis.view is None else names[analysis.view]
+        parts.append(f"<h2>What {_e(who)} could deduce</h2>")
         parts.append(_timeline(analysis))
 
     tricks = report.get("tricks") or []
