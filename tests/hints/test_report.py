@@ -209,3 +209,22 @@ def test_report_timeline_lines_are_told_apart() -> None:
     shapes = {tag for tag in re.findall(r"<(circle|rect|polygon|path)\b", timeline[0])}
     assert len(shapes) >= 3
     assert len(_chart_texts(timeline[0])) >= 8  # ticks: counts of secrets and events
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
+
+
+def test_the_charts_in_chromium_show_each_players_line_and_the_cost_dots(tmp_path: Path) -> None:
+    browser = require_browser()
+    record = simulate("stiche-raten", 4, 9, {"first_round": 4})
+    analysis = analyze(record, budget=Budget(worlds=1, seed=1))
+    assert any(r.values and r.verdict in ("unlucky", "mistake") for r in analysis.reviews)
+    report = tmp_path / "report.html"
+    report.write_text(render_html(analysis), encoding="utf-8")
+    image = read_png(screenshot(browser, report, tmp_path / "report.png", 1000, 1000))
+    pixels = [image.pixel(x, y) for y in range(image.height) for x in range(image.width)]
+    for seat in range(4):  # each player's dashed line is drawn in the player's colour
+        assert pixels.count(_rgb(SEAT_COLOURS[seat])) > 20, record.players[seat]
+    assert pixels.count(_rgb(COST)) > 20  # the dots of the choices that cost (and the mistake badges)
