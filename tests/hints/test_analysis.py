@@ -124,7 +124,7 @@ def test_analyze_the_bundled_was_sticht_example_does_not_crash() -> None:
     from hints.demo import example
 
     record = _upto_reveal(example("was-sticht"))
-    analysis = analyze(record, budget=Budget(worlds=1, seed=0))
+    analysis = analyze(record, seats=[record.dealer], budget=Budget(worlds=1, seed=0))
     assert any(r.decision == "reveal" for r in analysis.reviews)
 
 
