@@ -25,10 +25,12 @@ The heuristic bot, per game:
   lowest card; once the bid is made, dump the highest card that loses the trick. Wizard's
   dealer names the trump that gives the most sure tricks.
 - *Was sticht?* Draft the strongest card (share of two-card tricks won) under the most likely
-  trumps; choose the task this deal makes most often in playouts where the seat plays for it
-  and the others play at random; play to win or to lose each trick as the task asks (win while
-  ``exactly-k`` is short, win the last trick, take most; lose otherwise); the dealer plays to
-  lose; it discards its most valuable chip.
+  trumps; choose the task whose chip's value times the share of 24 playouts that make it is
+  highest (the seat plays for the task, the others at random; ties: the share); play to win or
+  to lose each trick as the task asks (win while ``exactly-k`` is short, win the last trick,
+  take most; lose otherwise) — with ``no-<colour>``, take a trick without that colour as the
+  last to play with the highest card not of it, and throw the colour's highest card on a trick
+  it loses; the dealer plays to lose; it discards its most valuable chip.
 - *Stich für Stich.* Guess the most probable pair still consistent. A sleuth still searching
   plays the card with the most of: its chance to head the trick over the possible culprits and
   weapons, plus the bits that the trick's winner as it then stands tells of them (the lower
@@ -74,7 +76,7 @@ __all__ = [
 
 BOT_NAMES = ("random", "heuristic", "rules-bot", "advisor")
 DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
-PLAYOUTS = 12  # Was sticht? task choice: playouts of the deal per task held
+PLAYOUTS = 24  # Was sticht? task choice: playouts of the deal per task held
 TRICKS_24 = 6  # tricks in a round of 24
 INFO_WEIGHT = 1.0  # Stich für Stich, a sleuth's play: a bit told by the trick's winner against a trick
 LEAK_WEIGHT = 0.5  # Stich für Stich, the confidant's play: a bit told to the sleuths against a trick
@@ -380,7 +382,7 @@ def _playout(
 
 
 def _was_sticht(session: Session, rng: random.Random) -> Event:
-    from games.was_sticht import DECK, TRICKS, TrickSummary, WasStichtRound, task_made
+    from games.was_sticht import COLOUR_NAMES, DECK, TRICKS, TrickSummary, WasStichtRound, task_made
     from hints.advisors.was_sticht import card_strength
 
     state = session.round
@@ -408,14 +410,44 @@ def _was_sticht(session: Session, rng: random.Random) -> Event:
             for _ in range(PLAYOUTS):
                 tricks = _playout(rules, list(hands), state.leader, seat, task, TRICKS, rng)
                 count += task_made(task, seat, TrickSummary.of(tricks, n))
-            return count, values[task]
+            return count * values[task], count  # the chip's value expected, then the chance
 
         return max(legal, key=made)
     if state.phase == "play":
-        return _plays(session, task_intent(state.tasks.get(seat), state.won[seat], len(state.tricks), TRICKS))
+        task = state.tasks.get(seat)
+        if task is not None and task.startswith("no-") and task != "no-tricks":
+            return _play_event(session, _no_colour_play(state, seat, COLOUR_NAMES.index(task[3:])))
+        return _plays(session, task_intent(task, state.won[seat], len(state.tricks), TRICKS))
     if state.phase == "discard":
         return max(legal, key=lambda e: values[str(e["discard"])])
     raise StichError(f"no heuristic for the phase {state.phase!r}")
+
+
+def _no_colour_play(state: Round, seat: int, colour: int) -> Card:
+    """Was sticht?'s ``no-<colour>``: take no trick holding that colour. Last to a trick without
+    it, win with the highest card that is not of it (a high card shed safely); otherwise lose,
+    throwing the colour's highest losing card first; lead the lowest card of another colour."""
+    from games.was_sticht import colour_of
+
+    rules = state.rules()
+    if rules is None:
+        raise StichError("the trick tables are not known to this seat")
+    trick = state.trick_cards
+    ordered = sorted(iter_cards(state.legal_cards(seat)), key=lambda c: strength(rules, c))
+    last = len(trick) == len(state.trick_order()) - 1
+    if not trick:
+        other = [c for c in ordered if colour_of(c) != colour]
+        return (other or ordered)[0]
+    losers = [c for c in ordered if not wins_now(rules, trick, c)]
+    if last and not any(colour_of(c) == colour for c in trick):
+        safe = [c for c in ordered if colour_of(c) != colour and c not in losers]
+        if safe:
+            return safe[-1]
+    if losers:
+        mine = [c for c in losers if colour_of(c) == colour]
+        return (mine or losers)[-1]
+    other = [c for c in ordered if colour_of(c) != colour]
+    return (other or ordered)[-1 if last else 0]
 
 
 # Stich für Stich

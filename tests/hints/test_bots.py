@@ -358,3 +358,31 @@ def test_sfs_sleuth_values_a_card_by_its_chance_to_win_and_what_its_trick_tells(
     # I2 wins only if the influencer did it: half a trick, and the winner tells which (1 bit).
     assert _winner_spread(rules, [0.5, 0.5], trick, deck.parse("I2")) == (0.5, 1.0)
     assert 0.5 + INFO_WEIGHT * 1.0 > 1.0  # so the sleuth plays I2
+
+
+def _no_red_trick(hand: list[str]) -> Session:
+    """Was sticht?, 3 players, trumps blue and 6: seat 0 holds ``no-red``; seat 1 won the first
+    trick and led the yellow 5 to the second, seat 2 followed with the yellow 3: seat 0 is last."""
+    known = {
+        "hands": {"0": hand},
+        "secret": {"trump_suit": "B", "trump_number": 6},
+        "tasks": {"0": "no-red", "1": "exactly-2"},
+    }
+    plays = ["G1", "G9", "G2", "Y5", "Y3"]
+    seats = [0, 1, 2, 1, 2]
+    events: list[dict[str, Any]] = [{"seat": s, "play": c} for s, c in zip(seats, plays, strict=True)]
+    return Session(Record("was-sticht", list(DEFAULT_NAMES[:3]), 2, events, {}, 0, known, start="tricks"))
+
+
+def test_was_sticht_no_colour_sheds_a_high_card_on_a_trick_without_the_colour() -> None:
+    # Last to a trick with no red in it: taking it costs the task nothing, so the yellow 8 goes
+    # (a high card that could later be forced to take a red trick); the rule of losing every
+    # trick would throw the yellow 2.
+    hand = ["G1", "Y8", "Y2", "R9", "R4", "G7", "G3", "Y4", "Y7"]
+    assert BotSpec("heuristic").act(_no_red_trick(hand), random.Random(1))["play"] == "Y8"
+
+
+def test_was_sticht_no_colour_throws_its_colour_on_a_trick_it_loses() -> None:
+    # No yellow and no trump: every card loses, and the red 4 goes before the higher green 7.
+    hand = ["G1", "R4", "G7", "G3", "R2", "G8", "R3", "G5", "R1"]
+    assert BotSpec("heuristic").act(_no_red_trick(hand), random.Random(1))["play"] == "R4"
