@@ -55,30 +55,48 @@ def _deck(puzzle: Puzzle) -> Deck:
     return parse_position(puzzle.position).deck
 
 
-def _weapons(puzzle: DeductionPuzzle) -> dict[str, str]:
-    """A case puzzle's cards by name with the weapon each shows (``phantom``: none); empty for
-    a trump puzzle."""
-    if puzzle.kind != "case":
-        return {}
-    from deducer.hypotheses import CaseSpace
+def _weapons(puzzle: Puzzle) -> dict[str, str]:
+    """The Stich für Stich cards of a puzzle by name with the weapon each shows (``phantom``:
+    none): a case puzzle's, or a Stich für Stich endgame's (under its deck's layout); empty for
+    every other puzzle."""
     from games.stich_fuer_stich import WEAPONS, weapon_of
 
-    space = puzzle.space
-    assert isinstance(space, CaseSpace)
+    if isinstance(puzzle, DeductionPuzzle):
+        if puzzle.kind != "case":
+            return {}
+        from deducer.hypotheses import CaseSpace
+
+        space = puzzle.space
+        assert isinstance(space, CaseSpace)
+        deck, layout = space.deck, space.weapons
+        cards = [card for clue in puzzle.clues if isinstance(clue, TrickClue) for card in clue.cards]
+    elif puzzle.game == "stich-fuer-stich":
+        from games.stich_fuer_stich import StichFuerStich
+        from solvers import parse_position
+
+        position = parse_position(puzzle.position)
+        rules = position.rules_game
+        assert isinstance(rules, StichFuerStich)
+        deck, layout = position.deck, rules.weapons
+        cards = [card for hand in position.hands for card in range(deck.size) if hand >> card & 1]
+        cards += list(position.trick)
+    else:
+        return {}
     shown = {}
-    for clue in puzzle.clues:
-        if isinstance(clue, TrickClue):
-            for card in clue.cards:
-                weapon = weapon_of(card, space.weapons)
-                shown[space.deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
+    for card in cards:
+        weapon = weapon_of(card, layout)
+        shown[deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
     return shown
+
+
+def _with_weapons(names: Sequence[str], weapons: dict[str, str]) -> list[str]:
+    """Card names as a solver reads them: ``R3``, or with the weapon, ``I11 (pillow)``."""
+    return [f"{name} ({weapons[name]})" if name in weapons else name for name in names]
 
 
 def _card_words(puzzle: DeductionPuzzle, clue: TrickClue) -> list[str]:
     """The cards of a clue as a solver reads them: ``R3``, or with the weapon, ``I11 (pillow)``."""
-    weapons = _weapons(puzzle)
-    names = puzzle.space.deck.names(clue.cards)
-    return [f"{name} ({weapons[name]})" if name in weapons else name for name in names]
+    return _with_weapons(puzzle.space.deck.names(clue.cards), _weapons(puzzle))
 
 
 def question_text(puzzle: Puzzle) -> str:
@@ -86,10 +104,12 @@ def question_text(puzzle: Puzzle) -> str:
     lines = [f"{_TITLES[puzzle.kind]} ({puzzle.grade})"]
     if isinstance(puzzle, EndgamePuzzle):
         lines.append(puzzle.task)
+        weapons = _weapons(puzzle)
+        joiner = "  " if weapons else " "
         for seat, hand in enumerate(puzzle.position["hands"]):
-            lines.append(f"  {SEATS[seat]:<6} {' '.join(hand) or '-'}")
+            lines.append(f"  {SEATS[seat]:<6} {joiner.join(_with_weapons(hand, weapons)) or '-'}")
         if puzzle.position.get("trick"):
-            lines.append(f"  trick  {' '.join(_trick_plays(puzzle))}")
+            lines.append(f"  trick  {joiner.join(_trick_plays(puzzle, weapons))}")
         return "\n".join(lines)
     lines.append(_QUESTIONS[puzzle.kind])
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
@@ -102,9 +122,10 @@ def question_text(puzzle: Puzzle) -> str:
     return "\n".join(lines)
 
 
-def _trick_plays(puzzle: EndgamePuzzle) -> list[str]:
+def _trick_plays(puzzle: EndgamePuzzle, weapons: dict[str, str]) -> list[str]:
     leader = int(puzzle.position["leader"])
-    return [f"{SEATS[(leader + i) % 4][0]}:{card}" for i, card in enumerate(puzzle.position["trick"])]
+    cards = _with_weapons(puzzle.position["trick"], weapons)
+    return [f"{SEATS[(leader + i) % 4][0]}:{card}" for i, card in enumerate(cards)]
 
 
 def answer_text(puzzle: Puzzle) -> str:
@@ -147,12 +168,15 @@ def markdown(puzzles: Sequence[Puzzle]) -> str:
 
 def _markdown_question(puzzle: Puzzle) -> list[str]:
     if isinstance(puzzle, EndgamePuzzle):
+        weapons = _weapons(puzzle)
+        joiner = ", " if weapons else " "
         rows = ["| seat | cards |", "|---|---|"]
         rows += [
-            f"| {SEATS[s]} | {' '.join(hand) or '–'} |" for s, hand in enumerate(puzzle.position["hands"])
+            f"| {SEATS[s]} | {joiner.join(_with_weapons(hand, weapons)) or '–'} |"
+            for s, hand in enumerate(puzzle.position["hands"])
         ]
         if puzzle.position.get("trick"):
-            rows.append(f"| trick so far | {' '.join(_trick_plays(puzzle))} |")
+            rows.append(f"| trick so far | {joiner.join(_trick_plays(puzzle, weapons))} |")
         return [puzzle.task, "", *rows]
     noun = trick_noun(puzzle.kind)
     rows = [_QUESTIONS[puzzle.kind], "", f"| {noun} | cards, from the leader | won by |", "|---|---|---|"]
@@ -248,31 +272,40 @@ def _html_question(puzzle: Puzzle) -> str:
     return "\n".join(rows)
 
 
-def _html_card(deck: Deck, code: str, winner: bool, weapon: str | None) -> str:
-    """A drawn card; a Stich für Stich card with its name and weapon under it, in type as large as
-    the text's (the card's own small print is too small to read on paper)."""
+# Decks whose cards a black-and-white print would not tell apart without their names.
+_COLOURED = ("was-sticht", "24", "stich-fuer-stich")
+
+
+def _html_card(deck: Deck, code: str, winner: bool = False, weapon: str | None = None) -> str:
+    """A drawn card; a coloured deck's card with its name under it, and a Stich für Stich card's
+    weapon, in type as large as the text's (the card's own small print is too small to read on
+    paper, and its colour is lost in black and white)."""
     drawn = card_svg(deck, code, winner)
-    if weapon is None:
+    if deck.name not in _COLOURED:
         return drawn
-    return (
-        f'<span class="drawn">{drawn}<span class="code">{html.escape(code)}</span>'
-        f'<span class="weapon">{html.escape(weapon)}</span></span>'
-    )
+    shown = f'<span class="code">{html.escape(code)}</span>'
+    if weapon is not None:
+        shown += f'<span class="weapon">{html.escape(weapon)}</span>'
+    return f'<span class="drawn">{drawn}{shown}</span>'
 
 
-def _html_hand(deck: Deck, seat: int, cards: Sequence[str]) -> str:
-    drawn = "".join(card_svg(deck, code) for code in cards) or "–"
-    return f'<div><div class="seat">{SEATS[seat]}</div><div class="hand">{drawn}</div></div>'
+def _html_hand(deck: Deck, label: str, cards: Sequence[str], weapons: dict[str, str]) -> str:
+    drawn = "".join(_html_card(deck, code, weapon=weapons.get(code)) for code in cards) or "–"
+    return f'<div><div class="seat">{label}</div><div class="hand">{drawn}</div></div>'
 
 
 def _html_table(puzzle: EndgamePuzzle, deck: Deck) -> str:
     """The four hands around the table, the trick so far in the middle."""
     hands = puzzle.position["hands"]
-    trick = "".join(card_svg(deck, code) for code in puzzle.position.get("trick", []))
-    middle = f'<div><div class="seat">trick</div><div class="hand">{trick or "–"}</div></div>'
-    cells = ["<div></div>", _html_hand(deck, 0, hands[0]), "<div></div>"]
-    cells += [_html_hand(deck, 3, hands[3]), middle, _html_hand(deck, 1, hands[1])]
-    cells += ["<div></div>", _html_hand(deck, 2, hands[2]), "<div></div>"]
+    weapons = _weapons(puzzle)
+    middle = _html_hand(deck, "trick", puzzle.position.get("trick", []), weapons)
+    cells = ["<div></div>", _html_hand(deck, SEATS[0], hands[0], weapons), "<div></div>"]
+    cells += [
+        _html_hand(deck, SEATS[3], hands[3], weapons),
+        middle,
+        _html_hand(deck, SEATS[1], hands[1], weapons),
+    ]
+    cells += ["<div></div>", _html_hand(deck, SEATS[2], hands[2], weapons), "<div></div>"]
     return f'<div class="table">{"".join(cells)}</div>'
 
 

@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import DeductionPuzzle, Puzzle, TrickClue, generate, html_sheet, markdown, question_text
+from puzzles import (
+    DeductionPuzzle,
+    EndgamePuzzle,
+    Puzzle,
+    TrickClue,
+    generate,
+    html_sheet,
+    markdown,
+    question_text,
+)
 from tests.browser import (
     pdf_page_text,
     pdf_pages,
@@ -191,3 +200,41 @@ def test_case_puzzle_weapons_are_readable_printed(tmp_path: Path) -> None:
     wanted = Counter(_weapon(name) for p in puzzles for name in _card_names(p))
     missing = {weapon: n - large[weapon] for weapon, n in wanted.items() if large[weapon] < n}
     assert not missing, f"weapons printed too small or not at all: {missing}"
+
+
+def test_stich_fuer_stich_endgame_shows_weapons() -> None:
+    """An endgame of Stich für Stich needs the weapons too: the trumps are a culprit and a weapon."""
+    puzzles = [
+        p
+        for seed in (1, 2)
+        for p in generate("stich-fuer-stich", "endgame", "easy", count=1, seed=seed).puzzles
+        if isinstance(p, EndgamePuzzle)
+    ]
+    for puzzle in puzzles:
+        hands = puzzle.position["hands"]
+        text = question_text(puzzle)
+        for seat, name in enumerate(("North", "East", "South", "West")):
+            shown = "  ".join(f"{card} ({_weapon(card)})" for card in hands[seat]) or "-"
+            assert f"  {name:<6} {shown}\n" in text + "\n"
+        md = markdown([puzzle])
+        for seat, name in enumerate(("North", "East", "South", "West")):
+            shown = ", ".join(f"{card} ({_weapon(card)})" for card in hands[seat]) or "–"
+            assert f"| {name} | {shown} |" in md
+        page = html_sheet([puzzle])
+        captions = re.findall(r'<span class="code">([^<]+)</span><span class="weapon">([^<]+)</span>', page)
+        cards = [*(card for hand in hands for card in hand), *puzzle.position.get("trick", [])]
+        assert sorted(captions) == sorted((card, _weapon(card)) for card in cards)
+
+
+def test_coloured_cards_are_named_on_the_sheet() -> None:
+    """Was sticht? and 24 cards are told apart by colour: the sheet names each one under it, so a
+    black-and-white print still shows every clue; French cards show their rank and suit."""
+    trump = generate("was-sticht", "trump", "medium", count=1, seed=1).puzzles[0]
+    assert isinstance(trump, DeductionPuzzle)
+    page = html_sheet([trump])
+    names = re.findall(
+        r'<span class="drawn"><svg[^>]*>.*?</svg><span class="code">([^<]+)</span></span>', page
+    )
+    assert names == _card_names(trump)
+    french = generate("stiche-raten", "endgame", "easy", count=1, seed=1).puzzles
+    assert 'class="code"' not in html_sheet(french)
