@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("stich.cli.import_cmd", "import_cli"),
     "puzzle": ("stich.cli.puzzle", "app"),
     "live": ("stich.cli.live", "live_cli"),
+    "serve": ("stich.cli.serve", "serve_cli"),
     "arena": ("stich.cli.arena", "arena_cli"),
 }
 
@@ -119,7 +120,7 @@ def _print_version(value: bool) -> None:
 
 # The commands that search double-dummy (and so would run slowly without the compiled kernel);
 # `stich puzzle` says so itself, for endgames only (trump and case puzzles never search).
-SEARCHING = frozenset({"solve", "hint", "analyze", "demo", "live", "arena"})
+SEARCHING = frozenset({"solve", "hint", "analyze", "demo", "live", "serve", "arena"})
 
 
 @app.callback()

@@ -1,0 +1,160 @@
+"""``stich serve``: the live session of ``stich live`` as a web page, for a phone at the table.
+
+The same `hints.live.LiveGame` (entries, whole-game course, journal) behind a small
+Starlette app (`stich.serve.app`) run by uvicorn. The first line on standard output is
+the page's URL with its token; with ``--lan`` the server listens on the machine's LAN
+address and the URL is also printed as a QR code.
+"""
+
+from __future__ import annotations
+
+import socket
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from games.errors import StichError
+from stich.cli._common import parse_options, user_errors
+
+if TYPE_CHECKING:
+    from hints.live import LiveGame
+
+__all__ = ["lan_address", "serve_cli"]
+
+
+def lan_address() -> str:
+    """The address this machine reaches its local network from (no packet is sent: a UDP socket
+    is only pointed at a documentation address to let the system choose the interface)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        address: str = probe.getsockname()[0]
+    except OSError:
+        raise StichError("--lan: this machine has no network address to listen on") from None
+    finally:
+        probe.close()
+    return address
+
+
+def serve_cli(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`); not with --resume.")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="The players' names in seat order, comma-separated.")
+    ] = None,
+    me: Annotated[str | None, typer.Option("--me", help="Your name among the players.")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Who deals the first round (default: the game's).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
+    ] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option("--journal", "-j", help="The journal file (default: stich-live-DATE-TIME.json here)."),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Go on with the game of this journal.")
+    ] = None,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="The port to listen on (0: any free port).")
+    ] = 8765,
+    lan: Annotated[
+        bool,
+        typer.Option("--lan", help="Listen on the LAN address (not only this machine) and print a QR code."),
+    ] = False,
+    seconds: Annotated[
+        float, typer.Option("--time", "-t", help="Thinking time for advice, in seconds.")
+    ] = 1.5,
+    worlds: Annotated[
+        int | None, typer.Option("--worlds", help="Advice over exactly this many worlds (not --time).")
+    ] = None,
+    advice: Annotated[
+        bool, typer.Option("--advice/--no-advice", help="Advise at your decisions (hint asks anyway).")
+    ] = True,
+) -> None:
+    """Follow a whole game at a real table on a phone: the session of `stich live` as a local web
+    page; the first line printed is its URL with the session's token."""
+    try:
+        import uvicorn
+
+        from stich.serve.app import Table, create_app, new_token
+    except ImportError as exc:
+        missing = f"stich serve needs the serve extra: pip install 'stich[serve]' ({exc.name} is missing)"
+        raise _fail(missing) from None
+    from hints.advice import Budget
+
+    with user_errors():
+        budget = Budget(seconds=seconds, worlds=worlds)
+        live = _open(game, players, me, dealer, option, journal, resume)
+        host = lan_address() if lan else "127.0.0.1"
+        listener = _listen(host, port)
+    table = Table(live, budget, advice)  # the advice worker is forked before the server's threads
+    token = new_token()
+    bound = listener.getsockname()[1]
+    url = f"http://{host}:{bound}/?token={token}"
+    print(url, flush=True)
+    if lan:
+        import segno
+
+        segno.make(url, error="m").terminal(compact=True)
+        print("on a phone in the same network: scan the code, or open the URL", flush=True)
+    print(f"journal: {live.journal}", flush=True)
+    config = uvicorn.Config(
+        create_app(table, token),
+        log_level="warning",
+        access_log=False,
+        limit_concurrency=64,
+        timeout_graceful_shutdown=1,
+        h11_max_incomplete_event_size=16384,
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[listener])
+    finally:
+        table.close()
+        listener.close()
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"stich: error: {message}", err=True)
+    return typer.Exit(1)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        raise StichError(f"--port {port}: cannot listen on {host}:{port} ({exc.strerror or exc})") from None
+    listener.listen(64)
+    listener.set_inheritable(True)
+    return listener
+
+
+def _open(
+    game: str | None,
+    players: str | None,
+    me: str | None,
+    dealer: str | None,
+    option: list[str] | None,
+    journal: Path | None,
+    resume: Path | None,
+) -> LiveGame:
+    from hints.live import LiveGame
+
+    if resume is not None:
+        if game is not None or players is not None:
+            raise StichError("--resume takes the game and the players from the journal: give neither")
+        return LiveGame.resume(resume)
+    if game is None or players is None or me is None:
+        raise StichError("give the game, --players and --me (or --resume JOURNAL)")
+    path = journal or Path(f"stich-live-{datetime.now():%Y%m%d-%H%M%S}.json")
+    if path.exists():
+        raise StichError(f"{path} already exists: --resume it, or choose another --journal")
+    return LiveGame.new(game, players.split(","), me, dealer, parse_options(option), path)

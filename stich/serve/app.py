@@ -1,0 +1,390 @@
+"""The ASGI app of ``stich serve``: the live session of one seat as a web page for a phone.
+
+One `Table` holds the `LiveGame` (the same engine, entry language and journal as ``stich
+live``) behind a lock; every device that has the session's token sees the same state.
+Routes (all need the token, as ``?token=`` or the ``X-Stich-Token`` header, compared in
+constant time; missing: 401, wrong: 403):
+
+- ``GET /``: the page (HTML; its CSS and script are ``/app.css`` and ``/app.js``);
+- ``GET /api/state``: the seat's state as JSON (`stich.serve.state.seat_state`);
+- ``POST /api/entry`` ``{"entry": "bid 2"}``: ``{"accepted", "message", "state"}``; a refused
+  entry changes nothing (the journal is not written);
+- ``GET /api/events``: Server-Sent Events, the state at once and again after each change
+  (an entry from any device, advice ready).
+
+Advice is thought about in a worker process (forked when the `Table` is made, before the
+server starts any thread), so entries are never held up by it; advice overtaken by an
+entry is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import multiprocessing
+import secrets
+import threading
+from collections.abc import AsyncIterator
+from importlib import resources
+from multiprocessing.connection import Connection
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from games.errors import StichError
+from games.pictures import card_svg
+from hints.advice import Advice, Budget
+from hints.live import LiveGame
+from stich.serve.state import entry_text, seat_state
+
+__all__ = ["MAX_BODY", "Table", "TokenGuard", "create_app", "new_token"]
+
+MAX_BODY = 4096  # bytes of a request body (an entry is one line)
+TOKEN_HEADER = "x-stich-token"
+_SECURITY_HEADERS = {
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "content-security-policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+}
+
+
+def new_token() -> str:
+    """A fresh random token for one session."""
+    return secrets.token_urlsafe(24)
+
+
+# -- advice in a worker process -------------------------------------------------------------
+
+
+def _advice_job(conn: Connection) -> None:
+    """The worker: takes (ticket, record, budget), answers (ticket, advice or error text)."""
+    from hints.advice import advise
+    from hints.session import Session
+
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        while conn.poll():  # only the newest question matters
+            job = conn.recv()
+        ticket, record, budget = job
+        try:
+            conn.send((ticket, advise(Session(record, strict=True), budget)))
+        except StichError as exc:
+            conn.send((ticket, str(exc)))
+
+
+class Table:
+    """The session of one seat: the `LiveGame`, its advice, and a version number that grows with
+    each change (the event stream sends the state again when it does)."""
+
+    def __init__(self, live: LiveGame, budget: Budget | None = None, advice: bool = True) -> None:
+        self.live = live
+        self.budget = budget or Budget(seconds=1.5)
+        self.advice_on = advice
+        self.lock = threading.RLock()
+        self.version = 0
+        self.message = ""
+        self.advice: dict[str, Any] | None = None
+        self.ticket = 0
+        self._state: tuple[int, dict[str, Any]] | None = None
+        self._conn: Connection | None = None
+        self._process: Any = None
+        if advice:
+            self._start_worker()
+        self._ask()
+
+    # -- advice --------------------------------------------------------------------------
+
+    def _start_worker(self) -> None:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self._conn, child = context.Pipe()
+        self._process = context.Process(  # type: ignore[attr-defined]
+            target=_advice_job, args=(child,), daemon=True
+        )
+        self._process.start()
+        child.close()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _ask(self) -> None:
+        """Ask for advice when the next decision is the seat's own (and drop any older advice)."""
+        self.ticket += 1
+        self.advice = None
+        session = self.live.session
+        if self._conn is None or session is None or not self.live.advice_due():
+            return
+        self.advice = {"status": "thinking", "text": _thinking(self.budget)}
+        try:
+            self._conn.send((self.ticket, session.to_record(), self.budget))
+        except OSError:
+            self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
+
+    def _read(self) -> None:
+        conn = self._conn
+        assert conn is not None
+        while True:
+            try:
+                ticket, answer = conn.recv()
+            except (EOFError, OSError):
+                return
+            with self.lock:
+                if ticket != self.ticket:
+                    continue  # an entry came first: out of date
+                if isinstance(answer, str):
+                    self.advice = {"status": "none", "text": f"no advice: {answer}"}
+                else:
+                    self.advice = _advice_json(answer, self.live.players)
+                self.version += 1
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+        if self._process is not None:
+            self._process.kill()
+            self._process.join(timeout=2)
+
+    # -- entries and state -----------------------------------------------------------------
+
+    def enter(self, text: str) -> tuple[bool, str]:
+        """Carry out one entry: (accepted, the message to show in one line or a few)."""
+        from hints.entries import HELP
+
+        with self.lock:
+            line = " ".join(text.split())
+            if not line:
+                return False, "refused: empty entry"
+            words = line.lower().split()
+            if words[0] in ("save", "quit", "exit"):
+                where = f" (the journal: {self.live.journal.name})" if self.live.journal else ""
+                return False, f"refused: {words[0]} is for the terminal; the game is kept as you go{where}"
+            try:
+                response = self.live.enter(line)
+            except StichError as exc:
+                return False, f"refused: {exc}"
+            command = response.command
+            if command is not None and command.name == "help":
+                return True, HELP
+            if command is not None and command.name == "hint":
+                session = self.live.session
+                if session is None or not session.my_turn():
+                    return False, "refused: hint: it is not your decision now"
+                if self._conn is None:
+                    self._start_worker()
+                self.advice_on = True
+                self._ask()
+                self.version += 1
+                return True, self.advice["text"] if self.advice else ""
+            if command is not None and command.name == "show":
+                return True, "\n".join(n.text for n in self.live.status())
+            self.message = "\n".join(n.text for n in response.notices)
+            if self.advice_on:
+                self._ask()
+            else:
+                self.ticket += 1
+                self.advice = None
+            self.version += 1
+            return True, self.message
+
+    def state(self) -> dict[str, Any]:
+        """The seat's state, with the advice and the last entry's news (made once per version)."""
+        with self.lock:
+            if self._state is None or self._state[0] != self.version:
+                data = seat_state(self.live)
+                data["version"] = self.version
+                data["message"] = self.message
+                data["advice"] = self.advice
+                data["journal"] = None if self.live.journal is None else self.live.journal.name
+                best = (self.advice or {}).get("entry")
+                if best:
+                    for group in data["choices"]:
+                        for item in group.get("items", []):
+                            item["best"] = _same_entry(item["entry"], best)
+                self._state = (self.version, data)
+            return self._state[1]
+
+
+def _same_entry(entry: str, best: str) -> bool:
+    """Whether a tap's entry is the advised one (the tap may name the seat, the advice does not)."""
+    return entry.split(": ", 1)[-1].lower() == best.lower()
+
+
+def _thinking(budget: Budget) -> str:
+    return f"thinking ({budget.worlds} worlds)…" if budget.worlds else f"thinking ({budget.seconds:g} s)…"
+
+
+def _advice_json(advice: Advice, names: list[str]) -> dict[str, Any]:
+    best = {k: v for k, v in advice.action.items() if k != "seat"}
+    return {
+        "status": "ready",
+        "decision": advice.decision,
+        "entry": entry_text(best, names),
+        "label": advice.best.label,
+        "value_name": advice.value_name,
+        "separated": advice.separated,
+        "reason": advice.reason,
+        "worlds": advice.worlds,
+        "seconds": round(advice.seconds, 2),
+        "alternatives": [
+            {
+                "label": a.label,
+                "entry": entry_text({k: v for k, v in a.action.items() if k != "seat"}, names),
+                "value": round(a.value, 4),
+                "stderr": round(a.stderr, 4),
+            }
+            for a in advice.alternatives
+        ],
+        "text": f"{advice.best.label}: {advice.reason}",
+    }
+
+
+# -- the token --------------------------------------------------------------------------------
+
+
+class TokenGuard:
+    """Every request needs the session's token: in the query (``?token=``) or the
+    ``X-Stich-Token`` header. Missing: 401; wrong: 403. Compared with `secrets.compare_digest`."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        given = request.headers.get(TOKEN_HEADER) or request.query_params.get("token")
+        if not given:
+            response: Response = _plain(401, "this page needs its token: open the URL stich serve printed")
+        elif not secrets.compare_digest(given.encode(), self.token):
+            response = _plain(403, "wrong token: open the URL stich serve printed")
+        else:
+            await self.app(scope, receive, send)
+            return
+        await response(scope, receive, send)
+
+
+def _plain(status: int, text: str) -> Response:
+    return Response(text + "\n", status_code=status, media_type="text/plain", headers=_SECURITY_HEADERS)
+
+
+# -- the app ---------------------------------------------------------------------------------
+
+
+def _static(name: str) -> str:
+    return resources.files("stich.serve").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _page(table: Table, token: str) -> str:
+    live = table.live
+    deck = live.game.deck
+    boot = {"cards": {code: card_svg(deck, code) for code in deck.codes}, "title": live.game.title}
+    # JSON in a script element of type application/json is data, not code (the policy allows
+    # scripts from the server only); "</" is escaped so that it cannot end the element.
+    data = json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
+    return (
+        _static("index.html")
+        .replace("{{BOOT}}", data)
+        .replace("{{TITLE}}", html.escape(live.game.title))
+        .replace("{{TOKEN}}", html.escape(token))
+    )
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request body, refused (`ValueError`) past `MAX_BODY` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise ValueError
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ValueError
+    return body
+
+
+def create_app(table: Table, token: str, poll: float = 0.2) -> ASGIApp:
+    """The app serving ``table`` to whoever has ``token``."""
+
+    async def page(request: Request) -> Response:
+        return Response(_page(table, token), media_type="text/html; charset=utf-8", headers=_SECURITY_HEADERS)
+
+    async def css(request: Request) -> Response:
+        return Response(_static("app.css"), media_type="text/css; charset=utf-8", headers=_SECURITY_HEADERS)
+
+    async def script(request: Request) -> Response:
+        return Response(
+            _static("app.js"), media_type="text/javascript; charset=utf-8", headers=_SECURITY_HEADERS
+        )
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(table.state(), headers=_SECURITY_HEADERS)
+
+    async def entry(request: Request) -> Response:
+        try:
+            body = await _read_body(request)
+        except ValueError:
+            return JSONResponse(
+                {"accepted": False, "message": f"refused: a request body is at most {MAX_BODY} bytes"},
+                status_code=413,
+                headers=_SECURITY_HEADERS,
+            )
+        try:
+            data = json.loads(body)
+        except (ValueError, UnicodeDecodeError):
+            data = None
+        text = data.get("entry") if isinstance(data, dict) else None
+        if not isinstance(text, str):
+            return JSONResponse(
+                {"accepted": False, "message": 'refused: send JSON {"entry": "..."}'},
+                status_code=400,
+                headers=_SECURITY_HEADERS,
+            )
+        accepted, message = await asyncio.to_thread(table.enter, text)
+        return JSONResponse(
+            {"accepted": accepted, "message": message, "state": table.state()}, headers=_SECURITY_HEADERS
+        )
+
+    async def events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            sent = -1
+            quiet = 0.0
+            while True:
+                if table.version != sent:
+                    data = await asyncio.to_thread(table.state)
+                    sent = data["version"]
+                    quiet = 0.0
+                    yield f"event: state\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                elif quiet > 15:
+                    quiet = 0.0
+                    yield ": keep-alive\n\n"
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(poll)
+                quiet += poll
+
+        headers = {**_SECURITY_HEADERS, "x-accel-buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    routes = [
+        Route("/", page),
+        Route("/app.css", css),
+        Route("/app.js", script),
+        Route("/api/state", state),
+        Route("/api/entry", entry, methods=["POST"]),
+        Route("/api/events", events),
+    ]
+    app = Starlette(routes=routes)
+    return TokenGuard(app, token)

@@ -1,0 +1,382 @@
+"""What the page of ``stich serve`` shows, as JSON: the seat's state and the taps it offers.
+
+Everything here is read from the `LiveGame` of the seat: its view of the round (a
+`Session` built from a view record, which never holds another seat's hidden cards), the
+game's course (rounds, scores) and the ``known`` facts the player entered. The taps
+(`choices`) are entries of the language of ``stich live`` (`hints.entries`), so a tap
+and the same words typed are one and the same entry.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from deducer.hypotheses import game_space
+from games.base import Event
+from games.errors import StichError
+from hints.entries import Table, card_candidates
+from hints.live import LiveGame
+
+__all__ = ["choices", "entry_text", "seat_state"]
+
+_KIND_TITLES = {
+    "play": "play a card",
+    "pick": "pick a card",
+    "bid": "bid",
+    "announce": "announce the column winner",
+    "reveal": "reveal the trumps",
+    "task": "choose a task",
+    "discard": "discard a chip",
+    "trump": "call trump",
+    "exchange": "exchange",
+    "drop": "drop out",
+    "winner": "the trick's winner",
+    "guess": "guess",
+    "solved": "the search",
+}
+
+
+def _jsonable(data: Any) -> Any:
+    """Data as JSON has it (dictionary keys as text, tuples as lists)."""
+    return json.loads(json.dumps(data, default=str))
+
+
+def _kind(event: Event) -> str:
+    return next((k for k in event if k != "seat"), "event")
+
+
+def entry_text(event: Event, names: list[str]) -> str:
+    """The entry of the ``stich live`` language that makes ``event`` (with ``Name:`` when it names
+    its seat): ``Carla: play B3``, ``bid 2``, ``reveal R none``, ``false Dan``."""
+    seat = event.get("seat")
+    who = f"{names[seat]}: " if isinstance(seat, int) and "solved" not in event else ""
+    kind = _kind(event)
+    value: Any = event.get(kind)
+    if kind == "play":
+        text = f"play {value}"
+        if event.get("reverse"):
+            text += " reverse"
+        if event.get("trump") is not None:
+            text += f" trump {event['trump']}"
+    elif kind in ("announce", "winner"):
+        text = f"{kind} {'table' if value == 'table' else names[value]}"
+    elif kind == "reveal":
+        parts = ["none" if v is None else str(v) for v in value.values()]
+        text = f"reveal {' '.join(parts)}"
+    elif kind == "trump":
+        text = f"trump {'none' if value is None else value}" + (" blind" if event.get("blind") else "")
+    elif kind == "exchange":
+        if isinstance(value, list):
+            text = " ".join(["exchange", *value])
+            if event.get("receive"):
+                text += " receive " + " ".join(event["receive"])
+        else:
+            text = f"exchange {value}"
+    elif kind == "drop":
+        text = "drop"
+    elif kind == "guess":
+        text = f"guess {value[0]} {value[1]}" + (f" {event['answer']}" if event.get("answer") else "")
+    elif kind == "solved":
+        text = f"{'solved' if value else 'false'} {names[seat]}" if isinstance(seat, int) else "solved"
+    else:
+        text = f"{kind} {value}"
+    return who + text
+
+
+def _item(label: str, entry: str, card: str | None = None, legal: bool = True) -> dict[str, Any]:
+    return {"label": label, "entry": entry, "card": card, "legal": legal, "best": False}
+
+
+def _label(event: Event, names: list[str]) -> str:
+    """A tap's caption: the entry without its seat and verb where the group says them."""
+    kind = _kind(event)
+    value: Any = event.get(kind)
+    if kind == "bid":
+        return str(value)
+    if kind in ("announce", "winner"):
+        return "table" if value == "table" else names[value]
+    if kind in ("task", "discard"):
+        return str(value)
+    if kind == "solved":
+        return "solved" if value else "false"
+    text = entry_text({k: v for k, v in event.items() if k != "seat"}, names)
+    return text.split(" ", 1)[1] if " " in text else text
+
+
+def _unused_cards(live: LiveGame) -> list[str]:
+    used = set(live.used_cards())
+    return [c for c in live.game.deck.codes if c not in used]
+
+
+def _setup_choices(live: LiveGame) -> list[dict[str, Any]]:
+    """The taps of the facts of one's own cards, while the round waits for them."""
+    groups: list[dict[str, Any]] = []
+    me = live.me
+    size = live.course.hand_size(me)
+    own = list((live.known.get("hands") or {}).get(str(me)) or [])
+    free = _unused_cards(live)
+    if live.game.id == "was-sticht" and not live.finished and "chips" not in live.known:
+        from games.was_sticht import TASKS
+
+        groups.append(
+            {
+                "kind": "compose",
+                "title": "your five task chips",
+                "prefix": "chips",
+                "parts": [{"label": "chips", "count": 5, "repeat": True, "options": list(TASKS)}],
+            }
+        )
+    if size is not None and len(own) < size:
+        groups.append(
+            {
+                "kind": "cards",
+                "title": f"your hand: tap your cards ({len(own)} of {size})",
+                "items": [_item(c, f"hand {c}", c) for c in free],
+            }
+        )
+        return groups
+    if live.game.id in ("stiche-raten", "wizard") and "trump_card" not in live.known:
+        groups.append(
+            {
+                "kind": "cards",
+                "title": "the card turned for trump",
+                "items": [_item("none", "turn none"), *[_item(c, f"turn {c}", c) for c in free]],
+            }
+        )
+        return groups
+    columns = live.layout_columns()
+    if columns is not None and columns < 9:
+        groups.append(
+            {
+                "kind": "compose",
+                "title": f"the layout: column {columns + 1} of 9, top to bottom",
+                "prefix": "layout",
+                "grid": True,
+                "parts": [{"label": f"column {columns + 1}", "count": 4, "options": free, "cards": True}],
+            }
+        )
+        return groups
+    space = game_space(live.game)
+    if space is not None and "secret" not in live.known and live.session is None:
+        parts = []
+        for k, component in enumerate(space.components):
+            words = ["none" if v is None else str(v) for v in space.values[k]]
+            parts.append(
+                {
+                    "label": component.replace("_", " "),
+                    "count": 1,
+                    "options": words,
+                    "labels": list(space.labels[k]),
+                }
+            )
+        groups.append(
+            {
+                "kind": "compose",
+                "title": f"the secret ({space.secret_name})",
+                "prefix": "secret",
+                "parts": parts,
+            }
+        )
+    return groups
+
+
+def _declarations(state: Any, code: str) -> list[Event]:
+    """The plays of ``code`` by a hand the seat cannot see, with what the card may declare
+    (24: a 1 may reverse the order; with Trump Chaos a 2 may name the next trump)."""
+    plays: list[Event] = [{"play": code}]
+    if state.game.id == "24":
+        from games.vierundzwanzig import SUITS, value_of
+
+        value = value_of(state.deck.parse(code))
+        if value == 1:
+            plays.append({"play": code, "reverse": True})
+        elif value == 2 and state.may_name_trump():
+            plays += [{"play": code, "trump": s} for i, s in enumerate(SUITS) if i != state.next_trump]
+    return plays
+
+
+def choices(live: LiveGame) -> list[dict[str, Any]]:
+    """What may be tapped now: groups of entries (``cards``, ``buttons``) or entries put together
+    from parts (``compose``: the layout, one's exchange, chips, the secret, a guess)."""
+    if live.over():
+        return []
+    session = live.session
+    if session is None:
+        return _setup_choices(live)
+    state = session.round
+    mover = state.to_move()
+    if mover is None:
+        return []
+    names = live.players
+    try:
+        legal = state.legal_events()
+    except StichError:
+        legal = []
+    groups: dict[str, dict[str, Any]] = {}
+
+    def group(kind: str, style: str) -> dict[str, Any]:
+        if kind not in groups:
+            groups[kind] = {"kind": style, "title": _KIND_TITLES.get(kind, kind), "verb": kind, "items": []}
+        return groups[kind]
+
+    mine = mover == live.me
+    for event in legal:
+        kind = _kind(event)
+        if kind == "play" and mine:
+            continue  # one's own hand is shown whole, below
+        if kind == "exchange" and mine and isinstance(event.get("exchange"), list):
+            continue  # one's own exchange is put together from parts, below
+        style = "cards" if kind in ("play", "pick") else "buttons"
+        card = str(event[kind]) if kind in ("play", "pick") else None
+        label = card if card is not None and len(event) <= 2 else _label(event, names)
+        group(kind, style)["items"].append(_item(label, entry_text(event, names), card))
+    if state.phase == "play" or any("play" in e for e in legal):
+        hand = state.hands[mover]
+        if mine and hand is not None:
+            allowed = [e for e in legal if "play" in e]
+            cards = state.deck.names(hand)
+            target = group("play", "cards")
+            for code in cards:
+                ways = [e for e in allowed if e["play"] == code]
+                if not ways:
+                    target["items"].append(_item(code, f"play {code}", code, legal=False))
+                for way in ways:
+                    label = code if len(way) <= 2 else _label(way, names)
+                    target["items"].append(_item(label, entry_text(way, names), code))
+        elif not mine and "play" not in groups:
+            table = Table(live.game.deck, names, session)
+            found = card_candidates(table, mover, "play")
+            target = group("play", "cards")
+            for code in found:
+                for way in _declarations(state, code):
+                    label = code if len(way) == 1 else _label(way, names)
+                    event = {"seat": mover, **way}
+                    target["items"].append(_item(label, entry_text(event, names), code))
+    out = list(groups.values())
+    if mine and any(isinstance(e.get("exchange"), list) for e in legal):
+        hand_cards = state.hand(mover) or []
+        seen = set(hand_cards) | {c for t in state.tricks for c in state.deck.names(t.cards)}
+        drawable = [c for c in live.game.deck.codes if c not in seen]
+        out.insert(
+            0,
+            {
+                "kind": "compose",
+                "title": "your exchange: the cards you give, then the cards you drew",
+                "prefix": "exchange",
+                "parts": [
+                    {"label": "give", "count": None, "options": hand_cards, "cards": True},
+                    {
+                        "label": "receive",
+                        "count": "same",
+                        "options": drawable,
+                        "cards": True,
+                        "word": "receive",
+                    },
+                ],
+            },
+        )
+    if any("guess" in e for e in legal):
+        guesses = groups.get("guess")
+        if guesses is not None:
+            out.remove(guesses)
+            pairs = [e["guess"] for e in legal if "guess" in e]
+            answers = sorted({str(e["answer"]) for e in legal if e.get("answer")}) or ["solved", "false"]
+            out.insert(
+                0,
+                {
+                    "kind": "compose",
+                    "title": "your guess and its answer",
+                    "prefix": "guess",
+                    "parts": [
+                        {"label": "culprit", "count": 1, "options": list(dict.fromkeys(p[0] for p in pairs))},
+                        {"label": "weapon", "count": 1, "options": list(dict.fromkeys(p[1] for p in pairs))},
+                        {"label": "answer", "count": 1, "options": answers},
+                    ],
+                },
+            )
+    return out
+
+
+def _deduction(live: LiveGame) -> dict[str, Any] | None:
+    session = live.session
+    if session is None:
+        return None
+    found = session.deduction()
+    secrets = found.secrets()
+    places = [
+        {
+            "name": p.name,
+            "seat": p.seat,
+            "size": p.size,
+            "certain": list(p.certain),
+            "possible": len(p.possible),
+            "voids": list(p.voids),
+        }
+        for p in found.places
+    ]
+    return {
+        "secret_name": None if found.space is None else found.space.secret_name,
+        "secrets": [{"text": s, "p": round(p, 4)} for s, p in secrets[:12]],
+        "count": len(secrets),
+        "marginals": {k: {v: round(p, 4) for v, p in m.items()} for k, m in found.marginals().items()},
+        "places": places,
+        "conflict": None if found.conflict is None else found.conflict.message,
+    }
+
+
+def seat_state(live: LiveGame) -> dict[str, Any]:
+    """The seat's whole state as JSON (see docs/live.md, "stich serve"): only what the seat may see."""
+    session = live.session
+    names = live.players
+    standing = live.course.standing
+    data: dict[str, Any] = {
+        "game": live.game.id,
+        "title": live.game.title,
+        "players": names,
+        "me": live.me,
+        "round": live.round_number,
+        "dealer": live.dealer,
+        "over": live.over(),
+        "winners": [names[s] for s in standing.get("winners", [])] if live.over() else [],
+        "totals": list(live.course.totals),
+        "scores": [list(s) for s in live.course.scores],
+        "status": [n.text for n in live.status()],
+        "waiting": live.waiting,
+        "phase": "setup" if session is None else session.round.phase,
+        "mover": None,
+        "my_turn": False,
+        "hand": list((live.known.get("hands") or {}).get(str(live.me)) or []),
+        "view": None,
+        "tricks": [],
+        "trick": [],
+        "deduction": None,
+    }
+    if session is not None:
+        state = session.round
+        mover = state.to_move()
+        view = _jsonable(state.observation(live.me))
+        data.update(
+            {
+                "mover": mover,
+                "my_turn": mover == live.me,
+                "hand": view.get("hand") or [],
+                "view": view,
+                "tricks": [
+                    {
+                        "seats": list(t.seats),
+                        "cards": state.deck.names(t.cards),
+                        "winner": t.winner,
+                    }
+                    for t in state.tricks
+                ],
+                "trick": [
+                    {"seat": s, "card": c}
+                    for s, c in zip(state.trick_seats, state.deck.names(state.trick_cards), strict=True)
+                ],
+                "deduction": _deduction(live),
+            }
+        )
+    data["choices"] = choices(live)
+    result: dict[str, Any] = _jsonable(data)
+    return result

@@ -1,0 +1,443 @@
+"""stich serve: the live session as a web API (Starlette's test client) and as a command (a real
+server, its event stream, a kill and a resume)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+import httpx
+from starlette.testclient import TestClient
+
+from games.match import play_match
+from games.record import Record, replay, simulate
+from games.views import seat_view
+from hints.live import LiveGame
+from stich.serve.app import MAX_BODY, Table, create_app
+from tests.hints.table_script import event_line, round_lines, setup_lines
+
+STICH = [str(Path(sys.executable).with_name("stich"))]
+TOKEN = "test-token-0123456789"
+NAMES = ["Anna", "Ben", "Carla", "Dan"]
+SHORT = {"sequence": "constant", "first_round": 2, "rounds": 1}
+
+
+def _client(live: LiveGame, advice: bool = False) -> TestClient:
+    return TestClient(create_app(Table(live, advice=advice), TOKEN), headers={"X-Stich-Token": TOKEN})
+
+
+def _new(tmp_path: Path, game: str = "stiche-raten", options: dict[str, Any] | None = None) -> LiveGame:
+    players = NAMES if game != "24" and game != "stich-fuer-stich" and game != "wizard" else NAMES[:3]
+    return LiveGame.new(game, players, "Ben", None, options or dict(SHORT), tmp_path / "game.json")
+
+
+def _enter(client: TestClient, entry: str) -> dict[str, Any]:
+    answer = client.post("/api/entry", json={"entry": entry})
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+# -- the token -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/"),
+        ("GET", "/app.js"),
+        ("GET", "/app.css"),
+        ("GET", "/api/state"),
+        ("POST", "/api/entry"),
+        ("GET", "/api/events"),
+    ],
+)
+def test_every_route_answers_401_without_the_token_and_403_with_a_wrong_one(
+    tmp_path: Path, method: str, path: str
+) -> None:
+    client = TestClient(create_app(Table(_new(tmp_path), advice=False), TOKEN))
+    journal = (tmp_path / "game.json").read_bytes()
+    body = {"json": {"entry": "hand AS"}} if method == "POST" else {}
+    assert client.request(method, path, **body).status_code == 401
+    assert client.request(method, f"{path}?token=wrong", **body).status_code == 403
+    assert client.request(method, path, headers={"X-Stich-Token": TOKEN[:-1]}, **body).status_code == 403
+    assert (tmp_path / "game.json").read_bytes() == journal  # nothing entered without the token
+
+
+def test_the_page_with_the_token_loads_its_script_and_style_from_the_server_only(tmp_path: Path) -> None:
+    client = TestClient(create_app(Table(_new(tmp_path), advice=False), TOKEN))
+    page = client.get(f"/?token={TOKEN}")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "default-src 'none'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer"
+    assert f'src="app.js?token={TOKEN}"' in page.text and f'href="app.css?token={TOKEN}"' in page.text
+    # Nothing from elsewhere: no absolute URL in the page, its script or its style.
+    for text in (
+        page.text,
+        client.get(f"/app.js?token={TOKEN}").text,
+        client.get(f"/app.css?token={TOKEN}").text,
+    ):
+        assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text
+        assert "@import" not in text and "fonts." not in text
+    # The cards are the report's pictures, one per card of the game's deck.
+    boot = page.text.split('id="boot">', 1)[1].split("</script>", 1)[0]
+    cards = json.loads(boot)["cards"]
+    assert len(cards) == 52 and cards["AS"].startswith("<svg")
+
+
+# -- entries -------------------------------------------------------------------------------------
+
+
+def test_an_accepted_entry_answers_the_new_state_and_is_in_the_journal(tmp_path: Path) -> None:
+    live = _new(tmp_path)
+    client = _client(live)
+    answer = _enter(client, "hand AS")
+    assert answer["accepted"] is True and answer["message"] == "your hand: AS (1 of 2)"
+    assert answer["state"]["hand"] == ["AS"]
+    assert answer["state"] == client.get("/api/state").json()
+    journal = json.loads((tmp_path / "game.json").read_text())
+    assert journal["live"]["known"]["hands"] == {"1": ["AS"]}
+
+
+def test_a_refused_entry_changes_nothing_and_leaves_the_journal_byte_for_byte(tmp_path: Path) -> None:
+    record = simulate("stiche-raten", 4, seed=3, options=SHORT)
+    live = _new(tmp_path)
+    client = _client(live)
+    for line in round_lines(record, 1)[:4]:
+        assert _enter(client, line)["accepted"]
+    before = client.get("/api/state").json()
+    journal = (tmp_path / "game.json").read_bytes()
+    mover = before["mover"]
+    hand = set(before["hand"])
+    foreign = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c not in hand)
+    for bad in (
+        "bid 9",
+        "bid ²",
+        "play XX",
+        "flurb",
+        "hand 2C",
+        f"{NAMES[mover]}: drop",
+        "save x.json",
+        "quit",
+    ):
+        answer = _enter(client, bad)
+        assert answer["accepted"] is False, bad
+        assert answer["message"].startswith("refused: ") and "\n" not in answer["message"]
+        assert answer["state"] == before
+        assert (tmp_path / "game.json").read_bytes() == journal
+    if before["my_turn"] and before["phase"] == "play":
+        assert not _enter(client, f"play {foreign}")["accepted"]
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_a_malformed_or_oversized_body_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    client = _client(_new(tmp_path))
+    journal = (tmp_path / "game.json").read_bytes()
+    assert client.post("/api/entry", content=b"not json").status_code == 400
+    assert client.post("/api/entry", json={"entry": 5}).status_code == 400
+    assert client.post("/api/entry", json=["hand AS"]).status_code == 400
+    big = json.dumps({"entry": "hand AS" + " " * MAX_BODY}).encode()
+    answer = client.post("/api/entry", content=big)
+    assert answer.status_code == 413 and answer.json()["accepted"] is False
+    assert (tmp_path / "game.json").read_bytes() == journal
+
+
+def test_undo_takes_back_the_last_entry_in_state_and_journal(tmp_path: Path) -> None:
+    record = simulate("stiche-raten", 4, seed=4, options=SHORT)
+    client = _client(_new(tmp_path))
+    lines = round_lines(record, 1)
+    for line in lines[:5]:
+        _enter(client, line)
+    state_before = client.get("/api/state").json()
+    journal = (tmp_path / "game.json").read_bytes()
+    assert _enter(client, lines[5])["accepted"]
+    answer = _enter(client, "undo")
+    assert answer["accepted"] and answer["message"].startswith("undone: ")
+    after = answer["state"]
+    for key in ("hand", "phase", "mover", "view", "trick", "tricks", "choices"):
+        assert after[key] == state_before[key], key
+    assert (tmp_path / "game.json").read_bytes() == journal
+
+
+def test_two_clients_see_the_same_state_and_a_new_app_from_the_journal_goes_on(tmp_path: Path) -> None:
+    record = simulate("stiche-raten", 4, seed=5, options=SHORT)
+    live = _new(tmp_path)
+    app = create_app(Table(live, advice=False), TOKEN)
+    phone, laptop = (TestClient(app, headers={"X-Stich-Token": TOKEN}) for _ in range(2))
+    lines = round_lines(record, 1)
+    for k, line in enumerate(lines[:7]):
+        _enter(phone if k % 2 else laptop, line)
+        assert phone.get("/api/state").json() == laptop.get("/api/state").json()
+    seen = phone.get("/api/state").json()
+    # As after a kill: nothing but the journal; a new app reads it and shows the same state.
+    again = _client(LiveGame.resume(tmp_path / "game.json"))
+    resumed = again.get("/api/state").json()
+    for key in ("hand", "phase", "mover", "view", "trick", "tricks", "choices", "deduction", "totals"):
+        assert resumed[key] == seen[key], key
+    for line in lines[7:]:
+        assert _enter(again, line)["accepted"], line
+    after = again.get("/api/state").json()
+    assert after["over"] or (after["round"] == 2 and len(after["scores"]) == 1)
+
+
+# -- what the seat may see ----------------------------------------------------------------------
+
+
+def _swap_hidden(record: Record, seat: int, upto: int) -> Record | None:
+    """The record with one unplayed card of each of two other seats swapped (same suit, so every
+    play stays legal): a deal the seat cannot tell from the first within the first ``upto`` events."""
+    played = {e["play"] for e in record.events[:upto] if "play" in e}
+    hands = {k: list(v) for k, v in record.known["hands"].items()}
+    others = [k for k in hands if k != str(seat)]
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            for x in hands[a]:
+                for y in hands[b]:
+                    if x in played or y in played or x[-1] != y[-1]:
+                        continue
+                    swapped = {
+                        **hands,
+                        a: [y if c == x else c for c in hands[a]],
+                        b: [x if c == y else c for c in hands[b]],
+                    }
+                    return replace(
+                        record, known={**record.known, "hands": swapped}, events=record.events[:upto]
+                    )
+    return None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_state_is_the_same_whatever_the_hidden_cards_of_the_others(tmp_path: Path, seed: int) -> None:
+    options = {"sequence": "constant", "first_round": 6, "rounds": 1}
+    record = simulate("stiche-raten", 4, seed=seed, options=options)
+    me = 1
+    upto = 14  # bids and a few tricks: the unplayed cards of the others are still hidden
+    twin = _swap_hidden(record, me, upto)
+    assert twin is not None
+    replay(twin)  # a legal round
+    cut = replace(record, events=record.events[:upto])
+    assert seat_view(cut, me).events == seat_view(twin, me).events
+    states = []
+    for k, rec in enumerate((cut, twin)):
+        (tmp_path / str(k)).mkdir()
+        live = LiveGame.new("stiche-raten", NAMES, "Ben", "Dan", options, tmp_path / str(k) / "game.json")
+        client = _client(live)
+        for line in round_lines(rec, me):
+            assert _enter(client, line)["accepted"], line
+        states.append(client.get("/api/state").text)
+        states.append(client.get("/").text.split('id="boot">', 1)[1])  # the page, less its token
+    assert states[0] == states[2] and states[1] == states[3]
+    # The other seats' hidden cards are nowhere in what the seat is sent (they are in the record).
+    state = json.loads(states[0])
+    hidden = {c for k, h in record.known["hands"].items() if k != str(me) for c in h}
+    hidden -= {e["play"] for e in record.events[:upto] if "play" in e}
+    assert hidden and not hidden & set(state["hand"])
+
+
+# -- every entry of every game has a tap --------------------------------------------------------
+
+
+def tap_for(state: dict[str, Any], line: str, players: list[str]) -> list[str]:
+    """The taps that make the entry ``line``: a tapped item (the entry itself), or the parts of a
+    composed entry, each among the part's options. Raises AssertionError when there is none."""
+    wanted = line.lower()
+    for group in state["choices"]:
+        for item in group.get("items", []):
+            entry = item["entry"].lower()
+            same = entry == wanted or entry.split(": ", 1)[-1] == wanted.split(": ", 1)[-1]
+            if same and item["legal"]:
+                return [item["entry"]]
+    for group in state["choices"]:
+        if group["kind"] != "compose":
+            continue
+        words = line.split()
+        if words[0].endswith(":"):
+            words = words[1:]  # a compose group is for one's own entries
+        if words[0].lower() != group["prefix"]:
+            continue
+        rest = words[1:]
+        composed: list[str] = []
+        for part in group["parts"]:
+            if part.get("word"):
+                if not rest or rest[0] != part["word"]:
+                    break
+                rest = rest[1:]
+            count = part["count"]
+            if count is None:
+                take = rest.index("receive") if "receive" in rest else len(rest)
+            elif count == "same":
+                take = len(rest)
+            else:
+                take = count
+            chosen, rest = rest[:take], rest[take:]
+            assert all(w in part["options"] for w in chosen), (line, part["label"], chosen)
+            composed += ([part["word"]] if part.get("word") else []) + chosen
+        else:
+            if not rest:
+                return [" ".join([group["prefix"], *composed])]
+    raise AssertionError(f"no tap for {line!r} in {[g.get('title') for g in state['choices']]}")
+
+
+GAMES = [
+    ("stiche-raten", 4, {"sequence": "down", "first_round": 2}),
+    ("wizard", 3, {}),
+    ("24", 3, {"trump_chaos": True, "dropping_out": True}),
+    ("stich-fuer-stich", 3, {}),
+    ("was-sticht", 4, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_every_entry_of_two_rounds_of_each_game_has_a_tap_path(
+    tmp_path: Path, game: str, players: int, options: dict[str, Any]
+) -> None:
+    match = play_match(game, players, seed=7, options=options)
+    names = match.players
+    live = LiveGame.new(game, names, names[1], None, options, tmp_path / "game.json")
+    client = _client(live)
+    for record in match.rounds[:2]:
+        view = seat_view(record, 1)
+        lines = setup_lines(record, 1) + [event_line(e, names, name_seat=True) for e in view.events]
+        for line in lines:
+            state = client.get("/api/state").json()
+            if line.startswith("hand "):
+                taps = [f"hand {c}" for c in line.split()[1:]]
+                for tap in taps:
+                    assert tap_for(state, tap, names) == [tap]
+                    state = _enter(client, tap)["state"]
+                continue
+            for tap in tap_for(state, line, names):
+                answer = _enter(client, tap)
+                assert answer["accepted"], (tap, answer["message"])
+        assert client.get("/api/state").json()["round"] == match.rounds.index(record) + 2 or live.over()
+
+
+# -- the command: a real server, its event stream, a kill and a resume ----------------------------------
+
+
+def _serve(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
+    process = subprocess.Popen(
+        [*STICH, "serve", *args, "--port", "0", "--no-advice"],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    url = process.stdout.readline().strip()
+    if not url:
+        process.kill()
+        raise AssertionError(process.stderr.read() if process.stderr else "no URL")
+    return process, url
+
+
+def _events(client: httpx.Client, base: str, token: str) -> Iterator[dict[str, Any]]:
+    with client.stream("GET", f"{base}/api/events", params={"token": token}, timeout=30) as stream:
+        data = ""
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                data = line[6:]
+            elif not line and data:
+                yield json.loads(data)
+                data = ""
+
+
+def test_the_command_prints_its_url_first_streams_changes_and_resumes_after_a_kill(tmp_path: Path) -> None:
+    record = simulate("stiche-raten", 4, seed=6, options=SHORT)
+    lines = round_lines(record, 1)
+    args = ["stiche-raten", "--players", ",".join(NAMES), "--me", "Ben", "--dealer", "Dan"]
+    args += [f"-o{k}={v}" for k, v in SHORT.items()] + ["--journal", "game.json"]
+    process, url = _serve(args, tmp_path)
+    try:
+        assert url.startswith("http://127.0.0.1:") and "/?token=" in url
+        base, token = url.split("/?token=")
+        assert len(token) >= 32
+        with httpx.Client(headers={"X-Stich-Token": token}) as client:
+            assert httpx.get(base + "/api/state").status_code == 401
+            stream = _events(client, base, token)
+            first = next(stream)
+            assert first["phase"] == "setup" and first["hand"] == []
+            for line in lines[:5]:
+                assert client.post(f"{base}/api/entry", json={"entry": line}).json()["accepted"]
+            latest = first
+            while latest["version"] < 5:  # each entry is sent on the stream (perhaps several at once)
+                latest = next(stream)
+            seen = client.get(f"{base}/api/state").json()
+            assert latest == seen
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    process, url = _serve(["--resume", "game.json"], tmp_path)
+    try:
+        base, token = url.split("/?token=")
+        resumed = httpx.get(f"{base}/api/state", headers={"X-Stich-Token": token}).json()
+        for key in ("hand", "phase", "mover", "view", "trick", "tricks", "choices"):
+            assert resumed[key] == seen[key], key
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "taken.json").write_text("{}")
+    cases = [
+        (["stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Zed"], "--me"),
+        (
+            ["stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--journal", "taken.json"],
+            "already exists",
+        ),
+        (["--resume", "missing.json"], "missing.json"),
+    ]
+    for args, named in cases:
+        done = subprocess.run(
+            [*STICH, "serve", *args, "--port", "0"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 1, done.stderr
+        errors = [line for line in done.stderr.splitlines() if line.startswith("stich: error:")]
+        assert len(errors) == 1 and named in errors[0] and "Traceback" not in done.stderr
+
+
+def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) -> None:
+    from hints.advice import Budget
+
+    live = _new(tmp_path)
+    table = Table(live, Budget(worlds=8), advice=True)
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    try:
+        record = simulate("stiche-raten", 4, seed=8, options=SHORT)
+        lines = round_lines(record, 1)
+        state: dict[str, Any] = {}
+        for line in lines:
+            state = _enter(client, line)["state"]
+            if state["my_turn"]:
+                break
+        assert state["advice"]["status"] == "thinking"  # the entry was answered before the advice
+        import time
+
+        for _ in range(600):
+            state = client.get("/api/state").json()
+            if state["advice"]["status"] != "thinking":
+                break
+            time.sleep(0.1)
+        advice = state["advice"]
+        assert advice["status"] == "ready", advice
+        marked = [i for g in state["choices"] for i in g.get("items", []) if i["best"]]
+        assert len(marked) == 1 and marked[0]["entry"].split(": ")[-1] == advice["entry"]
+        assert {a["entry"] for a in advice["alternatives"]} >= {advice["entry"]}
+    finally:
+        table.close()
