@@ -143,6 +143,13 @@ class Reliability:
         brier = sum((c.claimed - c.happened) ** 2 for c in claims) / count if count else float("nan")
         return Reliability(rows, count, claimed, happened, brier)
 
+    def banded(self) -> float:
+        """The Brier score of claiming, for each claim, the share hit in its band: what these
+        claims would score if each band were exactly right (the part no recalibration removes)."""
+        if not self.count:
+            return float("nan")
+        return sum(k * share * (1 - share) for _, _, k, _, share in self.rows) / self.count
+
     def worst_band(self, least: int = 30) -> float:
         """The largest |claimed - happened| over the bands of ``least`` claims or more."""
         gaps = [abs(mean - share) for _, _, k, mean, share in self.rows if k >= least]
@@ -161,8 +168,9 @@ class Reliability:
         )
         base = self.happened * (1 - self.happened)
         lines.append(
-            f"Brier {self.brier:.3f} (always saying the share that happened: {base:.3f}); "
-            f"worst band of 30 or more: {100 * self.worst_band():.1f} points"
+            f"Brier {self.brier:.3f} (always saying the share that happened: {base:.3f}; saying "
+            f"each band's share: {self.banded():.3f}); worst band of 30 or more: "
+            f"{100 * self.worst_band():.1f} points"
         )
         return "\n".join(lines)
 
@@ -205,7 +213,8 @@ def svg(rel: Reliability, title: str) -> str:
     if len(points) > 1:
         parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="#1f77b4"/>')
     parts.append(
-        f'<text x="{pad + 6}" y="{pad + 14}">{rel.count} bids, claimed {rel.claimed:.0%}, '
+        f'<text x="{size - pad - 6}" y="{size - pad - 8}" text-anchor="end">{rel.count} bids, '
+        f"claimed {rel.claimed:.0%}, "
         f"hit {rel.happened:.0%}, Brier {rel.brier:.3f}</text>"
     )
     parts.append("</svg>")
