@@ -73,7 +73,7 @@ class Budget:
             raise StichError(f"a budget of {self.worlds} worlds is too many: give at most {MAX_WORLDS:,}")
         if not math.isfinite(self.seconds):
             raise StichError(f"a budget of {self.seconds} seconds: give a finite number of seconds")
-        if self.seconds <= 0 and self.worlds is None:
+        if self.seconds <= 0:  # with a number of worlds too: it sets the wall limit
             raise StichError(f"a budget of {self.seconds} seconds is too small")
         if self.seconds > MAX_SECONDS:
             raise StichError(
@@ -86,7 +86,7 @@ class Budget:
     def wall(self) -> float:
         """The most seconds advice may take: `FIRST_WORLD_PATIENCE` times ``seconds`` (the default
         2 s when a number of worlds is given: 20 s). A world still unsolved then is given up."""
-        return max(self.seconds, 0.0) * FIRST_WORLD_PATIENCE
+        return self.seconds * FIRST_WORLD_PATIENCE
 
 
 @dataclass(frozen=True)

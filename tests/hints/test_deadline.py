@@ -84,6 +84,8 @@ def test_worlds_too_many_is_refused(tmp_path: Path) -> None:
 def test_a_budget_of_worlds_has_finite_seconds_too() -> None:
     with pytest.raises(StichError, match="finite"):
         Budget(worlds=3, seconds=math.inf)
+    with pytest.raises(StichError, match="too small"):
+        Budget(worlds=3, seconds=0)
 
 
 def test_advice_has_wall_deadline_with_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
