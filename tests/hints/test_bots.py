@@ -386,3 +386,13 @@ def test_was_sticht_no_colour_throws_its_colour_on_a_trick_it_loses() -> None:
     # No yellow and no trump: every card loses, and the red 4 goes before the higher green 7.
     hand = ["G1", "R4", "G7", "G3", "R2", "G8", "R3", "G5", "R1"]
     assert BotSpec("heuristic").act(_no_red_trick(hand), random.Random(1))["play"] == "R4"
+
+
+def test_rules_bot_dealer_names_the_trump_that_counts_most_after_a_turned_wizard() -> None:
+    # A wizard turned up: the dealer names the trump. Hearts trump: A K Q of trumps go to
+    # ruffing the voids (spades twice, diamonds once), half a trick each in a hand of 4 (1.5).
+    # Any other trump: the ace of hearts in a suit longer than half the hand (0.5).
+    known = {"hands": {"3": ["AH", "KH", "QH", "5C"]}, "cards": 4, "trump_card": "Z1"}
+    session = _session("wizard", {}, known, [], view=3)
+    assert session.round.phase == "trump"
+    assert _rules_bot(session)["trump"] == "H"
