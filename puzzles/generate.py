@@ -30,10 +30,23 @@ from puzzles.model import (
     space_of_kind,
 )
 
-__all__ = ["DEFAULT_BUDGET", "Batch", "default_kind", "explanation", "generate", "verify"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "MAX_BUDGET",
+    "MAX_COUNT",
+    "Batch",
+    "default_kind",
+    "explanation",
+    "generate",
+    "verify",
+]
 
 # Attempts per puzzle: random clue sets (trump, case), or dealt positions (endgame).
 DEFAULT_BUDGET: dict[Kind, int] = {"trump": 3000, "case": 3000, "endgame": 1000}
+# The most puzzles a batch makes, and attempts per puzzle: a command that could run for days
+# (a mistyped count, a budget for a grade the seed never gives) is refused instead.
+MAX_COUNT = 10_000
+MAX_BUDGET = 100_000
 
 
 def default_kind(game: str) -> Kind:
@@ -60,10 +73,10 @@ def _check_request(game: str, kind: Kind, grade: str, count: int, budget: int) -
         )
     if grade not in GRADES:
         raise StichError(f"unknown grade {grade!r} (grades: {', '.join(GRADES)})")
-    if count < 1:
-        raise StichError(f"--count must be 1 or more, not {count}")
-    if budget < 1:
-        raise StichError(f"--budget must be 1 or more, not {budget}")
+    if not 1 <= count <= MAX_COUNT:
+        raise StichError(f"--count must be 1 to {MAX_COUNT:,}, not {count}")
+    if not 1 <= budget <= MAX_BUDGET:
+        raise StichError(f"--budget must be 1 to {MAX_BUDGET:,}, not {budget}")
 
 
 def generate(

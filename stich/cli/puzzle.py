@@ -75,8 +75,8 @@ def new_cli(
     with user_errors():
         if output not in FORMATS:
             raise StichError(f"--format must be one of {', '.join(FORMATS)}, not {output!r}")
-        if out is not None and out.exists():
-            raise StichError(f"{out} already exists; choose another --out")
+        if out is not None:
+            _check_out(out)
         if kind == "endgame" or (kind is None and default_kind(game) == "endgame"):
             _note_kernel_for_endgames(["endgame"])
         if count > 1:
@@ -94,8 +94,30 @@ def new_cli(
     if out is None:
         sys.stdout.write(text)
     else:
-        out.write_text(text, encoding="utf-8")
+        with user_errors():
+            _write_new(out, text)
         typer.echo(f"{len(puzzles)} puzzle(s) written to {out} (seed {batch.seed})", err=True)
+
+
+def _check_out(out: Path) -> None:
+    """Refuse an --out that exists or whose folder does not, before any puzzle is made."""
+    if out.exists() or out.is_symlink():
+        raise StichError(f"{out} already exists; choose another --out")
+    folder = out.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise StichError(f"cannot write {out}: {folder} {what}")
+
+
+def _write_new(out: Path, text: str) -> None:
+    """Write a file that must not exist yet (never replacing one made meanwhile)."""
+    try:
+        with out.open("x", encoding="utf-8") as file:
+            file.write(text)
+    except FileExistsError:
+        raise StichError(f"{out} already exists; choose another --out") from None
+    except OSError as exc:
+        raise StichError(f"cannot write {out}: {exc.strerror or exc}") from None
 
 
 class _progress:

@@ -152,12 +152,29 @@ def test_an_expert_out_of_budget_says_so() -> None:
         (["puzzle", "new", "24", "--kind", "trump"], "trump puzzles are was-sticht puzzles, not 24 ones"),
         (["puzzle", "new", "was-sticht", "--grade", "fiendish"], "unknown grade 'fiendish'"),
         (["puzzle", "new", "was-sticht", "--format", "pdf"], "--format must be one of json, md, html"),
-        (["puzzle", "new", "was-sticht", "--count", "0"], "--count must be 1 or more"),
+        (["puzzle", "new", "was-sticht", "--count", "0"], "--count must be 1 to 10,000, not 0"),
+        (["puzzle", "new", "was-sticht", "--count", "10001"], "--count must be 1 to 10,000, not 10001"),
+        (
+            ["puzzle", "new", "was-sticht", "--budget", "99999999999999999999"],
+            "--budget must be 1 to 100,000, not 99999999999999999999",
+        ),
+        (
+            ["puzzle", "new", "was-sticht", "--out", "/nonexistent/p.json"],
+            "cannot write /nonexistent/p.json: /nonexistent does not exist",
+        ),
         (["puzzle", "check", "/nonexistent.json"], "no such file"),
     ],
 )
 def test_new_and_check_refuse_bad_requests(args: list[str], expected: str) -> None:
     _one_line_error(runner.invoke(app, args), expected)
+
+
+def test_new_into_a_folder_that_is_a_file_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("notes", encoding="utf-8")
+    result = runner.invoke(app, ["puzzle", "new", "was-sticht", "--out", str(blocker / "p.json")])
+    _one_line_error(result, f"cannot write {blocker / 'p.json'}: {blocker} is not a folder")
+    assert blocker.read_text(encoding="utf-8") == "notes"
 
 
 def test_new_never_overwrites(tmp_path: Path) -> None:
