@@ -224,7 +224,7 @@ def schema_error(data: object, source: str = "puzzle file") -> str | None:
         if isinstance(step, int) and index == 0:
             parts.append(f"puzzle {step + 1}")
         elif isinstance(step, int):
-            # '"clues"' then 1 reads 'clue 2'
+            # The field "clues" and then index 1 read as 'clue 2'.
             parts[-1] = f"{_ITEMS.get(str(path[index - 1]), 'item')} {step + 1}"
         else:
             parts.append(f'"{printable(step)}"')
@@ -250,7 +250,7 @@ def _shown(value: object) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return _shown(value)
+        return short_repr(value)
     text = printable(text)
     return text if len(text) <= QUOTED else f"{text[: QUOTED // 2]}…{text[-QUOTED // 2 :]}"
 
