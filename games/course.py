@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.base import Game, Round
+from games.base import Game, Round, seat_key
 from games.errors import StichError
+from games.jsonfile import short_repr
 
 __all__ = ["COURSES", "Course", "course_of"]
 
@@ -91,6 +92,27 @@ class Course(ABC):
     def describe_next(self) -> str:
         """The next round as players announce it."""
         return f"round {self.rounds + 1}"
+
+    def hold_known(self, known: Mapping[str, Any], names: Sequence[str]) -> None:
+        """What the first round's ``known`` block says was drawn before it (default nothing)."""
+
+    def known_fact(self, key: str, known: Mapping[str, Any], names: Sequence[str]) -> Any:
+        """The fact ``key`` of a round's ``known`` block, in the form `facts` gives it."""
+        return known.get(key)
+
+    def start_problem(self, dealer: int, known: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """What in the start of the next round (its dealer, its ``known`` block) disagrees with
+        the game so far, in words; None when nothing does."""
+        if self.ended:
+            return f"the game was over after round {self.rounds}: no round follows"
+        if dealer != self.dealer:
+            return f"{names[dealer]} deals, but it is {names[self.dealer]}'s deal"
+        facts = self.facts()
+        for key in facts:
+            have, value = self.known_fact(key, known, names), self.known_fact(key, facts, names)
+            if have != value:
+                return f"known/{key} is {short_repr(have)}, but the game so far gives {short_repr(value)}"
+        return None
 
 
 class BiddingCourse(Course):
@@ -214,6 +236,31 @@ class ChipCourse(Course):
         if not self.held:
             return {}
         return {"chips": {str(s): list(chips) for s, chips in sorted(self.held.items())}}
+
+    def hold_known(self, known: Mapping[str, Any], names: Sequence[str]) -> None:
+        for seat, tasks in self._chips_of(known, names).items():
+            self.hold(seat, tasks)
+
+    def known_fact(self, key: str, known: Mapping[str, Any], names: Sequence[str]) -> Any:
+        if key != "chips":
+            return super().known_fact(key, known, names)
+        # The chips of the seats the course follows, in any order.
+        chips = self._chips_of(known, names)
+        return {str(s): sorted(chips[s]) if s in chips else None for s in sorted(self.held)}
+
+    @staticmethod
+    def _chips_of(known: Mapping[str, Any], names: Sequence[str]) -> dict[int, list[str]]:
+        from games.was_sticht import parse_task
+
+        raw = known.get("chips") or {}
+        if not isinstance(raw, Mapping):
+            raise StichError("known.chips must be an object of seat → task ids held")
+        chips: dict[int, list[str]] = {}
+        for key, tasks in raw.items():
+            if not isinstance(tasks, list):
+                raise StichError(f"known.chips[{key}] must be a list of task ids")
+            chips[seat_key(key, names, "known.chips seat")] = [parse_task(t) for t in tasks]
+        return chips
 
     def deal(self, rng: random.Random) -> dict[str, Any]:
         known: dict[str, Any] = self.game.deal(rng, self.dealer)

@@ -32,6 +32,7 @@ from games.record import (
     explain_schema_error,
     fresh_seed,
     parse_record,
+    replay,
 )
 from games.registry import GAME_IDS, find
 from games.schema import SchemaValidator
@@ -51,6 +52,26 @@ MATCH_FORMAT = "stich-match/1"
 MAX_ROUNDS = 500  # a safety stop; random play ends every game far earlier
 
 _totals = {"type": "array", "items": {"type": "integer"}}
+_record_known = RECORD_SCHEMA["properties"]["known"]
+_seat_cards = {
+    "type": "object",
+    "patternProperties": {"^[0-9]+$": {"type": "array", "items": {"type": "string", "minLength": 1}}},
+    "additionalProperties": False,
+}
+# The journal of `stich live`: the seat, the first dealer, and the known facts entered for the
+# round under way (its hands by seat, as a live seat enters them; Was sticht?'s chips by seat).
+_live = {
+    "type": "object",
+    "required": ["me"],
+    "properties": {
+        "me": {"type": "integer", "minimum": 0},
+        "dealer": {"type": "integer", "minimum": 0},
+        "known": {
+            "type": "object",
+            "properties": {**_record_known["properties"], "hands": _seat_cards, "chips": _seat_cards},
+        },
+    },
+}
 MATCH_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://stich.invalid/schema/stich-match-1.json",
@@ -67,6 +88,7 @@ MATCH_SCHEMA: dict[str, Any] = {
         "scores": {"type": "array", "items": _totals},
         "totals": _totals,
         "standing": {"type": "object"},
+        "live": _live,
     },
 }
 _VALIDATOR = SchemaValidator(MATCH_SCHEMA, refers_to=(RECORD_SCHEMA,), explain=explain_schema_error)
@@ -84,6 +106,7 @@ class Match:
     standing: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     scores: list[list[int]] = field(default_factory=list)  # the totals after each round
+    live: dict[str, Any] | None = None  # a stich live journal's own field (docs/live.md)
 
     def add_round(self, state: Round, record: Record) -> None:
         """A finished round: its record, and its points added to the totals."""
@@ -104,6 +127,8 @@ class Match:
         }
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.live is not None:
+            data["live"] = self.live
         return data
 
 
@@ -174,6 +199,9 @@ def parse_match(data: object, source: str = "match") -> Match:
         if not same:
             raise StichError(f"{where}: the round's options differ from the match's")
         rounds.append(record)
+    live = data.get("live")
+    if live is not None:
+        _check_live(live, players, rounds, source)
     return Match(
         game=game.id,
         players=players,
@@ -183,7 +211,27 @@ def parse_match(data: object, source: str = "match") -> Match:
         standing=dict(data.get("standing") or {}),
         seed=data.get("seed"),
         scores=[list(s) for s in data.get("scores", [])],
+        live=None if live is None else dict(live),
     )
+
+
+def _check_live(live: dict[str, Any], players: list[str], rounds: list[Record], source: str) -> None:
+    """A journal's ``live`` field: its seats exist, and every round is seen from its seat."""
+    seats = f"seats are 0..{len(players) - 1}"
+    for key in ("me", "dealer"):
+        if live.get(key) is not None and live[key] >= len(players):
+            raise StichError(f"{source}: live/{key}: seat {live[key]} does not exist ({seats})")
+    known = live.get("known") or {}
+    for key in ("hands", "chips"):
+        for seat in known.get(key) or {}:
+            if seat not in [str(s) for s in range(len(players))]:
+                raise StichError(f"{source}: live/known/{key}: {short_repr(seat)} is not a seat ({seats})")
+    for i, record in enumerate(rounds):
+        if record.view != live["me"]:
+            raise StichError(
+                f"{source}: rounds/{i}: a journal's rounds are seen from live/me (seat {live['me']}), "
+                f"not from {'every seat' if record.view is None else f'seat {record.view}'}"
+            )
 
 
 def load_round_or_match(path: str | Path) -> Record | Match:
@@ -210,7 +258,9 @@ def check_match_report(
     ``scores`` after it (24) must agree with them. The first disagreement is the error,
     with ``round`` its index and ``event`` the bad event within it, if any.
     """
-    totals = find(match.game)(len(match.players), match.options).match_start_totals()
+    game = find(match.game)(len(match.players), match.options)
+    totals = game.match_start_totals()
+    course = course_of(game, match.rounds[0].dealer) if match.rounds else None
     reports: list[dict[str, Any]] = []
     report: dict[str, Any] = {"ok": True, "game": match.game, "format": MATCH_FORMAT, "rounds": reports}
 
@@ -223,17 +273,31 @@ def check_match_report(
         reports.append(checked)
         if not checked["ok"]:
             return refuse(i, checked["event"], checked["error"])
+        assert course is not None
+        try:
+            if i == 0:
+                course.hold_known(record.known, match.players)
+            problem = course.start_problem(record.dealer, record.known, match.players)
+        except StichError as exc:
+            problem = str(exc)
+        if problem is not None:
+            return refuse(i, None, problem)
         if not checked["complete"]:
             if i + 1 < len(match.rounds):
                 return refuse(i, None, f"the round is incomplete (phase {checked['phase']}) but more follow")
             break
+        course.finish(replay(record).round)
         totals = [t + p for t, p in zip(totals, checked["result"]["points"], strict=True)]
         carried = checked["result"].get("scores")
         if carried is not None and carried != totals:
             return refuse(i, None, f"the round ends with the scores {carried}, the totals are {totals}")
         if i < len(match.scores) and match.scores[i] != totals:
             return refuse(i, None, f"scores/{i} is {match.scores[i]}, but the rounds add up to {totals}")
-    report.update(complete=bool(match.rounds) and reports[-1]["complete"], totals=totals)
+    # Complete: the game has ended (its last round played out and nothing follows by its rules).
+    ended = course is not None and course.ended
+    report.update(complete=ended, totals=totals)
+    if course is not None and not ended:
+        report["next"] = course.describe_next()
     error = None
     if len(match.scores) > len(match.rounds):
         error = f"scores has {len(match.scores)} entries for {len(match.rounds)} rounds"

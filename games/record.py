@@ -20,7 +20,7 @@ import jsonschema
 from games.base import Event, Game, Round
 from games.errors import StichError
 from games.jsonfile import read_json, short_repr
-from games.names import MAX_NAME, check_player_names
+from games.names import MAX_NAME, check_player_names, name_problem
 from games.registry import GAME_IDS, find
 from games.schema import SchemaValidator
 
@@ -213,8 +213,8 @@ def explain_schema_error(error: jsonschema.ValidationError) -> str | None:
             return f"an event needs one of the keys {', '.join(_EVENT_KINDS)}"
         if len(keys) > 1:
             return f"an event has one action key, this one has {len(keys)}: {', '.join(keys)}"
-    if len(path) >= 2 and path[-2] == "players" and error.validator == "maxLength":
-        return f"a player's name has at most {MAX_NAME} characters, this one has {len(error.instance)}"
+    if len(path) >= 2 and path[-2] == "players" and error.validator in ("maxLength", "minLength", "type"):
+        return name_problem(error.instance)
     return None
 
 

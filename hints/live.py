@@ -25,12 +25,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deducer.conflicts import check_report_with_hidden_hands
 from deducer.hypotheses import game_space
 from games.base import Event, Game
 from games.course import Course, course_of
 from games.errors import StichError
 from games.jsonfile import read_json
-from games.record import Record, parse_record, replay
+from games.match import check_match_report, parse_match
+from games.names import check_player_names
+from games.record import Record, replay
 from games.registry import find
 from hints.entries import Command, EventEntry, Setup, Table, parse_entry, resolve_seat
 from hints.session import Session
@@ -88,11 +91,11 @@ class LiveGame:
         journal: Path | None = None,
     ) -> None:
         self.game = game
-        self.players = list(players)
-        if len({p.lower() for p in self.players}) != len(self.players):
-            raise StichError(f"player names must differ: {', '.join(self.players)}")
+        self.players = check_player_names(players)
         if len(self.players) != game.players:
             raise StichError(f"{game.id} with {game.players} players needs {game.players} names")
+        if not 0 <= me < game.players:
+            raise StichError(f"your seat {me} does not exist (seats are 0..{game.players - 1})")
         self.me = me
         self.course: Course = course_of(game, dealer)
         self.first_dealer = self.course.dealer
@@ -117,7 +120,7 @@ class LiveGame:
     ) -> LiveGame:
         """A new game; ``me`` and ``dealer`` are players' names (case-insensitive, cut short where
         unambiguous)."""
-        names = [p.strip() for p in players if p.strip()]
+        names = check_player_names([p.strip() for p in players], "--players")
         game = find(game_id)(len(names), options)
         seat = _name_index(me, names, "--me")
         first = None if dealer is None else _name_index(dealer, names, "--dealer")
@@ -127,39 +130,60 @@ class LiveGame:
 
     @classmethod
     def resume(cls, path: Path) -> LiveGame:
-        """The game of a journal, where it stopped."""
+        """The game of a journal, where it stopped.
+
+        The journal is checked first as `stich check` checks a whole game (the JSON Schema of
+        ``stich-match/1`` with its ``live`` field, the names, every round replayed by the rules,
+        the scores added up), then against the game's course (each round dealt by the player
+        whose deal it is, with the facts the course gives it); a one-line `StichError` naming
+        the journal and the field, before anything is built from it.
+        """
         data = read_json(path)
         source = str(path)
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
             raise StichError(f"{source}: not a {MATCH_FORMAT} journal")
-        live_field = data.get("live")
-        if not isinstance(live_field, dict) or not isinstance(live_field.get("me"), int):
-            raise StichError(f"{source}: not a stich live journal (no live.me)")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise StichError(f"{source}: players must be a list of names")
-        game = find(str(data.get("game")))(len(players), data.get("options") or {})
-        me = int(live_field["me"])
-        live = cls(game, players, me, live_field.get("dealer"), path)
-        rounds = data.get("rounds")
-        if not isinstance(rounds, list):
-            raise StichError(f"{source}: rounds must be a list of round records")
-        for i, raw in enumerate(rounds):
-            record = parse_record(raw, f"{source}: rounds/{i}")
-            last = i == len(rounds) - 1
+        if "live" not in data:
+            raise StichError(f"{source}: not a stich live journal (no live field)")
+        match = parse_match(data, source)
+        report = check_match_report(match, check_report_with_hidden_hands)
+        if not report["ok"]:
+            raise StichError(f"{source}: {report['error']}")
+        assert match.live is not None
+        live_field = match.live
+        game = find(match.game)(len(match.players), match.options)
+        try:
+            live = cls(game, match.players, live_field["me"], live_field.get("dealer"), path)
+        except StichError as exc:
+            raise StichError(f"{source}: live: {exc}") from None
+        if match.rounds and match.rounds[0].dealer != live.first_dealer:
+            first = match.players[match.rounds[0].dealer]
+            raise StichError(
+                f"{source}: live/dealer: the first dealer is {live.players[live.first_dealer]}, "
+                f"but {first} deals rounds/0"
+            )
+        for i, record in enumerate(match.rounds):
+            if i == 0:
+                live.course.hold_known(record.known, live.players)
             live.known = dict(record.known)
-            live._start_session(record)
-            assert live.session is not None
-            if live.session.round.is_terminal():
-                live._finish_round()
-            elif not last:
-                raise StichError(f"{source}: rounds/{i} is not finished but more rounds follow")
+            try:
+                live._start_session(record)
+                assert live.session is not None
+                if live.session.round.is_terminal():
+                    live._finish_round()
+            except StichError as exc:
+                raise StichError(f"{source}: rounds/{i}: {exc}") from None
         if live.session is None and not live.course.ended:
-            pending = live_field.get("known")
-            if isinstance(pending, dict):
-                live.known = dict(pending)
-                live._hold_chips()
-                live._try_start()
+            pending = dict(live_field.get("known") or {})
+            try:
+                if not live.finished:
+                    live.course.hold_known(pending, live.players)
+                problem = live.course.start_problem(live.dealer, pending, live.players)
+            except StichError as exc:
+                problem = str(exc)
+            if problem is not None:
+                raise StichError(f"{source}: live/known: {problem}")
+            live.known = pending
+            live._try_start()
         return live
 
     # -- the state --------------------------------------------------------------
@@ -320,12 +344,6 @@ class LiveGame:
         self.course.hold(self.me, entry.value)
         self.known.update(self.course.facts())
         return f"your chips: {' '.join(self.course.facts()['chips'][str(self.me)])}"
-
-    def _hold_chips(self) -> None:
-        """Resume: the chips this seat holds, from the pending known block."""
-        chips = (self.known.get("chips") or {}).get(str(self.me))
-        if chips is not None and not self.finished:
-            self.course.hold(self.me, chips)
 
     def _secret(self, words: list[str]) -> dict[str, Any]:
         """The secret object from two words, each matched against the game's own values."""

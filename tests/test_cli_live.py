@@ -254,3 +254,22 @@ def test_live_save_at_a_terminal_asks_before_replacing_a_file(tmp_path: Path) ->
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert json.loads(other.read_text()) == json.loads((tmp_path / "j.json").read_text())
+
+
+def test_check_unfinished_was_sticht_game_is_not_complete(tmp_path: Path) -> None:
+    match = play_match("was-sticht", 3, seed=9)
+    record = match.rounds[0]
+    lines = ["chips " + " ".join(record.known["chips"]["1"]), *round_lines(record, 1)]
+    journal = tmp_path / "ws.json"
+    args = ["live", "was-sticht", "--players", ",".join(match.players), "--me", match.players[1]]
+    args += ["--dealer", match.players[record.dealer], "--no-advice", "--journal", str(journal)]
+    done = _run(args, "\n".join(lines) + "\n")
+    assert done.returncode == 0 and "refused" not in done.stdout, done.stdout
+    assert "round 1 over" in done.stdout and "the game is over" not in done.stdout
+    checked = subprocess.run([*STICH, "check", str(journal), "--json"], capture_output=True, text=True)
+    report = json.loads(checked.stdout)
+    assert checked.returncode == 0 and report["ok"] and report["rounds"][0]["complete"]
+    assert not report["complete"] and report["next"] == "round 2"
+    text = subprocess.run([*STICH, "check", str(journal)], capture_output=True, text=True).stdout
+    assert "a game of 1 round, 3 players, not over (round 2 comes next)" in text
+    assert "complete" not in text.splitlines()[1]

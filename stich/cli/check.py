@@ -382,6 +382,8 @@ def print_match(console: Console, report: dict[str, Any], match: Match, symbols:
     game = match.rounds[0].game_instance() if match.rounds else None
     title = game.title if game is not None else match.game
     status = "complete" if report.get("complete") else "incomplete"
+    if not report.get("complete") and report.get("next"):
+        status = f"not over ({report['next']} comes next)"
     rounds = counted(len(match.rounds), "round")
     console.print(title)
     console.print(f"a game of {rounds}, {len(match.players)} players, {status}")

@@ -176,3 +176,31 @@ def test_an_unfinished_round_may_only_end_a_match() -> None:
     data["rounds"][0]["events"] = data["rounds"][0]["events"][:10]
     report = check_match_report(parse_match(data))
     assert not report["ok"] and report["round"] == 0 and "incomplete" in report["error"]
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_a_match_cut_after_a_finished_round_is_not_complete(game_id: str, options: dict[str, object]) -> None:
+    players = _counts(game_id, options)[0]
+    data = play_match(game_id, players, seed=5, options=options).to_json()
+    data["rounds"], data["scores"] = data["rounds"][:1], data["scores"][:1]
+    data["totals"] = data["scores"][0]
+    report = check_match_report(parse_match(data))
+    assert report["ok"] and report["rounds"][0]["complete"]
+    assert not report["complete"] and report["next"].startswith(("round 2", "case 2"))
+
+
+def test_a_match_round_the_game_does_not_deal_is_refused() -> None:
+    data = play_match("stiche-raten", 4, seed=1).to_json()
+    data["rounds"][1], data["rounds"][2] = data["rounds"][2], data["rounds"][1]  # each plays by the rules
+    report = check_match_report(parse_match(data))
+    assert report["round"] == 1 and report["error"] == "round 1: Ben deals, but it is Anna's deal"
+    data = play_match("24", 3, seed=1).to_json()
+    data["rounds"][1]["known"]["scores"] = [24, 24, 24]
+    report = check_match_report(parse_match(data))
+    assert report["round"] == 1
+    assert "known/scores is [24, 24, 24], but the game so far gives" in report["error"]
+    data = play_match("wizard", 3, seed=3).to_json()
+    data["rounds"].append(data["rounds"][-1])
+    report = check_match_report(parse_match(data))
+    last = len(data["rounds"]) - 1
+    assert report["error"] == f"round {last}: the game was over after round {last}: no round follows"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -123,3 +124,140 @@ def test_the_seat_is_implied_only_when_one_player_may_act(tmp_path: Path) -> Non
         live.enter(task)
     live.enter(f"{name[:2]}: {task}")  # a name cut short
     assert live.session is not None and live.session.events[-1]["task"] == task.split()[1]
+
+
+# -- a damaged journal is refused before anything is built from it ---------------------------
+
+
+def _journal(tmp_path: Path, rounds_done: int = 1, extra_lines: int = 2) -> dict[str, Any]:
+    """The journal of a Stiche-Raten game after ``rounds_done`` rounds and a few entries more."""
+    match, live, lines = _stiche_raten(tmp_path)
+    first_round = len(round_lines(match.rounds[0], 1))
+    feed(live, lines[: first_round * rounds_done + extra_lines])
+    data: dict[str, Any] = json.loads((tmp_path / "j.json").read_text())
+    return data
+
+
+def _resume_error(tmp_path: Path, data: object) -> str:
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(data))
+    with pytest.raises(StichError) as caught:
+        LiveGame.resume(damaged)
+    message = str(caught.value)
+    assert message.startswith(f"{damaged}: ") and "\n" not in message
+    return message.removeprefix(f"{damaged}: ")
+
+
+@pytest.mark.parametrize("dealer", [{"seat": 1}, 1.5, "Ben", -1, 4])
+def test_resume_refuses_dealer_of_wrong_type(tmp_path: Path, dealer: object) -> None:
+    data = _journal(tmp_path)
+    data["live"]["dealer"] = dealer
+    assert _resume_error(tmp_path, data).startswith("live/dealer: ")
+
+
+@pytest.mark.parametrize("me", [99, -1, 4, 1.0, None])
+def test_resume_refuses_me_out_of_range(tmp_path: Path, me: object) -> None:
+    data = _journal(tmp_path)
+    data["live"]["me"] = me
+    assert _resume_error(tmp_path, data).startswith("live/me: ")
+
+
+def test_resume_refuses_a_seat_that_is_not_the_rounds_view(tmp_path: Path) -> None:
+    data = _journal(tmp_path)
+    data["live"]["me"] = 2  # the rounds were seen from seat 1
+    assert "rounds/0: a journal's rounds are seen from live/me (seat 2), not from seat 1" in _resume_error(
+        tmp_path, data
+    )
+
+
+@pytest.mark.parametrize("options", [7, "x", [], {"rounds": "x"}])
+def test_resume_refuses_options_of_wrong_type(tmp_path: Path, options: object) -> None:
+    data = _journal(tmp_path)
+    data["options"] = options
+    message = _resume_error(tmp_path, data)
+    assert message.startswith("options: ") or "option 'rounds'" in message
+
+
+@pytest.mark.parametrize("hands", [["AS"], 3, {"1": [7]}, {"1": "AS"}, {"x": ["AS"]}, {"9": ["AS"]}])
+def test_resume_refuses_known_hands_of_wrong_type(tmp_path: Path, hands: object) -> None:
+    data = _journal(tmp_path, extra_lines=1)  # round 2 waits for the rest of the hand
+    assert data["live"]["known"]["hands"] == {"1": data["live"]["known"]["hands"]["1"]}
+    data["live"]["known"]["hands"] = hands
+    assert _resume_error(tmp_path, data).startswith("live/known/hands")
+
+
+def test_resume_refuses_a_player_added_after_a_finished_round(tmp_path: Path) -> None:
+    data = _journal(tmp_path)
+    data["players"].append("Eva")
+    message = _resume_error(tmp_path, data)
+    assert message.startswith("rounds/0: the round must be of the match's game with its players")
+
+
+@pytest.mark.parametrize(("name", "said"), [("", "needs a visible character"), ("x" * 41, "at most 40")])
+def test_resume_refuses_an_empty_or_long_name(tmp_path: Path, name: str, said: str) -> None:
+    data = _journal(tmp_path, rounds_done=0, extra_lines=0)
+    data["players"][2] = name
+    message = _resume_error(tmp_path, data)
+    assert message.startswith("players/2: ") and said in message
+
+
+def test_resume_refuses_a_round_the_course_does_not_deal(tmp_path: Path) -> None:
+    data = _journal(tmp_path, extra_lines=3)  # round 2 has begun: the hand and the turned card
+    assert len(data["rounds"]) == 2 and not data["rounds"][1]["events"]
+    data["rounds"][1]["dealer"] = 2  # Anna deals round 2, after Dan
+    assert _resume_error(tmp_path, data) == "round 1: Carla deals, but it is Anna's deal"
+    data = _journal(tmp_path, extra_lines=3)
+    data["rounds"][1]["known"]["round"] = 5
+    assert _resume_error(tmp_path, data).startswith("round 1: known/round is 5, but the game so far gives 2")
+
+
+def test_resume_accepts_what_check_accepts_on_damaged_journals(tmp_path: Path) -> None:
+    """Every field of a journal in turn given a value of another type: resume refuses exactly
+    the journals `stich check` refuses, in one line naming the journal."""
+    from deducer.conflicts import check_report_with_hidden_hands
+    from games.match import check_match_report, parse_match
+
+    base = _journal(tmp_path)
+    values: list[object] = [None, 1.5, -1, "x", [], {}, ["AS"], "x" * 41]
+    outcomes = {True: 0, False: 0}
+    for path in _paths(base):
+        for value in values:
+            data = json.loads(json.dumps(base))
+            _set(data, path, value)
+            try:
+                checked = check_match_report(parse_match(data), check_report_with_hidden_hands)["ok"]
+            except StichError:
+                checked = False
+            damaged = tmp_path / "damaged.json"
+            damaged.write_text(json.dumps(data))
+            try:
+                LiveGame.resume(damaged)
+                resumed = True
+            except StichError as exc:
+                assert str(exc).startswith(str(damaged)) and "\n" not in str(exc)
+                resumed = False
+            if path[0] != "live":
+                assert resumed == checked, (path, value)
+            else:
+                assert checked or not resumed, (path, value)
+            outcomes[resumed] += 1
+    assert outcomes[True] and outcomes[False] > outcomes[True]
+
+
+def _paths(data: object, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Paths to every value of ``data``, the first two items of each list only (and not each
+    event of a round, one of them)."""
+    found = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:2]):
+            found += _paths(value, (*prefix, i))
+    return found
+
+
+def _set(data: Any, path: tuple[str | int, ...], value: object) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
