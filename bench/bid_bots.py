@@ -110,3 +110,32 @@ class DoubleDummyBids:
 
 DD_BIDS = DoubleDummyBids()
 """The bot itself, for ``--bots bid_bots:DD_BIDS``."""
+
+
+class PlayedOutCards(BiddingAdvisor):
+    """The advisor's bids; cards valued by play-outs too (`BiddingAdvisor.play_played_out`)."""
+
+    def play(self, session: Session, state: BiddingRound) -> Valuation:
+        if not state.has_bids():
+            return super().play(session, state)
+        return self.play_played_out(session, state)
+
+
+PLAYED_OUT_CARDS = PlayedOutCards()
+
+
+class PlayOutCards:
+    """The advisor with 8 worlds a decision, its cards valued by play-outs as its bids are."""
+
+    name = "playout-cards:8"
+    worlds = 8
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        found = PLAYED_OUT_CARDS.valuation(session)
+        if not isinstance(found, Valuation):
+            return found.action
+        return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
+
+
+PLAYOUT_CARDS = PlayOutCards()
+"""The bot itself, for ``--bots bid_bots:PLAYOUT_CARDS``."""

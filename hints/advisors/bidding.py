@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from games.base import Event
-from games.cards import CardSet
+from games.cards import CardSet, iter_cards
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
 from hints.advice import Advice, Alternative, Budget, Tally, Valuation, worlds_text
@@ -41,7 +41,7 @@ from hints.dd import (
     one_against_all,
     position,
 )
-from hints.figures import POINTS, TRICKS, shown
+from hints.figures import CHANCE, POINTS, TRICKS, shown
 from hints.session import Session
 from hints.worlds import World, WorldSource
 from solvers import ObjectiveSpec
@@ -134,6 +134,39 @@ def played_out(
     found: dict[int, int] = {}
     for everyone, group in groups.items():
         play_out(tables, list(mine), list(state.won), state.leader, everyone, live, takes, seat, group, found)
+    return found
+
+
+def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[str, int]:
+    """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
+    in one world when it plays that card and then every seat plays for its own bid."""
+    tables = tables_of(state.rules())
+    live = tables.local(state.deck.all & ~state.gone)
+    mine = [tables.local(h) for h in hands]
+    bids = [b if b is not None else 0 for b in state.bids]
+    takes = state.scoring() == "standard"
+    table = [tables.place[c] for c in state.trick_cards]
+    found: dict[str, int] = {}
+    for card in iter_cards(state.legal_cards(seat) & hands[seat]):
+        local = tables.place[card]
+        start = list(mine)
+        start[seat] &= ~(1 << local)
+        counts: dict[int, int] = {}
+        leader = state.leader
+        play_out(
+            tables,
+            start,
+            list(state.won),
+            leader,
+            bids,
+            live,
+            takes,
+            seat,
+            [bids[seat]],
+            counts,
+            [*table, local],
+        )
+        found[state.deck.name_of(card)] = counts[bids[seat]]
     return found
 
 
@@ -321,6 +354,42 @@ class BiddingAdvisor:
 
         choices = [(e, str(e["play"])) for e in legal]
         return Valuation("play", choices, evaluate, source.draw, "expected points", explain)
+
+    def play_played_out(self, session: Session, state: BiddingRound) -> Valuation:
+        """Cards valued by play-outs, as bids are: per world, after each card the round is played
+        out with every seat playing for its own bid (`cards_played_out`). Measured against the
+        solver's card valuation in the arena (docs/strength.md), not the default."""
+        seat = session.seat
+        bid = state.bids[seat]
+        if bid is None:
+            raise StichError("the bids are not complete")
+        legal = session.legal()
+        source = WorldSource(session)
+        scoring = state.scoring()
+
+        def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
+            counts = cards_played_out(state, world.hands, seat)
+            scores: list[float] = []
+            figures: list[dict[str, float]] = []
+            for event in legal:
+                tricks = counts[str(event["play"])]
+                scores.append(float(score_bid(bid, tricks, scoring, state.blind)))
+                figures.append({"p_hit": float(tricks == bid)})
+            return scores, figures
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            best = alternatives[0]
+            hit = shown(CHANCE, best.figures["p_hit"])
+            return (
+                f"played out, {best.label} hits your bid of {bid} in {hit} of "
+                f"{worlds_text(tally.worlds)} (expected {shown(POINTS, best.value)} points)"
+            )
+
+        choices = [(e, str(e["play"])) for e in legal]
+        method = "play-outs of sampled worlds, every seat playing for its own bid"
+        return PlayOutValuation(
+            "play", choices, evaluate, source.draw, "expected points", explain, method=method
+        )
 
     def play_for_tricks(self, session: Session, state: BiddingRound) -> Valuation:
         """A round without bids (option ``bidding: none``): each card is worth the most tricks the

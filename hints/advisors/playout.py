@@ -215,11 +215,14 @@ def play_out(
     seat: int,
     group: Sequence[int],
     found: dict[int, int],
+    prefix: Sequence[int] = (),
 ) -> None:
-    """Play the round out from the start of a trick; every seat plays for its bid, and ``seat``
-    for each bid of ``group`` in turn (the other seats' bids in ``bids`` do not depend on it).
+    """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
+    in turn (the other seats' bids in ``bids`` do not depend on it).
 
-    ``live``: the cards not yet played (the seats' hands and the cards no one has seen).
+    ``prefix``: the cards already played to the current trick, from ``leader`` on (not in
+    ``hands`` any more). ``live``: the cards not yet played (the seats' hands and the cards
+    no one has seen).
     Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group``. The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
@@ -227,13 +230,16 @@ def play_out(
     n = len(hands)
     tp = t.tp
     cls = t.cls
-    while hands[leader]:
+    table = list(prefix)
+    for card in table:
+        live &= ~(1 << card)
+    while table or hands[leader]:
         start = list(hands)
-        trick: list[int] = []
-        best = -1
-        best_at = 0
-        led = UNDECIDED
-        for pos in range(n):
+        trick = table
+        begun = tuple(trick)  # on the table when this trick's play-out began
+        best, best_at, led = head_of(t, trick)
+        table = []
+        for pos in range(len(trick), n):
             player = (leader + pos) % n
             hand = hands[player]
             unseen = live & ~hand
@@ -245,10 +251,20 @@ def play_out(
                     card = choose(t, hand, trick, best, led, unseen, want, last)
                     split.setdefault(card, []).append(bid)
                 if len(split) > 1:
-                    # The bids part ways here: replay this trick for each group from its start.
+                    # The bids part ways here: replay this trick for each group from where it began.
                     for sub in split.values():
                         play_out(
-                            t, list(start), list(won), leader, bids, live, takes_when_over, seat, sub, found
+                            t,
+                            list(start),
+                            list(won),
+                            leader,
+                            bids,
+                            live,
+                            takes_when_over,
+                            seat,
+                            sub,
+                            found,
+                            begun,
                         )
                     return
                 card = next(iter(split))
@@ -270,6 +286,21 @@ def play_out(
         won[leader] += 1
     for bid in group:
         found[bid] = won[seat]
+
+
+def head_of(t: Tables, trick: Sequence[int]) -> tuple[int, int, int]:
+    """The card heading a trick (-1 for none yet), its place in the trick, and the class to
+    follow (`UNDECIDED`, `FREED` or a class), as `play_out` keeps them."""
+    best, best_at, led = -1, 0, UNDECIDED
+    for pos, card in enumerate(trick):
+        if best < 0 or _beats(t, card, best, led):
+            best, best_at = card, pos
+        if led == UNDECIDED:
+            if t.cls[card] != FREE:
+                led = t.cls[card]
+            elif t.tp[card] and (pos == 0 or t.frees_after_jester):
+                led = FREED
+    return best, best_at, led
 
 
 def nearest_bid(estimate: float, allowed: Sequence[int]) -> int:

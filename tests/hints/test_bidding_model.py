@@ -14,7 +14,7 @@ from games.stiche_raten import suit_rules
 from games.trick import FREE, legal_plays, trick_winner
 from games.wizard import wizard_rules
 from hints.advice import Budget, advise
-from hints.advisors.bidding import played_out
+from hints.advisors.bidding import ADVISOR, cards_played_out, played_out
 from hints.advisors.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
 from hints.session import Session
 
@@ -179,3 +179,44 @@ def test_the_wizard_dealer_names_the_suit_it_holds() -> None:
     assert session.round.phase == "trump"
     advice = advise(session, Budget(worlds=60, seed=2))
     assert advice.action["trump"] == "S", advice.reason
+
+
+def test_cards_played_out_keep_a_made_bid_by_ducking() -> None:
+    """Ben bid 0; Anna leads 5♥ and Ben holds A♥ 3♥: played out, 3♥ keeps the bid more often
+    than the ace, which wins unless someone after him ruffs."""
+    record = Record(
+        "stiche-raten",
+        NAMES,
+        3,
+        [{"seat": 0, "bid": 1}, {"seat": 1, "bid": 0}, {"seat": 2, "bid": 1}, {"seat": 3, "bid": 2}],
+        {"first_round": 3},
+        None,
+        {
+            "hands": {
+                "0": ["5H", "KS", "4C"],
+                "1": ["AH", "3H", "2C"],
+                "2": ["2S", "3S", "5C"],
+                "3": ["4S", "6C", "7C"],
+            },
+            "cards": 3,
+            "trump_card": "9D",
+        },
+    )
+    record = Record(
+        record.game,
+        record.players,
+        record.dealer,
+        [*record.events, {"seat": 0, "play": "5H"}],
+        record.options,
+        record.view,
+        record.known,
+    )
+    session = Session.from_record(record, 1)
+    state = session.round
+    counts = cards_played_out(state, [state.deck.parse_set(h) for h in record.known["hands"].values()], 1)
+    assert set(counts) == {"AH", "3H"}
+    valuation = ADVISOR.play_played_out(session, state)
+    advice = valuation.advise(session, Budget(worlds=20, seed=3))
+    assert advice.action["play"] == "3H", advice.reason
+    ace = next(a for a in advice.alternatives if a.label == "AH")
+    assert ace.figures["p_hit"] < advice.best.figures["p_hit"]
