@@ -10,7 +10,7 @@ import pytest
 
 from games.record import Record
 from games.registry import find
-from games.stiche_raten import suit_rules
+from games.stiche_raten import BiddingRound, suit_rules
 from games.trick import FREE, legal_plays, trick_winner
 from games.wizard import wizard_rules
 from hints.advice import Budget, advise
@@ -213,6 +213,7 @@ def test_cards_played_out_keep_a_made_bid_by_ducking() -> None:
     )
     session = Session.from_record(record, 1)
     state = session.round
+    assert isinstance(state, BiddingRound)
     counts = cards_played_out(state, [state.deck.parse_set(h) for h in record.known["hands"].values()], 1)
     assert set(counts) == {"AH", "3H"}
     valuation = ADVISOR.play_played_out(session, state)
