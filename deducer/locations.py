@@ -3,7 +3,7 @@
 Cards that may go to the same places are interchangeable, so they form one *group*
 node. Source → group (its size), group → each place open to it, place → sink (its
 size). A deal that fits the observations is a flow that fills every place; one
-maximum flow (`deducer.flow`) decides whether any deal fits. A card of group g can be in
+maximum flow (networkx) decides whether any deal fits. A card of group g can be in
 place p exactly when some such flow sends a unit along g → p: when this flow does,
 or when the residual graph has a cycle through g → p, i.e. g and p lie in one
 strongly connected component.
@@ -16,7 +16,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deducer.flow import Capacities, descendants, max_flow, residual, strong_components
 from deducer.observations import Observations, Place
 from games.cards import Card, CardSet, iter_cards, popcount
 
@@ -108,26 +107,44 @@ def location_model(obs: Observations, voids: Iterable[int] | None = None) -> Loc
     return LocationModel(obs.places, tuple(sorted(by_mask.items())))
 
 
-def _flow_graph(model: LocationModel) -> Capacities:
-    graph: Capacities = {"s": {}, "t": {}}
+def _flow_graph(model: LocationModel) -> Any:
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
+    graph = nx.DiGraph()
+    graph.add_node("s")
+    graph.add_node("t")
     for g, (mask, cards) in enumerate(model.groups):
         size = popcount(cards)
-        graph["s"][("g", g)] = size
-        graph[("g", g)] = {("p", j): size for j in range(len(model.places)) if mask >> j & 1}
+        graph.add_edge("s", ("g", g), capacity=size)
+        for j in range(len(model.places)):
+            if mask >> j & 1:
+                graph.add_edge(("g", g), ("p", j), capacity=size)
     for j, size in enumerate(model.sizes):
-        graph[("p", j)] = {"t": max(size, 0)}
+        graph.add_edge(("p", j), "t", capacity=max(size, 0))
     return graph
 
 
-def _max_flow(model: LocationModel) -> tuple[bool, Capacities, dict[Any, dict[Any, int]]]:
+def _max_flow(model: LocationModel) -> tuple[bool, Any, dict[Any, dict[Any, int]]]:
     """Whether every hidden card can be placed; the graph and a maximum flow."""
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     graph = _flow_graph(model)
-    value, flow = max_flow(graph, "s", "t")
+    value, flow = nx.maximum_flow(graph, "s", "t")
     return model.sizes_fit() and value == popcount(model.hidden), graph, flow
 
 
-def _residual(graph: Capacities, flow: Mapping[Any, Mapping[Any, int]]) -> dict[Any, set[Any]]:
-    return residual(graph, flow)
+def _residual(graph: Any, flow: Mapping[Any, Mapping[Any, int]]) -> Any:
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
+    residual = nx.DiGraph()
+    residual.add_nodes_from(graph.nodes)
+    for u, v, data in graph.edges(data=True):
+        used = flow[u][v]
+        if used < data["capacity"]:
+            residual.add_edge(u, v)
+        if used > 0:
+            residual.add_edge(v, u)
+    return residual
 
 
 @dataclass(frozen=True)
@@ -177,11 +194,16 @@ class Locations:
 
 def card_locations(source: Observations | LocationModel) -> Locations:
     """Where each hidden card can be, by one maximum flow and its residual graph."""
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     model = source if isinstance(source, LocationModel) else location_model(source)
     ok, graph, flow = _max_flow(model)
     if not ok:
         return Locations(model, False, {card: 0 for card in iter_cards(model.hidden)})
-    component = strong_components(_residual(graph, flow))
+    component: dict[Any, int] = {}
+    for k, nodes in enumerate(nx.strongly_connected_components(_residual(graph, flow))):
+        for node in nodes:
+            component[node] = k
     where: dict[Card, int] = {}
     for g, (mask, cards) in enumerate(model.groups):
         node = ("g", g)
@@ -200,10 +222,12 @@ def overfull_cards(model: LocationModel) -> tuple[CardSet, int] | None:
     None when every card can be placed. The cards are those the source still reaches in
     the residual graph of a maximum flow; the places open to them hold fewer cards.
     """
+    import networkx as nx  # imported when a flow is computed: it takes a while to load
+
     ok, graph, flow = _max_flow(model)
     if ok or not model.sizes_fit():
         return None
-    reached = descendants(_residual(graph, flow), "s")
+    reached = nx.descendants(_residual(graph, flow), "s")
     cards = 0
     places = 0
     for g, (mask, group) in enumerate(model.groups):
