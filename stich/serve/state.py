@@ -110,12 +110,9 @@ def _unused_cards(live: LiveGame) -> list[str]:
 
 
 def _setup_choices(live: LiveGame) -> list[dict[str, Any]]:
-    """The taps of the facts of one's own cards, while the round waits for them."""
-    groups: list[dict[str, Any]] = []
-    me = live.me
-    size = live.course.hand_size(me)
-    own = list((live.known.get("hands") or {}).get(str(me)) or [])
-    free = _unused_cards(live)
+    """The taps of the facts of one's own cards, while the round waits for them (Was sticht?'s
+    task chips, before the first round, below them)."""
+    groups = _cards_setup(live)
     if live.game.id == "was-sticht" and not live.finished and "chips" not in live.known:
         from games.was_sticht import TASKS
 
@@ -127,6 +124,15 @@ def _setup_choices(live: LiveGame) -> list[dict[str, Any]]:
                 "parts": [{"label": "chips", "count": 5, "repeat": True, "options": list(TASKS)}],
             }
         )
+    return groups
+
+
+def _cards_setup(live: LiveGame) -> list[dict[str, Any]]:
+    groups: list[dict[str, Any]] = []
+    me = live.me
+    size = live.course.hand_size(me)
+    own = list((live.known.get("hands") or {}).get(str(me)) or [])
+    free = _unused_cards(live)
     if size is not None and len(own) < size:
         groups.append(
             {

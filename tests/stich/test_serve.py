@@ -252,17 +252,18 @@ def test_the_state_is_the_same_whatever_the_hidden_cards_of_the_others(tmp_path:
 # -- every entry of every game has a tap --------------------------------------------------------
 
 
-def tap_for(state: dict[str, Any], line: str, players: list[str]) -> list[str]:
-    """The taps that make the entry ``line``: a tapped item (the entry itself), or the parts of a
-    composed entry, each among the part's options. Raises AssertionError when there is none."""
+def find_taps(state: dict[str, Any], line: str) -> dict[str, Any]:
+    """How the page makes the entry ``line``: ``{"entry": E}``, one tapped item, or ``{"group": g,
+    "words": [(part, word), ...], "entry": E}``, the words tapped in the parts of the compose group
+    ``g`` (each among the part's options), then its enter button. AssertionError when none does."""
     wanted = line.lower()
     for group in state["choices"]:
         for item in group.get("items", []):
             entry = item["entry"].lower()
             same = entry == wanted or entry.split(": ", 1)[-1] == wanted.split(": ", 1)[-1]
             if same and item["legal"]:
-                return [item["entry"]]
-    for group in state["choices"]:
+                return {"entry": item["entry"]}
+    for g, group in enumerate(state["choices"]):
         if group["kind"] != "compose":
             continue
         words = line.split()
@@ -271,10 +272,13 @@ def tap_for(state: dict[str, Any], line: str, players: list[str]) -> list[str]:
         if words[0].lower() != group["prefix"]:
             continue
         rest = words[1:]
+        taps: list[tuple[int, str]] = []
         composed: list[str] = []
-        for part in group["parts"]:
+        for p, part in enumerate(group["parts"]):
             if part.get("word"):
-                if not rest or rest[0] != part["word"]:
+                if not rest:
+                    continue  # nothing given, nothing drawn
+                if rest[0] != part["word"]:
                     break
                 rest = rest[1:]
             count = part["count"]
@@ -286,10 +290,11 @@ def tap_for(state: dict[str, Any], line: str, players: list[str]) -> list[str]:
                 take = count
             chosen, rest = rest[:take], rest[take:]
             assert all(w in part["options"] for w in chosen), (line, part["label"], chosen)
+            taps += [(p, w) for w in chosen]
             composed += ([part["word"]] if part.get("word") else []) + chosen
         else:
             if not rest:
-                return [" ".join([group["prefix"], *composed])]
+                return {"group": g, "words": taps, "entry": " ".join([group["prefix"], *composed])}
     raise AssertionError(f"no tap for {line!r} in {[g.get('title') for g in state['choices']]}")
 
 
@@ -318,12 +323,12 @@ def test_every_entry_of_two_rounds_of_each_game_has_a_tap_path(
             if line.startswith("hand "):
                 taps = [f"hand {c}" for c in line.split()[1:]]
                 for tap in taps:
-                    assert tap_for(state, tap, names) == [tap]
+                    assert find_taps(state, tap) == {"entry": tap}
                     state = _enter(client, tap)["state"]
                 continue
-            for tap in tap_for(state, line, names):
-                answer = _enter(client, tap)
-                assert answer["accepted"], (tap, answer["message"])
+            tap = find_taps(state, line)["entry"]
+            answer = _enter(client, tap)
+            assert answer["accepted"], (tap, answer["message"])
         assert client.get("/api/state").json()["round"] == match.rounds.index(record) + 2 or live.over()
 
 

@@ -1,0 +1,407 @@
+// stich serve: the page. Draws the seat's state (GET api/state, then Server-Sent Events) and turns
+// taps into entries of the stich live language (POST api/entry). Nothing is fetched from elsewhere.
+"use strict";
+
+const boot = JSON.parse(document.getElementById("boot").textContent);
+const token = new URLSearchParams(location.search).get("token") || "";
+const $ = (id) => document.getElementById(id);
+let current = null; // the state drawn
+let busy = false; // an entry on its way
+const composing = {}; // compose group key -> list of chosen words per part
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function cardNode(code, cls) {
+  const node = el("span", "card " + (cls || ""));
+  node.innerHTML = boot.cards[code] || ""; // the server's own SVG of the card
+  node.dataset.card = code;
+  if (!boot.cards[code]) node.textContent = code;
+  return node;
+}
+
+function tapCard(code, entry, opts) {
+  const button = el("button", "tap card-tap");
+  button.type = "button";
+  button.appendChild(cardNode(code));
+  if (opts && opts.label && opts.label !== code) button.appendChild(el("span", "decl", opts.label.replace(code, "").trim()));
+  if (opts && opts.best) {
+    button.classList.add("best");
+    button.appendChild(el("span", "star", "★ best"));
+  }
+  if (opts && opts.legal === false) {
+    button.classList.add("dim");
+    button.disabled = true;
+  }
+  button.dataset.entry = entry;
+  button.setAttribute("aria-label", entry);
+  button.addEventListener("click", () => send(entry));
+  return button;
+}
+
+function tapButton(label, entry, best) {
+  const button = el("button", "tap word" + (best ? " best" : ""), label);
+  button.type = "button";
+  button.dataset.entry = entry;
+  button.addEventListener("click", () => send(entry));
+  return button;
+}
+
+// -- talking to the server ----------------------------------------------------------------
+
+async function send(entry) {
+  if (busy) return;
+  busy = true;
+  document.body.classList.add("busy");
+  try {
+    const answer = await fetch("api/entry", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Stich-Token": token },
+      body: JSON.stringify({ entry: entry }),
+    });
+    const data = await answer.json();
+    if (data.accepted) {
+      refused("");
+      Object.keys(composing).forEach((k) => delete composing[k]);
+      if (data.message) news(data.message);
+    } else {
+      refused(data.message || "refused");
+    }
+    if (data.state) draw(data.state, true);
+  } catch (err) {
+    refused("no answer from the server: " + err);
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function refused(text) {
+  const box = $("refused");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function news(text) {
+  const box = $("news");
+  box.textContent = "";
+  text.split("\n").forEach((line) => box.appendChild(el("div", "line", line)));
+}
+
+async function load() {
+  const answer = await fetch("api/state", { headers: { "X-Stich-Token": token } });
+  if (answer.ok) draw(await answer.json(), true);
+  else refused(await answer.text());
+}
+
+function listen() {
+  const source = new EventSource("api/events?token=" + encodeURIComponent(token));
+  source.addEventListener("state", (event) => draw(JSON.parse(event.data), false));
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) load(); // a phone that slept gets the state at once
+  });
+}
+
+// -- drawing ----------------------------------------------------------------------------
+
+function draw(state, force) {
+  if (current && !force && state.version < current.version) return;
+  const changed = !current || current.version !== state.version;
+  current = state;
+  if (changed && state.message) news(state.message);
+  const name = (seat) => state.players[seat];
+  $("round").textContent = state.over ? "game over" : `round ${state.round} · ${name(state.dealer)} deals`;
+  drawTurn(state, name);
+  drawAdvice(state);
+  drawFacts(state, name);
+  drawTrick(state, name);
+  drawLayout(state);
+  drawHand(state);
+  drawChoices(state, name);
+  drawDeduction(state, name);
+  drawScores(state, name);
+  document.body.dataset.phase = state.phase;
+  document.body.dataset.version = String(state.version);
+}
+
+function drawTurn(state, name) {
+  const box = $("turn");
+  box.textContent = "";
+  let text;
+  if (state.over) text = `the game is over; winner: ${state.winners.join(" and ") || "nobody"}`;
+  else if (state.phase === "setup") text = state.status[state.status.length - 1];
+  else if (state.mover === null) text = "the round is over";
+  else if (state.my_turn) text = `your turn (${state.phase})`;
+  else text = `${name(state.mover)} to move (${state.phase})`;
+  box.appendChild(el("div", state.my_turn ? "you" : "them", text));
+}
+
+function drawAdvice(state) {
+  const box = $("advice");
+  const advice = state.advice;
+  box.textContent = "";
+  box.hidden = !advice;
+  if (!advice) return;
+  box.dataset.status = advice.status;
+  if (advice.status !== "ready") {
+    box.appendChild(el("div", "thinking", advice.text));
+    return;
+  }
+  const head = el("div", "best-line");
+  head.appendChild(el("b", null, "advice: " + advice.label));
+  box.appendChild(head);
+  const more = el("details");
+  more.appendChild(el("summary", null, "why, and the alternatives"));
+  more.appendChild(el("p", "reason", advice.reason));
+  const table = el("table", "alternatives");
+  const top = el("tr");
+  ["choice", advice.value_name].forEach((t) => top.appendChild(el("th", null, t)));
+  table.appendChild(top);
+  advice.alternatives.forEach((alt) => {
+    const row = el("tr");
+    row.appendChild(el("td", null, alt.label));
+    row.appendChild(el("td", "num", `${alt.value.toFixed(2)} ± ${alt.stderr.toFixed(2)}`));
+    table.appendChild(row);
+  });
+  more.appendChild(table);
+  more.appendChild(el("p", "small", `${advice.worlds} worlds in ${advice.seconds} s`));
+  box.appendChild(more);
+}
+
+function drawFacts(state, name) {
+  // What the table shows besides the trick: the trump, the secret when the seat knows it, tasks.
+  const box = $("facts");
+  box.textContent = "";
+  const view = state.view || {};
+  if (view.trump_card) {
+    const row = el("div", "fact", "turned for trump: ");
+    row.appendChild(cardNode(view.trump_card, "mini"));
+    box.appendChild(row);
+  } else if (view.trump !== undefined && view.trump !== null) {
+    const order = view.order ? `, order ${view.order}` : "";
+    box.appendChild(el("div", "fact", `trump: ${view.trump}${view.blind ? " (blind)" : ""}${order}`));
+  }
+  if (view.secret) box.appendChild(el("div", "fact", "the secret: " + Object.values(view.secret).map((v) => (v === null ? "none" : v)).join(" / ")));
+  if (view.tasks && Object.keys(view.tasks).length) {
+    const tasks = Object.entries(view.tasks).map(([s, t]) => `${name(Number(s))} ${t}`);
+    box.appendChild(el("div", "fact", "tasks: " + tasks.join(", ")));
+  }
+  if (view.confidant !== undefined && view.confidant !== null) box.appendChild(el("div", "fact", `confidant: ${name(view.confidant)}`));
+}
+
+function drawTrick(state, name) {
+  const box = $("trick");
+  box.textContent = "";
+  let plays = state.trick;
+  let caption = plays.length ? `trick ${state.tricks.length + 1}` : "";
+  if (!plays.length && state.tricks.length) {
+    const last = state.tricks[state.tricks.length - 1];
+    plays = last.seats.map((s, k) => ({ seat: s, card: last.cards[k] }));
+    caption = `trick ${state.tricks.length}: ${name(last.winner)} wins`;
+  }
+  if (!plays.length) return;
+  box.appendChild(el("div", "caption", caption));
+  const row = el("div", "cards trick-cards");
+  plays.forEach((p) => {
+    const spot = el("div", "played");
+    spot.appendChild(cardNode(p.card));
+    spot.appendChild(el("div", "who", name(p.seat)));
+    row.appendChild(spot);
+  });
+  box.appendChild(row);
+}
+
+function drawLayout(state) {
+  // Was sticht?'s draft: the layout as its grid, a column a card wide, four cards high.
+  const box = $("layout");
+  box.textContent = "";
+  const view = state.view || {};
+  if (!view.layout || !view.layout.length) return;
+  const picks = {};
+  state.choices.filter((g) => g.verb === "pick").forEach((g) => g.items.forEach((i) => (picks[i.card] = i)));
+  box.appendChild(el("div", "caption", `the layout · column ${view.column}`));
+  const grid = el("div", "layout-grid");
+  for (let c = 1; c < view.column && c < 9; c++) grid.appendChild(el("div", "layout-column gone"));
+  view.layout.forEach((column, c) => {
+    const col = el("div", "layout-column" + (c === 0 ? " now" : ""));
+    column.forEach((code) => {
+      const item = picks[code];
+      col.appendChild(item ? tapCard(code, item.entry, item) : cardNode(code, "still"));
+    });
+    grid.appendChild(col);
+  });
+  box.appendChild(grid);
+}
+
+function drawHand(state) {
+  const box = $("hand");
+  box.textContent = "";
+  const own = state.choices.find((g) => g.verb === "play" && state.my_turn);
+  if (own) {
+    own.items.forEach((i) => box.appendChild(tapCard(i.card, i.entry, i)));
+  } else {
+    (state.hand || []).forEach((code) => box.appendChild(cardNode(code, "held")));
+  }
+  $("hand-area").hidden = !(state.hand || []).length && !own;
+}
+
+function drawChoices(state, name) {
+  const box = $("choices");
+  box.textContent = "";
+  state.choices.forEach((group) => {
+    if (group.verb === "pick" && (state.view || {}).layout) return; // tapped in the layout
+    if (group.verb === "play" && state.my_turn) return; // tapped in the hand
+    const section = el("div", "group group-" + group.kind);
+    const who = state.mover !== null && !state.my_turn && group.kind !== "compose" ? name(state.mover) + ": " : "";
+    section.appendChild(el("h2", null, who + group.title));
+    if (group.kind === "compose") {
+      drawCompose(section, group, `${group.prefix}:${group.title}`);
+    } else {
+      const row = el("div", group.kind === "cards" ? "cards" : "words" + (group.verb === "bid" ? " numbers" : ""));
+      group.items.forEach((i) => row.appendChild(i.card ? tapCard(i.card, i.entry, i) : tapButton(i.label, i.entry, i.best)));
+      section.appendChild(row);
+    }
+    box.appendChild(section);
+  });
+}
+
+function drawCompose(section, group, key) {
+  const chosen = (composing[key] = composing[key] || group.parts.map(() => []));
+  const redraw = () => {
+    section.textContent = "";
+    section.appendChild(el("h2", null, group.title));
+    drawCompose(section, group, key);
+  };
+  group.parts.forEach((part, p) => {
+    const need = part.count === "same" ? chosen[p - 1].length : part.count;
+    const label = el("div", "part-label", part.label + (need ? ` (${chosen[p].length} of ${need})` : ` (${chosen[p].length})`));
+    section.appendChild(label);
+    const row = el("div", part.cards ? "cards" + (group.grid ? " deck-grid" : "") : "words");
+    row.dataset.part = String(p);
+    const options = part.cards && group.grid ? Object.keys(boot.cards) : part.options;
+    options.forEach((word, w) => {
+      const taken = chosen[p].includes(word);
+      const free = part.options.includes(word);
+      const button = el("button", "tap " + (part.cards ? "card-tap" : "word") + (taken ? " chosen" : ""));
+      button.type = "button";
+      if (part.cards) button.appendChild(cardNode(word));
+      else button.textContent = part.labels ? part.labels[w] : word;
+      if (taken && part.cards) button.appendChild(el("span", "order", String(chosen[p].indexOf(word) + 1)));
+      button.disabled = !free;
+      button.dataset.word = word;
+      button.addEventListener("click", () => {
+        const list = chosen[p];
+        if (part.repeat) list.push(word);
+        else if (taken) list.splice(list.indexOf(word), 1);
+        else if (need === 1) list.splice(0, list.length, word);
+        else if (!need || list.length < need) list.push(word);
+        if (part.repeat && need && list.length > need) list.shift();
+        redraw();
+      });
+      row.appendChild(button);
+    });
+    section.appendChild(row);
+    if (part.repeat && chosen[p].length) {
+      const picked = el("div", "picked");
+      chosen[p].forEach((word, k) => {
+        const chip = el("button", "tap word chosen", word + " ×");
+        chip.type = "button";
+        chip.addEventListener("click", () => {
+          chosen[p].splice(k, 1);
+          redraw();
+        });
+        picked.appendChild(chip);
+      });
+      section.appendChild(picked);
+    }
+  });
+  const words = [group.prefix];
+  let ready = true;
+  group.parts.forEach((part, p) => {
+    const need = part.count === "same" ? chosen[p - 1].length : part.count;
+    if (need && chosen[p].length !== need) ready = false;
+    if (part.word && chosen[p].length) words.push(part.word);
+    words.push(...chosen[p]);
+  });
+  const entry = words.join(" ");
+  const go = el("button", "tap send", "enter: " + entry);
+  go.type = "button";
+  go.disabled = !ready;
+  go.addEventListener("click", () => send(entry));
+  section.appendChild(go);
+}
+
+function drawDeduction(state, name) {
+  const box = $("deduction");
+  box.textContent = "";
+  const found = state.deduction;
+  if (!found) return;
+  if (found.secret_name) {
+    box.appendChild(el("h2", null, `${found.secret_name}: ${found.count} possible`));
+    found.secrets.forEach((s) => {
+      const row = el("div", "bar-row");
+      row.appendChild(el("span", "bar-label", s.text));
+      const bar = el("span", "bar");
+      const fill = el("span", "fill");
+      fill.style.width = `${Math.round(100 * s.p)}%`;
+      bar.appendChild(fill);
+      row.appendChild(bar);
+      row.appendChild(el("span", "bar-value", `${Math.round(100 * s.p)}%`));
+      box.appendChild(row);
+    });
+  }
+  const places = found.places.filter((p) => p.seat !== null);
+  if (places.length) {
+    box.appendChild(el("h2", null, "the others' hands"));
+    places.forEach((p) => {
+      const row = el("div", "place");
+      row.appendChild(el("b", null, `${name(p.seat)} (${p.size})`));
+      if (p.voids.length) row.appendChild(el("span", "voids", " no " + p.voids.join(", no ")));
+      if (p.certain.length) {
+        const sure = el("span", "sure", " surely: ");
+        p.certain.forEach((c) => sure.appendChild(cardNode(c, "mini")));
+        row.appendChild(sure);
+      }
+      box.appendChild(row);
+    });
+  }
+  if (found.conflict) box.appendChild(el("div", "conflict", found.conflict));
+}
+
+function drawScores(state, name) {
+  const box = $("scores");
+  box.textContent = "";
+  const view = state.view || {};
+  const table = el("table", "score-table");
+  const head = el("tr");
+  ["", "total", view.bids ? "bid" : null, view.won ? "tricks" : null].forEach((t) => t !== null && head.appendChild(el("th", null, t)));
+  table.appendChild(head);
+  state.players.forEach((player, s) => {
+    const row = el("tr", s === state.me ? "me" : "");
+    row.appendChild(el("td", null, player + (s === state.me ? " (you)" : "")));
+    row.appendChild(el("td", "num", String(state.totals[s])));
+    if (view.bids) row.appendChild(el("td", "num", view.bids[s] === null ? "–" : String(view.bids[s])));
+    if (view.won) row.appendChild(el("td", "num", String(view.won[s])));
+    table.appendChild(row);
+  });
+  box.appendChild(table);
+}
+
+// -- the typed entry and undo -------------------------------------------------------------
+
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("entry");
+  const text = input.value.trim();
+  if (!text) return;
+  send(text).then(() => {
+    if ($("refused").hidden) input.value = "";
+  });
+});
+$("undo").addEventListener("click", () => send("undo"));
+
+load().then(listen);

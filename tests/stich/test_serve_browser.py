@@ -1,0 +1,304 @@
+"""stich serve in a real browser: Debian's Chromium driven by Playwright at a phone's size (390 ×
+844, touch), every entry made by tapping the page as a player would.
+
+Skipped when Chromium or Playwright is missing, unless STICH_REQUIRE_BROWSER is set (as CI sets
+it): then they fail. With STICH_UPDATE_PICTURES set, the screenshots are also written to
+docs/pictures/ (the pictures docs/live.md shows).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.match import play_match
+from games.views import seat_view
+from tests.browser import FLAGS, read_png, require_browser
+from tests.hints.table_script import event_line, setup_lines
+from tests.stich.test_serve import find_taps
+
+STICH = [str(Path(sys.executable).with_name("stich"))]
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+
+
+def _need(module: str) -> Any:
+    try:
+        return __import__(module)
+    except ImportError:
+        message = f"{module} is not installed (pip install -e '.[test,serve]')"
+        if os.environ.get("STICH_REQUIRE_BROWSER"):
+            pytest.fail(f"STICH_REQUIRE_BROWSER is set but {message}")
+        pytest.skip(message)
+
+
+class Server:
+    """A running ``stich serve`` and its URL."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        self.process = subprocess.Popen(
+            [*STICH, "serve", *args, "--port", "0"],
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        self.url = self.process.stdout.readline().strip()
+        if "/?token=" not in self.url:
+            self.process.kill()
+            raise AssertionError(self.process.stderr.read() if self.process.stderr else "no URL")
+        self.base, self.token = self.url.split("/?token=")
+        self.journal = cwd / "game.json"
+
+    def state(self) -> dict[str, Any]:
+        import httpx
+
+        answer = httpx.get(f"{self.base}/api/state", headers={"X-Stich-Token": self.token})
+        data: dict[str, Any] = answer.json()
+        return data
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    chromium = require_browser()
+    _need("httpx")
+    _need("starlette")
+    sync_api = _need("playwright.sync_api")
+    del sync_api
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=list(FLAGS))
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _phone(browser: Any, server: Server) -> Any:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=1
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    # Nothing but the server itself is ever asked for (anything else would be refused, and counted).
+    elsewhere: list[str] = []
+    page.elsewhere = elsewhere
+
+    def only_the_server(route: Any) -> None:
+        if route.request.url.startswith(server.base + "/"):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_the_server)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def _version(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version)"))
+
+
+def _wait_past(page: Any, version: int) -> None:
+    # Polled from here: the page's policy forbids evaluating strings, as wait_for_function does.
+    for _ in range(600):
+        if _version(page) > version:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the page stayed at version {version}")
+
+
+def tap_entry(page: Any, server: Server, line: str) -> None:
+    """Make the entry ``line`` by tapping: the tap that is it, or the words of a composed entry and
+    its enter button; then wait until the page shows the state after it."""
+    state = server.state()
+    taps = find_taps(state, line)
+    before = _version(page)
+    if "group" in taps:
+        composes = [g for g in state["choices"][: taps["group"] + 1] if g["kind"] == "compose"]
+        section = page.locator("#choices .group-compose").nth(len(composes) - 1)
+        for part, word in taps["words"]:
+            section.locator(f"[data-part='{part}'] button[data-word={json.dumps(word)}]").first.tap()
+        send = section.locator("button.send")
+        assert send.text_content() == f"enter: {taps['entry']}"
+        send.tap()
+    else:
+        page.locator(f"button[data-entry={json.dumps(taps['entry'])}]").first.tap()
+    _wait_past(page, before)
+    assert page.locator("#refused").is_hidden(), page.locator("#refused").text_content()
+
+
+def _lines(record: Any, seat: int) -> list[str]:
+    view = seat_view(record, seat)
+    lines = setup_lines(record, seat) + [event_line(e, record.players, name_seat=True) for e in view.events]
+    out: list[str] = []
+    for line in lines:  # the hand is tapped card by card
+        out += [f"hand {c}" for c in line.split()[1:]] if line.startswith("hand ") else [line]
+    return out
+
+
+def _picture(page: Any, tmp_path: Path, name: str, element: str | None = None) -> Path:
+    out = tmp_path / name
+    if element is None:
+        page.screenshot(path=str(out))
+    else:
+        page.locator(element).screenshot(path=str(out))
+    if os.environ.get("STICH_UPDATE_PICTURES"):
+        shutil.copy(out, PICTURES / name)
+    return out
+
+
+def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refused_tap(
+    browser: Any, tmp_path: Path
+) -> None:
+    options = {"sequence": "constant", "first_round": 3, "rounds": 1}
+    match = play_match("stiche-raten", 4, seed=11, options=options)
+    args = ["stiche-raten", "--players", ",".join(match.players), "--me", match.players[1]]
+    args += [f"-o{k}={v}" for k, v in options.items()] + ["--journal", "game.json", "--worlds", "16"]
+    server = Server(args, tmp_path)
+    try:
+        page = _phone(browser, server)
+        # A refused tap: undo with nothing to undo says why in one line and changes nothing.
+        journal = server.journal.read_bytes()
+        before = _version(page)
+        page.locator("#undo").tap()
+        page.wait_for_selector("#refused:not([hidden])")
+        assert page.locator("#refused").text_content() == "refused: nothing to undo"
+        assert _version(page) == before and server.journal.read_bytes() == journal
+        advised = undone = 0
+        pictured = False
+        for record in match.rounds:
+            for line in _lines(record, 1):
+                state = server.state()
+                if state["my_turn"]:
+                    # The advice comes after "thinking…", and marks its choice on the card or number.
+                    page.wait_for_selector("#advice[data-status='ready']", timeout=120000)
+                    best = page.locator(".tap.best")
+                    assert best.count() == 1
+                    advice = server.state()["advice"]
+                    assert best.get_attribute("data-entry").split(": ")[-1] == advice["entry"]
+                    advised += 1
+                    if state["phase"] == "play" and not pictured:
+                        dimmed = page.locator("#hand .tap.dim").count()
+                        lit = page.locator("#hand .tap:not(.dim)").count()
+                        assert lit + dimmed == len(state["hand"]) and lit >= 1
+                        shot = read_png(_picture(page, tmp_path, "serve-hand.png"))
+                        assert shot.width == 390 and (27, 94, 32) in set(shot.pixels()[: 390 * 40])
+                        pictured = True
+                tap_entry(page, server, line)
+                if state["my_turn"] and not undone:
+                    # Undo, as one button: the state before the entry again, in the journal too.
+                    page.locator("#undo").tap()
+                    _wait_past(page, _version(page))
+                    again = server.state()
+                    for key in ("hand", "phase", "mover", "trick", "tricks", "view"):
+                        assert again[key] == state[key], key
+                    tap_entry(page, server, line)
+                    undone += 1
+        final = server.state()
+        assert final["over"] and page.locator("#turn").text_content().startswith("the game is over")
+        assert final["totals"] == match.totals
+        assert advised >= 2 and undone == 1 and pictured
+        assert page.errors == [] and page.elsewhere == []
+        # The typed entry box: a refused entry in one line, nothing changed.
+        page.fill("#entry", "bid 9")
+        page.locator("#typed button").tap()
+        page.wait_for_selector("#refused:not([hidden])")
+        assert page.locator("#refused").text_content().startswith("refused: ")
+        data = json.loads(server.journal.read_text())
+        assert data["standing"]["ended"] is not False
+    finally:
+        server.stop()
+
+
+def test_a_was_sticht_layout_tapped_in_its_grid_then_the_draft_and_the_trumps_deduced(
+    browser: Any, tmp_path: Path
+) -> None:
+    match = play_match("was-sticht", 4, seed=3, options={})
+    record = match.rounds[0]
+    args = ["was-sticht", "--players", ",".join(match.players), "--me", match.players[1]]
+    args += ["--dealer", match.players[record.dealer], "--journal", "game.json", "--no-advice"]
+    server = Server(args, tmp_path)
+    try:
+        page = _phone(browser, server)
+        lines = _lines(record, 1)
+        layout = [line for line in lines if line.startswith("layout ")]
+        assert len(layout) == 9
+        for k, line in enumerate(layout):
+            if k == 4:
+                # Half the layout in: the 36 cards as the game's 9 × 4 grid, the chosen ones numbered.
+                grid = page.locator(".deck-grid").first
+                assert grid.locator("button").count() == 36
+                for card in line.split()[1:3]:
+                    grid.locator(f"button[data-word='{card}']").tap()
+                assert grid.locator(".chosen").count() == 2
+                _picture(page, tmp_path, "serve-layout.png")
+                for card in line.split()[1:3]:
+                    grid.locator(f"button[data-word='{card}']").tap()  # taken back
+            tap_entry(page, server, line)
+        events = lines[9:]
+        shown = False
+        for line in events:
+            tap_entry(page, server, line)
+            state = server.state()
+            if state["phase"] == "draft" and (state["deduction"] or {}).get("count", 99) <= 4 and not shown:
+                assert page.locator(".layout-grid .layout-column").count() >= 1
+                assert page.locator("#deduction .bar-row").count() == state["deduction"]["count"]
+                _picture(page, tmp_path, "serve-draft.png")
+                page.locator("#deduction").scroll_into_view_if_needed()
+                _picture(page, tmp_path, "serve-deduction.png", "#deduction")
+                shown = True
+            if state["phase"] == "play":
+                break
+        assert shown and page.errors == [] and page.elsewhere == []
+    finally:
+        server.stop()
+
+
+GAMES = [
+    ("wizard", 3, {}),
+    ("24", 3, {"trump_chaos": True}),
+    ("stich-fuer-stich", 3, {}),
+    ("was-sticht", 3, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_the_first_round_of_each_other_game_entered_by_taps(
+    browser: Any, tmp_path: Path, game: str, players: int, options: dict[str, Any]
+) -> None:
+    match = play_match(game, players, seed=5, options=options)
+    record = match.rounds[0]
+    args = [game, "--players", ",".join(match.players), "--me", match.players[1]]
+    args += ["--dealer", match.players[record.dealer], "--journal", "game.json", "--no-advice"]
+    args += [f"-o{k}={json.dumps(v)}" for k, v in options.items()]
+    server = Server(args, tmp_path)
+    try:
+        page = _phone(browser, server)
+        for line in _lines(record, 1):
+            tap_entry(page, server, line)
+        state = server.state()
+        assert state["scores"] == match.scores[:1] or state["over"]
+        assert page.errors == [] and page.elsewhere == []
+    finally:
+        server.stop()
