@@ -265,8 +265,9 @@ def test_a_was_sticht_layout_tapped_in_its_grid_then_the_draft_and_the_trumps_de
                 assert page.locator(".layout-grid .layout-column").count() >= 1
                 assert page.locator("#deduction .bar-row").count() == state["deduction"]["count"]
                 _picture(page, tmp_path, "serve-draft.png")
-                page.locator("#deduction").scroll_into_view_if_needed()
-                _picture(page, tmp_path, "serve-deduction.png", "#deduction")
+                fills = page.locator("#deduction .bar .fill")
+                bars = fills.evaluate_all("els => els.map(e => e.style.width)")
+                assert bars == [f"{round(100 * s['p'])}%" for s in state["deduction"]["secrets"]]
                 shown = True
             if state["phase"] == "play":
                 break
