@@ -35,12 +35,13 @@ from games.match import check_match_report, parse_match
 from games.names import check_player_names
 from games.record import Record, replay
 from games.registry import find
-from hints.entries import Command, EventEntry, Setup, Table, parse_entry, resolve_seat
+from hints.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
 from hints.session import Session
 
 __all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
 
 MATCH_FORMAT = "stich-match/1"
+_OVER = "the game is over: undo, show, save or quit"
 
 
 class TargetExists(StichError):
@@ -235,7 +236,13 @@ class LiveGame:
     def enter(self, text: str) -> Response:
         """Take one entry; a `StichError` (one line) when it is refused, and then nothing changed.
         While the layout is being entered, a line of cards alone is its next column."""
-        entry = self._layout_line(text) or parse_entry(text, self.table)
+        try:
+            entry = self._layout_line(text) or parse_entry(text, self.table)
+        except StichError:
+            word = (text.split() or [""])[0].lower()
+            if self.over() and not any(c.startswith(word) for c in (*COMMANDS, "exit", "?")):
+                raise StichError(_OVER) from None
+            raise
         if isinstance(entry, Command):
             if entry.name == "undo":
                 return Response(self.undo())
@@ -244,7 +251,7 @@ class LiveGame:
                 return Response(self.save(Path(entry.argument)), command=entry)
             return Response(command=entry)
         if self.over():
-            raise StichError("the game is over: undo, show, save or quit")
+            raise StichError(_OVER)
         notices = self._setup(entry) if isinstance(entry, Setup) else self._event(entry)
         self.write_journal()
         return Response(notices)
@@ -409,13 +416,16 @@ class LiveGame:
         totals = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.course.totals, strict=True))
         notices = [Notice("round", f"round {number} over: {points}"), Notice("round", f"totals: {totals}")]
         if self.course.ended:
-            winners = [self.players[s] for s in self.course.standing.get("winners", [])]
-            notices.append(Notice("game", f"the game is over; winner: {' and '.join(winners) or 'nobody'}"))
+            notices.append(Notice("game", self._winner_text()))
             return notices
         self.known = self.course.facts()
         self._try_start()
         notices.append(Notice("round", self.next_round_text()))
         return notices
+
+    def _winner_text(self) -> str:
+        winners = [self.players[s] for s in self.course.standing.get("winners", [])]
+        return f"the game is over; winner: {' and '.join(winners) or 'nobody'}"
 
     def next_round_text(self) -> str:
         return f"{self.course.describe_next()}: {self.players[self.dealer]} deals; enter your cards"
@@ -546,17 +556,16 @@ class LiveGame:
 
     def status(self) -> list[Notice]:
         """Where the game stands (shown at the start and after a resume)."""
-        notices = [
-            Notice(
-                "game",
-                f"{self.game.title}: {', '.join(self.players)}; you are {self.players[self.me]}; "
-                f"round {self.round_number}, {self.players[self.dealer]} deals",
-            )
-        ]
+        who = f"{self.game.title}: {', '.join(self.players)}; you are {self.players[self.me]}"
         if self.over():
-            winners = [self.players[s] for s in self.course.standing.get("winners", [])]
-            notices.append(Notice("game", f"the game is over; winner: {' and '.join(winners) or 'nobody'}"))
-            return notices
+            rounds = len(self.finished)
+            totals = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.course.totals, strict=True))
+            return [
+                Notice("game", f"{who}; the game is over after {rounds} round{'s' if rounds != 1 else ''}"),
+                Notice("game", f"totals: {totals}"),
+                Notice("game", self._winner_text()),
+            ]
+        notices = [Notice("game", f"{who}; round {self.round_number}, {self.players[self.dealer]} deals")]
         if self.session is None:
             notices.append(
                 Notice("round", f"{self.course.describe_next()}: enter your cards ({self.waiting})")

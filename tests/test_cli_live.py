@@ -273,3 +273,44 @@ def test_check_unfinished_was_sticht_game_is_not_complete(tmp_path: Path) -> Non
     text = subprocess.run([*STICH, "check", str(journal)], capture_output=True, text=True).stdout
     assert "a game of 1 round, 3 players, not over (round 2 comes next)" in text
     assert "complete" not in text.splitlines()[1]
+
+
+def test_resume_finished_game_says_over(tmp_path: Path) -> None:
+    options = {"sequence": "constant", "first_round": 2, "rounds": 3}
+    match = play_match("stiche-raten", 3, seed=4, options=options)
+    lines = [line for record in match.rounds for line in round_lines(record, 1)]
+    journal = tmp_path / "game.json"
+    args = ["live", "stiche-raten", "--players", ",".join(match.players), "--me", match.players[1]]
+    args += ["--dealer", match.players[match.rounds[0].dealer], "--no-advice", "--journal", str(journal)]
+    args += ["-o", "sequence=constant", "-o", "first_round=2", "-o", "rounds=3"]
+    done = _run(args, "\n".join(lines) + "\n")
+    assert done.returncode == 0 and "the game is over" in done.stdout, done.stdout
+    resumed = _run(["live", "--resume", str(journal)], "play AS\nquit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    head = resumed.stdout.splitlines()[:3]
+    totals = ", ".join(f"{n} {t}" for n, t in zip(match.players, match.totals, strict=True))
+    winners = " and ".join(match.players[s] for s in match.standing["winners"])
+    title = f"Stiche-Raten (Oh Hell!): {', '.join(match.players)}; you are {match.players[1]}"
+    assert head == [
+        f"{title}; the game is over after 3 rounds",
+        f"totals: {totals}",
+        f"the game is over; winner: {winners}",
+    ]
+    assert "round 4" not in resumed.stdout and "deals" not in resumed.stdout
+    assert _refused(resumed.stdout) == ["refused: the game is over: undo, show, save or quit"]
+
+
+def test_live_players_name_with_control_character_is_refused(tmp_path: Path) -> None:
+    journal = tmp_path / "j.json"
+    for players, said in [
+        ("Anna,Ben\tBen,Carla", "--players: players/1: the name 'Ben\\tBen' holds a control character"),
+        ("Anna,Be\u2028n,Carla", "--players: players/1: the name 'Be\\u2028n' holds a control character"),
+        (f"Anna,Ben,{'C' * 41}", "--players: players/2: a player's name has at most 40 characters"),
+        ("Anna,Ben,,Carla", "--players: players/2: a player's name needs a visible character"),
+        ("Anna,Ben,ANNA", "--players: players 0 and 2 are both called 'Anna'"),
+    ]:
+        args = ["live", "stiche-raten", "--players", players, "--me", "Ben", "--journal", str(journal)]
+        done = _run(args, "")
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr.startswith(f"stich: error: {said}") and done.stderr.count("\n") == 1, done.stderr
+        assert not journal.exists()
