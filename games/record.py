@@ -360,18 +360,36 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     dealer: int | None = None,
     names: Sequence[str] | None = None,
+    round_number: int | None = None,
 ) -> Record:
-    """A round of random legal play, as an omniscient record; it stores the seed (``seed`` field)."""
+    """A round of random legal play, as an omniscient record; it stores the seed (``seed`` field).
+
+    ``round_number`` picks the round of a game that deals its rounds in a sequence of hand
+    sizes (Stiche-Raten, Wizard); the default is the first.
+    """
     game = find(game_id)(players, options)
+    if round_number is not None:
+        sizes = getattr(game, "round_sizes", None)
+        if sizes is None:
+            raise StichError(f"--round: {game.title} has no sequence of rounds to choose from")
+        count = len(sizes())
+        if not 1 <= round_number <= count:
+            raise StichError(
+                f"--round {round_number}: {game.title} with these options has rounds 1 to {count}"
+            )
     seed = fresh_seed() if seed is None else seed
     rng = random.Random(seed)
-    names = list(names) if names is not None else list(DEFAULT_NAMES[:players])
+    names = check_player_names(names if names is not None else DEFAULT_NAMES[:players], "names")
     if len(names) != players:
         raise StichError(f"{players} players need {players} names, got {len(names)}")
     dealer = players - 1 if dealer is None else dealer
     if not 0 <= dealer < players:
         raise StichError(f"dealer {dealer} does not exist (seats are 0..{players - 1})")
-    known = game.deal(rng, dealer)
+    if round_number is None:
+        known = game.deal(rng, dealer)
+    else:
+        sequenced: Any = game  # Stiche-Raten and Wizard deal a round of their sequence
+        known = sequenced.deal(rng, dealer, round_number=round_number)
     state = game.new_round(names, dealer, None, known)
     while not state.is_terminal():
         events = state.legal_events()

@@ -44,13 +44,24 @@ def simulate_cli(
         bool, typer.Option("--match", help="Play a whole game to its end (a stich-match/1 document).")
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the record as JSON (the default).")] = False,
+    round_number: Annotated[
+        int | None,
+        typer.Option(
+            "--round",
+            parser=whole_number,
+            help="Which round of the game's sequence to deal (Stiche-Raten, Wizard; default 1).",
+        ),
+    ] = None,
 ) -> None:
     """Play a random legal round and print it as a stich-round/1 record."""
     with user_errors():
         if whole:
+            if round_number is not None:
+                raise StichError("--round picks one round: not with --match")
             text = json.dumps(play_match(game, players, seed, parse_options(option)).to_json()) + "\n"
         else:
-            text = simulate(game, players, seed, parse_options(option), dealer).dumps()
+            record = simulate(game, players, seed, parse_options(option), dealer, round_number=round_number)
+            text = record.dumps()
         if out is not None:
             write_new(out, text)
             typer.echo(f"wrote {out}", err=True)
