@@ -314,3 +314,25 @@ def test_live_players_name_with_control_character_is_refused(tmp_path: Path) -> 
         assert done.returncode == 1 and done.stdout == ""
         assert done.stderr.startswith(f"stich: error: {said}") and done.stderr.count("\n") == 1, done.stderr
         assert not journal.exists()
+
+
+def test_refused_entry_at_a_terminal_does_not_ask_for_advice_again(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--dealer", "Anna"]
+    args += ["-o", "sequence=constant", "-o", "first_round=2"]
+    child = _spawn([*args, "--journal", str(tmp_path / "j.json"), "--worlds", "2"], tmp_path)
+    _prompt(child)
+    _enter(child, "hand AS KS")
+    child.sendline("turn 2H")
+    child.expect_exact("your turn (bid)")
+    child.expect_exact("→")  # the advice, once
+    screen = _enter(child, "bid ²")
+    while "refused" not in screen:  # the advice may have been printed above the earlier prompt
+        screen = _prompt(child)
+    assert "refused: bid '²' is not a number of tricks (digits 0-9)" in screen
+    assert "thinking" not in screen.split("refused:")[-1]
+    child.sendline("bid 2")
+    child.expect_exact("Carla to move (bid)")
+    after = ANSI.sub("", child.before or "")
+    assert "thinking" not in after.split("bid '²'")[-1] and "→" not in after.split("bid '²'")[-1]
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
