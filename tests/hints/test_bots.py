@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -274,6 +275,21 @@ def test_rules_bot_counts_wizards_as_winners_and_keeps_its_jester_to_duck() -> N
 def test_rules_bot_is_refused_in_games_without_bids() -> None:
     with pytest.raises(StichError, match="rules-bot plays Stiche-Raten and Wizard"):
         ArenaSpec("24", 4, tuple(parse_bot(b) for b in ["rules-bot", "random", "random", "random"]), 1, 1)
+
+
+def test_rules_bot_is_named_on_the_arena_command_line() -> None:
+    from typer.testing import CliRunner
+
+    from stich.cli import app
+
+    runner = CliRunner()
+    args = ["arena", "wizard", "--players", "3", "--rounds", "2", "--seed", "3", "--cycle", "3", "--json"]
+    result = runner.invoke(app, [*args, "--bots", "rules-bot,heuristic,random"])
+    assert result.exit_code == 0, result.output
+    assert {bot["name"] for bot in json.loads(result.stdout)["bots"]} == {"rules-bot", "heuristic", "random"}
+    refused = runner.invoke(app, ["arena", "24", "--players", "3", "--bots", "rules-bot,random,random"])
+    assert refused.exit_code == 1
+    assert refused.stderr == "stich: error: bot rules-bot plays Stiche-Raten and Wizard, not 24\n"
 
 
 class FirstChoice:
