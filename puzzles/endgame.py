@@ -168,8 +168,8 @@ def _trick_bounds(data: Mapping[str, Any]) -> tuple[int, int]:
     mine.pop("teams")
     others = [seat for seat in range(4) if seat != SOUTH]
     theirs = {**data, "teams": [[SOUTH], others], "objective": {"type": "tricks", "seat": others[0]}}
-    most = solve(parse_position(mine), with_line=False).value
-    position = parse_position(theirs)
+    most = solve(parse_position(mine, schema=False), with_line=False).value
+    position = parse_position(theirs, schema=False)
     return position.tricks_left() - solve(position, with_line=False).value, most
 
 
@@ -314,7 +314,7 @@ def _explain(data: Mapping[str, Any], position: Position, judged: _Judged) -> tu
     steps = []
     played = len(position.trick)
     for move, label in judged.tempting:
-        after = parse_position(_after(data, position, move))
+        after = parse_position(_after(data, position, move), schema=False)
         line = [(SOUTH, move)] + [(seat, _key(m)) for seat, m in solve(after).line]
         value = judged.values[move]
         text = (
@@ -373,7 +373,7 @@ def _find(theme: Theme, rng: random.Random, depth: int) -> _Found | None:
             if not bounds[0] <= count <= bounds[1]:
                 continue
         data["objective"] = objective
-        position = parse_position(data)
+        position = parse_position(data, schema=False)  # dealt here: its shape is right
         judged = _judge(theme, data, position, solve(position, with_line=False))
         if judged is not None:
             return _Found(theme, data, position, judged)

@@ -118,15 +118,19 @@ def load_position(source: str | Path) -> Position:
     return parse_position(data)
 
 
-def parse_position(data: object) -> Position:
-    """Parse and check a position; a `StichError` names the first bad field or card."""
+def parse_position(data: object, *, schema: bool = True) -> Position:
+    """Parse and check a position; a `StichError` names the first bad field or card.
+
+    ``schema=False`` skips the JSON Schema check of the object's shape (several milliseconds)
+    for positions a program built itself, as the puzzle generator builds thousands; the
+    cards, seats and rules are checked all the same."""
     if not isinstance(data, Mapping):
         raise StichError("a position must be a JSON object with game, hands, leader and trick")
     if "game" not in data:
         raise StichError('a position must name its "game" (e.g. "stiche-raten")')
     game_cls = find(str(data["game"]))
     data = {**data, "game": game_cls.id}
-    problem = _schema_error(data, game_cls)
+    problem = _schema_error(data, game_cls) if schema else None
     if problem is not None:
         raise StichError(problem)
     players = _players(data["hands"])

@@ -110,3 +110,23 @@ def test_a_changed_answer_or_target_is_caught() -> None:
     verdict = verify(bad)
     assert not verdict.ok and f"but the answer says {wrong[0]}" in verdict.problems[0]
     assert position.deck.parse(wrong[0]) >= 0
+
+
+def test_positions_read_without_the_schema_are_still_checked() -> None:
+    """The generator skips the JSON Schema check of the positions it builds itself (most of its
+    time went there); the cards, seats and rules are checked all the same, and the result is the
+    position the schema-checked reading gives."""
+    data = {
+        "game": "stiche-raten",
+        "trump": None,
+        "leader": 2,
+        "hands": [["AS", "KH"], ["QS", "3H"], ["JS", "5H"], ["TS", "7H"]],
+        "trick": [],
+        "objective": {"type": "tricks", "seat": 2},
+    }
+    assert parse_position(data, schema=False) == parse_position(data)
+    twice = {**data, "hands": [["AS", "KH"], ["AS", "3H"], ["JS", "5H"], ["TS", "7H"]]}
+    with pytest.raises(StichError, match="card AS is in the hands of seat 0 and seat 1"):
+        parse_position(twice, schema=False)
+    with pytest.raises(StichError, match="leader"):
+        parse_position({**data, "leader": 7}, schema=False)
