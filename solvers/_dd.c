@@ -297,6 +297,12 @@ typedef struct {
     int8_t trumps_desc[MAXC];
     u64 trumps; /* every card with trump power (wizards too) */
     i64 tp[MAXC];
+    /* nobody need follow and the strongest card wins (tables.ranked): every card strongest first,
+       and each card's place in the ascending order */
+    int ranked;
+    int nstrength;
+    int8_t strength_desc[MAXC];
+    int8_t strength_rank[MAXC];
 } State;
 
 typedef struct {
@@ -1271,6 +1277,43 @@ static void sure_trumps(const Kernel *k, const State *st, const u64 *hands, u64 
     *theirs_rel = rel[0];
 }
 
+/* Nobody need follow and the strongest card wins (Stich für Stich): per side, the tricks it is sure
+   of. A side plans which of its cards carries each trick, its `left` strongest, one a trick; a
+   planned card loses only to a card of the other side in that trick at least as strong, and each
+   such card is in one trick: the tricks lost are at most a matching of planned cards to killers,
+   counted from the top (search.py's sure_tricks alike). */
+static void sure_tricks(const Kernel *k, const State *st, const u64 *hands, u64 present, int left, int *mine_out,
+                        int *theirs_out) {
+    u64 side_cards = 0;
+    for (int q = 0; q < k->m; q++)
+        if (k->sideof[k->seats[q]]) side_cards |= hands[k->seats[q]];
+    int taken[2] = {0, 0}, pool[2] = {0, 0}, surplus[2] = {0, 0};
+    int i = 0, n = st->nstrength;
+    while (i < n && (taken[0] < left || taken[1] < left)) {
+        i64 level = st->strength[st->strength_desc[i]];
+        int count[2] = {0, 0};
+        int j = i;
+        for (; j < n && st->strength[st->strength_desc[j]] == level; j++) {
+            int c = st->strength_desc[j];
+            if (present >> c & 1) count[side_cards >> c & 1]++;
+        }
+        if (count[0] || count[1]) {
+            pool[0] += count[1];
+            pool[1] += count[0];
+            for (int x = 0; x < 2; x++) {
+                int planned = min2(count[x], left - taken[x]);
+                taken[x] += planned;
+                int killed = min2(planned, pool[x]);
+                pool[x] -= killed;
+                surplus[x] += planned - killed;
+            }
+        }
+        i = j;
+    }
+    *mine_out = surplus[1];
+    *theirs_out = surplus[0];
+}
+
 /* ---------------------------------------------------------------- move ordering */
 
 typedef struct {
@@ -1950,7 +1993,21 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
                 return 0;
             }
         }
-        if (k->single_state && (present & st->trumps)) {
+        if (st->ranked) {
+            /* nobody need follow and the strongest card wins: each side's sure tricks */
+            int mine, theirs;
+            sure_tricks(k, st, hands, present, left, &mine, &theirs);
+            if (mine >= target) {
+                store(k, left, &sh, 0, present, mine, left);
+                return 1;
+            }
+            if (left - theirs < target) {
+                store(k, left, &sh, 0, present, 0, left - theirs);
+                return 0;
+            }
+            lo = mine;
+            hi = left - theirs;
+        } else if (k->single_state && (present & st->trumps)) {
             int mine, theirs;
             u64 srel, trel;
             sure_trumps(k, st, hands, present, left, &mine, &theirs, &srel, &trel);
@@ -2011,10 +2068,21 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
     int cands[MAXC], ncands = 0;
     int run_lo[MAXC], run_hi[MAXC], nruns = 0;
     int prev = -1, first = -1;
-    for (u64 x = legal; x; x &= x - 1) {
-        int c = ctz(x);
+    int seq[MAXC], nseq = 0;
+    for (u64 x = legal; x; x &= x - 1) seq[nseq++] = ctz(x);
+    if (st->ranked) {
+        /* nobody need follow: the whole hand weakest first, so that equivalent cards of different
+           suits (equal numbers, or nothing left between them) meet */
+        for (int a = 1; a < nseq; a++) {
+            int c = seq[a], r = st->strength_rank[c], b = a;
+            for (; b > 0 && st->strength_rank[seq[b - 1]] > r; b--) seq[b] = seq[b - 1];
+            seq[b] = c;
+        }
+    }
+    for (int q = 0; q < nseq; q++) {
+        int c = seq[q];
         if (prev >= 0) {
-            i64 sp = k->span[prev * k->size + c];
+            i64 sp = prev < c ? k->span[prev * k->size + c] : k->span[c * k->size + prev];
             if (sp >= 0 && !((u64)sp & outside)) {
                 prev = c;
                 if (nruns && run_lo[nruns - 1] == first) {
@@ -2233,8 +2301,8 @@ static int read_state(Kernel *k, PyObject *d, State *st) {
     if (item_u64(d, "trump_mask", &st->trump_mask) < 0) return -1;
     if (!(v = item(d, "strength")) || read_i64_list(v, st->strength, size, "strength") < 0) return -1;
     if (!(v = item(d, "tp")) || read_i64_list(v, st->tp, size, "tp") < 0) return -1;
-    const char *flags[] = {"structured", "must_follow", "ascending", "plain"};
-    int *targets[] = {&st->structured, &st->must_follow, &st->ascending, &st->plain};
+    const char *flags[] = {"structured", "must_follow", "ascending", "plain", "ranked"};
+    int *targets[] = {&st->structured, &st->must_follow, &st->ascending, &st->plain, &st->ranked};
     for (int i = 0; i < (int)(sizeof(flags) / sizeof(flags[0])); i++) {
         if (!(v = item(d, flags[i])) || (truth = PyObject_IsTrue(v)) < 0) return -1;
         *targets[i] = truth;
@@ -2271,6 +2339,16 @@ static int read_state(Kernel *k, PyObject *d, State *st) {
     for (int j = 0; j < st->ntrumps; j++) {
         st->trumps_desc[j] = (int8_t)tmp[j];
         st->trumps |= bit(tmp[j]);
+    }
+    if (!(v = item(d, "strength_desc")) || read_small_list(v, tmp, MAXC, &st->nstrength, "strength_desc") < 0)
+        return -1;
+    if (st->ranked && st->nstrength != size) {
+        PyErr_SetString(PyExc_ValueError, "strength_desc must name every card of a ranked state");
+        return -1;
+    }
+    for (int j = 0; j < st->nstrength; j++) {
+        st->strength_desc[j] = (int8_t)tmp[j];
+        st->strength_rank[tmp[j]] = (int8_t)(st->nstrength - 1 - j);
     }
     return 0;
 }

@@ -58,6 +58,7 @@ __all__ = [
     "make_pair_quick",
     "make_quick_tricks",
     "make_search",
+    "make_sure_tricks",
     "make_sure_trumps",
 ]
 
@@ -519,6 +520,63 @@ def make_sure_trumps(
         return best[1], best[0], rel[1], rel[0]
 
     return sure_trumps
+
+
+def make_sure_tricks(
+    tables: SearchTables, seating: Seating
+) -> Callable[[list[CardSet], int, CardSet, int], tuple[int, int]]:
+    """The sure-trick bound of a trick boundary where the strongest card wins (see ``sure_tricks``)."""
+    strength_desc = tables.strength_desc
+    strength_of = tables.strength
+    seats = seating.seats
+    sideof = seating.sideof
+
+    def sure_tricks(hands: list[CardSet], live: int, present: CardSet, left: int) -> tuple[int, int]:
+        """Per side, the tricks it is sure of when nobody need follow and the strongest card wins.
+
+        A side can plan which of its cards carries each trick: its ``left`` strongest cards, one
+        a trick (any hand may play any card at any time). A planned card loses its trick only to
+        a card of the other side in that trick at least as strong, and each card of the other
+        side is in one trick: the tricks lost are at most a matching of the planned cards to
+        such killers. The killers of a stronger card are among those of a weaker one, so the
+        matching is counted from the top, as the sure trumps are. Returns the side's count and
+        the other side's (each a lower bound on its tricks; with every card keyed as it is, no
+        card's rank needs naming).
+        """
+        order = strength_desc[live]
+        st = strength_of[live]
+        owner_side = 0
+        side_cards = 0
+        for s in seats:
+            if sideof[s]:
+                side_cards |= hands[s]
+        taken = [0, 0]
+        pool = [0, 0]
+        surplus = [0, 0]
+        i, n = 0, len(order)
+        while i < n and (taken[0] < left or taken[1] < left):
+            level = st[order[i]]
+            count = [0, 0]
+            j = i
+            while j < n and st[order[j]] == level:
+                c = order[j]
+                if present >> c & 1:
+                    owner_side = side_cards >> c & 1
+                    count[owner_side] += 1
+                j += 1
+            if count[0] or count[1]:
+                pool[0] += count[1]
+                pool[1] += count[0]
+                for x in (0, 1):
+                    planned = min(count[x], left - taken[x])
+                    taken[x] += planned
+                    killed = min(planned, pool[x])
+                    pool[x] -= killed
+                    surplus[x] += planned - killed
+            i = j
+        return surplus[1], surplus[0]
+
+    return sure_tricks
 
 
 def make_later_tricks(
@@ -1614,6 +1672,9 @@ def make_search(
     exact_key, shape_key, entry_rel = keys.exact, keys.shape, keys.entry_rel
     quick = make_quick_tricks(tables, seating)
     sure_trumps = make_sure_trumps(tables, seating)
+    sure_tricks = make_sure_tricks(tables, seating)
+    ranked = tables.ranked
+    strength_rank = tables.strength_rank
     order_leads, order_follows, order_pair_leads, order_pair_follows = make_move_ordering(tables, seating)
     decl_get = declarations.get
     count = [0]
@@ -1708,7 +1769,17 @@ def make_search(
                 elif left - q < target:
                     store(left, key, rels, qrel, present, 0, left - q)
                     return False, qrel
-            if single_state and present & trumps_of[live]:
+            if ranked[live]:
+                # Nobody need follow and the strongest card wins: each side's sure tricks.
+                mine, theirs = sure_tricks(hands, live, present, left)
+                if mine >= target:
+                    store(left, key, rels, 0, present, mine, left)
+                    return True, 0
+                if left - theirs < target:
+                    store(left, key, rels, 0, present, 0, left - theirs)
+                    return False, 0
+                lo, hi = mine, left - theirs
+            elif single_state and present & trumps_of[live]:
                 mine, theirs, srel, trel = sure_trumps(hands, live, present, left)
                 if mine >= target:
                     store(left, key, rels, srel, present, mine, left)
@@ -1767,13 +1838,27 @@ def make_search(
         cands = []
         runs: list[tuple[int, int]] = []  # (lowest, highest card) of runs of more than one card
         prev = first = -1
-        x = legal
-        while x:
-            low = x & -x
-            c = low.bit_length() - 1
-            x ^= low
+        if ranked[live]:
+            # Nobody need follow: cards of the whole hand, weakest first, so that equivalent
+            # cards of different suits (equal numbers, or nothing left between them) meet.
+            rank = strength_rank[live]
+            seq = []
+            x = legal
+            while x:
+                low = x & -x
+                seq.append(low.bit_length() - 1)
+                x ^= low
+            seq.sort(key=rank.__getitem__)
+        else:
+            seq = []
+            x = legal
+            while x:
+                low = x & -x
+                seq.append(low.bit_length() - 1)
+                x ^= low
+        for c in seq:
             if prev >= 0:
-                sp = span[prev * size + c]
+                sp = span[prev * size + c] if prev < c else span[c * size + prev]
                 if sp >= 0 and not sp & outside:
                     prev = c
                     if runs and runs[-1][0] == first:

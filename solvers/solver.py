@@ -169,6 +169,8 @@ class Solver:
                 "must_follow": t.must_follow[s],
                 "ascending": t.ascending[s],
                 "plain": t.plain[s],
+                "ranked": t.ranked[s],
+                "strength_desc": t.strength_desc[s],
                 "trumps_desc": t.trumps_desc[s],
                 "tp": t.trump_power[s],
             }
@@ -509,9 +511,13 @@ class Solver:
         span = self.tables.span
         rep: dict[Card, Card] = {}
         prev = first = -1
-        for c in self.legal(node):
+        legal = self.legal(node)
+        if self.tables.ranked[node.live]:
+            # Nobody need follow: the whole hand weakest first (as the search finds its runs).
+            legal = sorted(legal, key=self.tables.strength_rank[node.live].__getitem__)
+        for c in legal:
             if prev >= 0:
-                sp = span[prev * self.size + c]
+                sp = span[prev * self.size + c] if prev < c else span[c * self.size + prev]
                 if sp >= 0 and not sp & outside:
                     rep[c] = first
                     prev = c

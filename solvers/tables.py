@@ -278,6 +278,13 @@ class SearchTables:
     absolute: CardSet
     group_of: list[CardSet]  # each card's collapsed group (0 if none)
     partition: bool  # partition search applies: one ranking orders every collapsed group by index
+    # No duty to follow and the strongest card takes the trick, ties to the first played (Stich
+    # für Stich): one ranking for the whole round, no free card, every card keyed as it is. The
+    # sure tricks of either side (`solvers.search.make_sure_tricks`) and equivalent cards found
+    # in strength order across the whole hand rest on it.
+    ranked: list[bool]
+    strength_desc: list[tuple[Card, ...]]  # every card, strongest first (ties by index)
+    strength_rank: list[tuple[int, ...]]  # each card's place in the ascending order of strength_desc
 
 
 _CACHE: dict[Any, SearchTables] = {}
@@ -342,6 +349,20 @@ def _build(
             if (g << shift) >> c & 1:
                 group_of[c] = g << shift
     single_state = len(reach) == 1
+    ranked = [
+        single_state and i in reach and not groups and _ranked(rules, beaters[i], strengths[i], size)
+        for i, rules in enumerate(states)
+    ]
+    strength_desc = [
+        tuple(sorted(range(size), key=partial(_strongest_first, s))) if ranked[i] else ()
+        for i, s in enumerate(strengths)
+    ]
+    strength_rank = []
+    for order in strength_desc:
+        rank = [0] * size if order else []
+        for place, c in enumerate(reversed(order)):
+            rank[c] = place
+        strength_rank.append(tuple(rank))
     return SearchTables(
         size=size,
         reach=reach,
@@ -389,4 +410,24 @@ def _build(
             or g.bit_count() < 2
             for shift, g in groups
         ),
+        ranked=ranked,
+        strength_desc=strength_desc,
+        strength_rank=strength_rank,
+    )
+
+
+def _strongest_first(strengths: Sequence[int], card: Card) -> tuple[int, int]:
+    return -strengths[card], card
+
+
+def _ranked(rules: TrickRules, beats: Sequence[CardSet], strengths: Sequence[int], size: int) -> bool:
+    """Whether nobody need follow, no card is free and a card takes a trick over exactly when it is
+    stronger (so the strongest card wins, ties to the first played)."""
+    if rules.must_follow or rules.free_mask:
+        return False
+    return all(
+        bool(beats[w] >> c & 1) == (strengths[c] > strengths[w])
+        for w in range(size)
+        for c in range(size)
+        if c != w
     )

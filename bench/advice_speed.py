@@ -1,0 +1,181 @@
+"""Advice at full hands against the speed targets: every figure, its target, met or not, in one run.
+
+- Worlds looked at by `advise` in the default budget of 1.5 s (the median over ``--instances``
+  simulated rounds, 4 players): Stiche-Raten and Wizard at 13 cards, the first bid and the first
+  play (target at least 200); 24's first play and a Stich für Stich sleuth's first play at full
+  hands (at least 100).
+- `stich hint --time T` as a user runs it (a fresh process, start-up included): the slowest wall
+  time of its runs against T + 0.5 s, for T = 0.1 and 1.5.
+- `stich analyze` of a whole round (a fresh process, its default time per decision): a 13-card
+  Stiche-Raten round (at most 5 s) and a Stich für Stich round (at most 10 s).
+
+The rounds are simulated from fixed seeds (``--seed``, then the next ones) and the advice's
+worlds drawn from fixed seeds, so two runs ask the same questions::
+
+    python bench/advice_speed.py --instances 3
+
+``--only TEXT`` keeps the lines whose name contains TEXT; ``--jobs N`` gives advice N worker
+processes (the command line's ``--jobs``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.hints import _first, _session_before, first_of  # noqa: E402
+from games.record import Record, simulate  # noqa: E402
+from games.registry import find  # noqa: E402
+from games.wizard import Wizard  # noqa: E402
+from hints.advice import Budget, advise  # noqa: E402
+from hints.session import Session  # noqa: E402
+
+BUDGET = 1.5  # seconds: the live budget the targets are set at
+HINT_TIMES = (0.1, 1.5)
+HINT_SLACK = 0.5
+STICH = str(ROOT / ".venv" / "bin" / "stich")
+
+
+def dealt(game_id: str, cards: int, seed: int, players: int = 4) -> Record:
+    """A round of random legal play in which every seat is dealt ``cards`` cards."""
+    if game_id == "stiche-raten":
+        return simulate(game_id, players, seed, {"first_round": cards})
+    game = find(game_id)(players, None)
+    assert isinstance(game, Wizard), game_id  # the other games deal through simulate
+    rng = random.Random(seed)
+    dealer = players - 1
+    names = [f"P{i}" for i in range(players)]
+    known = game.deal(rng, dealer, cards=cards)
+    state = game.new_round(names, dealer, None, known)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_events()))
+    return Record(game.id, names, dealer, state.events, {}, None, known, extra={"seed": seed})
+
+
+def at_full_hands(game_id: str, cards: int, kind: str) -> Callable[[int], Session]:
+    def make(seed: int) -> Session:
+        record = dealt(game_id, cards, seed)
+        return _session_before(record, _first(record, kind))
+
+    return make
+
+
+@dataclass(frozen=True)
+class WorldsTarget:
+    name: str
+    make: Callable[[int], Session]
+    target: int
+
+
+WORLDS: tuple[WorldsTarget, ...] = (
+    WorldsTarget("stiche-raten 13 cards: bid", at_full_hands("stiche-raten", 13, "bid"), 200),
+    WorldsTarget("stiche-raten 13 cards: first play", at_full_hands("stiche-raten", 13, "play"), 200),
+    WorldsTarget("wizard 13 cards: bid", at_full_hands("wizard", 13, "bid"), 200),
+    WorldsTarget("wizard 13 cards: first play", at_full_hands("wizard", 13, "play"), 200),
+    WorldsTarget("24: first play", first_of("24", 4, "play"), 100),
+    WorldsTarget("stich-fuer-stich: first play", first_of("stich-fuer-stich", 4, "play"), 100),
+)
+
+
+def line(name: str, figure: str, target: str, met: bool) -> None:
+    print(f"{name:56} {figure:>22} {target:>12}  {'met' if met else 'NOT MET'}", flush=True)
+
+
+def worlds_figures(seeds: list[int], jobs: int, only: str | None) -> None:
+    for case in WORLDS:
+        if only and only not in case.name:
+            continue
+        worlds: list[int] = []
+        walls: list[float] = []
+        for seed in seeds:
+            session = case.make(seed)
+            start = time.perf_counter()
+            advice = advise(session, Budget(seconds=BUDGET, seed=1000 + seed, jobs=jobs))
+            walls.append(time.perf_counter() - start)
+            worlds.append(advice.worlds)
+        median = statistics.median(worlds)
+        figure = f"{median:.0f} worlds ({statistics.median(walls):.1f} s)"
+        line(f"{case.name} (worlds in {BUDGET} s)", figure, f">= {case.target}", median >= case.target)
+
+
+def run_wall(command: list[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()}")
+    return wall
+
+
+def write(record: Record, folder: Path, name: str) -> Path:
+    path = folder / name
+    path.write_text(json.dumps(record.to_json()), encoding="utf-8")
+    return path
+
+
+def hint_figures(seeds: list[int], folder: Path, only: str | None) -> None:
+    cases = {
+        "stiche-raten 13 cards: first play": ("stiche-raten", 13, "play"),
+        "stich-fuer-stich: first play": ("stich-fuer-stich", 0, "play"),
+    }
+    for name, (game_id, cards, kind) in cases.items():
+        for t in HINT_TIMES:
+            label = f"stich hint --time {t:g}, {name}"
+            if only and only not in label:
+                continue
+            walls = []
+            for seed in seeds:
+                record = dealt(game_id, cards, seed) if cards else simulate(game_id, 4, seed)
+                path = write(record, folder, f"hint-{game_id}-{seed}.json")
+                at = str(_first(record, kind))
+                walls.append(
+                    run_wall([STICH, "hint", str(path), "--at", at, "--time", str(t), "--seed", "1"])
+                )
+            worst = max(walls)
+            line(label, f"{worst:.2f} s (worst)", f"<= {t + HINT_SLACK:g} s", worst <= t + HINT_SLACK)
+
+
+def analyze_figures(seed: int, folder: Path, only: str | None) -> None:
+    cases = {
+        "stich analyze, stiche-raten 13 cards": (dealt("stiche-raten", 13, seed), 5.0),
+        "stich analyze, stich-fuer-stich": (simulate("stich-fuer-stich", 4, seed), 10.0),
+    }
+    for name, (record, target) in cases.items():
+        if only and only not in name:
+            continue
+        path = write(record, folder, f"analyze-{record.game}-{seed}.json")
+        wall = run_wall([STICH, "analyze", str(path), "--seed", "1"])
+        line(name, f"{wall:.1f} s", f"<= {target:g} s", wall <= target)
+
+
+def main() -> None:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--instances", type=int, default=3, help="rounds per decision (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="the first round's seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="advice's worker processes (default 1)")
+    parser.add_argument("--only", help="only the lines whose name contains this text")
+    args = parser.parse_args()
+    seeds = list(range(args.seed, args.seed + max(1, args.instances)))
+    print(f"{'what':56} {'figure':>22} {'target':>12}  verdict")
+    worlds_figures(seeds, args.jobs, args.only)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        hint_figures(seeds, folder, args.only)
+        analyze_figures(args.seed, folder, args.only)
+
+
+if __name__ == "__main__":
+    main()
