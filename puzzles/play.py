@@ -42,8 +42,10 @@ def _example(puzzle: Puzzle) -> str:
     hand = position["hands"][seat]
     card = f"'{hand[0]}'" if hand else "a card"
     reverse = ""
-    if puzzle.game == "24" and hand:
-        reverse = f", and 'reverse' after a 1 that reverses the order ('{hand[0]} reverse')"
+    if puzzle.game == "24":
+        ones = [code for code in hand if code[1:] == "1"]
+        said = f" ('{ones[0]} reverse')" if ones else ""
+        reverse = f", and 'reverse' after a 1 that reverses the order{said}"
     return f"a card of {SEATS[seat]}'s hand, such as {card}{reverse}"
 
 
