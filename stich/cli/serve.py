@@ -92,7 +92,8 @@ def serve_cli(
         live = _open(game, players, me, dealer, option, journal, resume)
         host = lan_address() if lan else "127.0.0.1"
         listener = _listen(host, port)
-    table = Table(live, budget, advice)  # the advice worker is forked before the server's threads
+    # The advice worker is forked now, before the server starts any thread (hint asks it too).
+    table = Table(live, budget, advice, worker=True)
     token = new_token()
     bound = listener.getsockname()[1]
     url = f"http://{host}:{bound}/?token={token}"

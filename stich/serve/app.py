@@ -89,7 +89,11 @@ class Table:
     """The session of one seat: the `LiveGame`, its advice, and a version number that grows with
     each change (the event stream sends the state again when it does)."""
 
-    def __init__(self, live: LiveGame, budget: Budget | None = None, advice: bool = True) -> None:
+    def __init__(
+        self, live: LiveGame, budget: Budget | None = None, advice: bool = True, worker: bool | None = None
+    ) -> None:
+        """``advice``: advise at each of the seat's decisions (else on ``hint`` only); ``worker``:
+        start the advice worker now (default: with ``advice``; else on the first ``hint``)."""
         self.live = live
         self.budget = budget or Budget(seconds=1.5)
         self.advice_on = advice
@@ -101,7 +105,7 @@ class Table:
         self._state: tuple[int, dict[str, Any]] | None = None
         self._conn: Connection | None = None
         self._process: Any = None
-        if advice:
+        if advice if worker is None else worker:
             self._start_worker()
         self._ask()
 

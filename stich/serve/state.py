@@ -305,29 +305,54 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
 
 
 def _deduction(live: LiveGame) -> dict[str, Any] | None:
+    """The secrets still possible with their probabilities, and for each hidden hand its voids and
+    the cards it surely holds. The card locations are the flow bounds (`Session.locations`), not
+    the exact probabilities of `Session.deduction`, which take seconds in a large deal."""
     session = live.session
     if session is None:
         return None
-    found = session.deduction()
-    secrets = found.secrets()
-    places = [
-        {
-            "name": p.name,
-            "seat": p.seat,
-            "size": p.size,
-            "certain": list(p.certain),
-            "possible": len(p.possible),
-            "voids": list(p.voids),
+    secrets: list[tuple[str, float]] = []
+    marginals: dict[str, dict[str, float]] = {}
+    name = None
+    post = session.posterior()
+    if post is not None and session.tracker is not None:
+        space = session.tracker.space
+        name = space.secret_name
+        secrets = sorted(((space.text(h), p) for h, p in post.consistent()), key=lambda item: -item[1])
+        shares = post.marginals()
+        marginals = {
+            component: {label: round(p, 4) for label, p in zip(space.labels[k], shares[k], strict=True)}
+            for k, component in enumerate(space.components)
         }
-        for p in found.places
-    ]
+    obs = session.observations()
+    places: list[dict[str, Any]] = []
+    conflict = None
+    if obs.places:
+        locations = session.locations()
+        if not locations.consistent:
+            conflict = "no deal of the hidden cards fits what was seen"
+        deck = live.game.deck
+        for j, place in enumerate(obs.places):
+            certain = locations.certain(j) if locations.consistent else 0
+            possible = (locations.possible(j) & ~certain) if locations.consistent else 0
+            voids = list(dict.fromkeys(v.class_name for v in obs.voids if v.seat == place.seat))
+            places.append(
+                {
+                    "name": place.name,
+                    "seat": place.seat,
+                    "size": place.size,
+                    "certain": deck.names(certain),
+                    "possible": len(deck.names(possible)),
+                    "voids": voids if place.seat is not None else [],
+                }
+            )
     return {
-        "secret_name": None if found.space is None else found.space.secret_name,
-        "secrets": [{"text": s, "p": round(p, 4)} for s, p in secrets[:12]],
+        "secret_name": name,
+        "secrets": [{"text": text, "p": round(p, 4)} for text, p in secrets[:12]],
         "count": len(secrets),
-        "marginals": {k: {v: round(p, 4) for v, p in m.items()} for k, m in found.marginals().items()},
+        "marginals": marginals,
         "places": places,
-        "conflict": None if found.conflict is None else found.conflict.message,
+        "conflict": conflict,
     }
 
 

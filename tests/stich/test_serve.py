@@ -300,7 +300,7 @@ def find_taps(state: dict[str, Any], line: str) -> dict[str, Any]:
 
 GAMES = [
     ("stiche-raten", 4, {"sequence": "down", "first_round": 2}),
-    ("wizard", 3, {}),
+    ("wizard", 6, {}),
     ("24", 3, {"trump_chaos": True, "dropping_out": True}),
     ("stich-fuer-stich", 3, {}),
     ("was-sticht", 4, {}),
@@ -308,28 +308,30 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_every_entry_of_two_rounds_of_each_game_has_a_tap_path(
+def test_every_entry_of_a_whole_game_of_each_game_has_a_tap_path(
     tmp_path: Path, game: str, players: int, options: dict[str, Any]
 ) -> None:
     match = play_match(game, players, seed=7, options=options)
     names = match.players
     live = LiveGame.new(game, names, names[1], None, options, tmp_path / "game.json")
     client = _client(live)
-    for record in match.rounds[:2]:
+    for number, record in enumerate(match.rounds, 1):
+        assert client.get("/api/state").json()["round"] == number
         view = seat_view(record, 1)
         lines = setup_lines(record, 1) + [event_line(e, names, name_seat=True) for e in view.events]
         for line in lines:
             state = client.get("/api/state").json()
             if line.startswith("hand "):
-                taps = [f"hand {c}" for c in line.split()[1:]]
-                for tap in taps:
+                for tap in [f"hand {c}" for c in line.split()[1:]]:
                     assert find_taps(state, tap) == {"entry": tap}
                     state = _enter(client, tap)["state"]
                 continue
             tap = find_taps(state, line)["entry"]
             answer = _enter(client, tap)
             assert answer["accepted"], (tap, answer["message"])
-        assert client.get("/api/state").json()["round"] == match.rounds.index(record) + 2 or live.over()
+    final = client.get("/api/state").json()
+    assert final["over"] and final["totals"] == match.totals and final["choices"] == []
+    assert json.loads((tmp_path / "game.json").read_text())["scores"] == match.scores
 
 
 # -- the command: a real server, its event stream, a kill and a resume ----------------------------------
@@ -446,3 +448,31 @@ def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) ->
         assert {a["entry"] for a in advice["alternatives"]} >= {advice["entry"]}
     finally:
         table.close()
+
+
+def test_lan_listens_on_the_network_address_and_prints_the_url_as_a_qr_code(tmp_path: Path) -> None:
+    args = ["wizard", "--players", "Anna,Ben,Carla", "--me", "Ben", "--journal", "game.json", "--lan"]
+    process = subprocess.Popen(
+        [*STICH, "serve", *args, "--port", "0", "--no-advice"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        if not url:
+            error = process.stderr.read() if process.stderr else ""
+            if "no network address" in error:
+                pytest.skip("this machine has no network address")
+            raise AssertionError(error)
+        assert url.startswith("http://") and not url.startswith("http://127.") and "/?token=" in url
+        code = [process.stdout.readline() for _ in range(4)]
+        assert all("█" in line for line in code)  # the QR code's quiet zone and first rows
+        base, token = url.split("/?token=")
+        assert httpx.get(f"{base}/api/state").status_code == 401
+        assert httpx.get(f"{base}/api/state", params={"token": token}).json()["game"] == "wizard"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
