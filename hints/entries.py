@@ -22,6 +22,7 @@ from typing import Any
 from games.base import Event, Round
 from games.cards import Deck
 from games.errors import StichError
+from games.jsonfile import short_repr
 from hints.session import Session
 
 __all__ = [
@@ -132,8 +133,8 @@ def _unique(word: str, candidates: Iterable[str], what: str) -> str:
     if len(starts) == 1:
         return starts[0]
     if not starts:
-        raise StichError(f"unknown {what} {word!r}")
-    raise StichError(f"{what} {word!r} is ambiguous: {', '.join(starts[:8])}")
+        raise StichError(f"unknown {what} {short_repr(word)}")
+    raise StichError(f"{what} {short_repr(word)} is ambiguous: {', '.join(starts[:8])}")
 
 
 def _seat_of(word: str, names: Sequence[str]) -> int:
@@ -327,7 +328,8 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
             elif verb == "play" and word == "trump" and rest:
                 event["trump"] = rest.pop(0).upper()
             else:
-                raise StichError(f"{verb}: unexpected {word!r} after the card (try: play B1 reverse)")
+                said = f"unexpected {short_repr(word)} after the card"
+                raise StichError(f"{verb}: {said} (try: play B1 reverse)")
         return event
     if verb == "announce":
         word = one("player or table")
@@ -344,7 +346,7 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
         word = one("number")
         bid = _number(word)
         if bid is None:
-            raise StichError(f"bid {word!r} is not a number of tricks (digits 0-9)")
+            raise StichError(f"bid {short_repr(word)} is not a number of tricks (digits 0-9)")
         return {"bid": bid}
     if verb in ("task", "discard"):
         options = [str(v) for v in _values(legal, verb)]
@@ -356,7 +358,7 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
         event = {"trump": args[0].upper()}
         if len(args) == 2:
             if not "blind".startswith(args[1].lower()):
-                raise StichError(f"trump: unexpected {args[1]!r} (try: trump Y blind)")
+                raise StichError(f"trump: unexpected {short_repr(args[1])} (try: trump Y blind)")
             event["blind"] = True
         return event
     if verb == "blind":

@@ -30,7 +30,7 @@ from deducer.hypotheses import game_space
 from games.base import Event, Game
 from games.course import Course, course_of
 from games.errors import StichError
-from games.jsonfile import read_json
+from games.jsonfile import read_json, short_repr
 from games.match import check_match_report, parse_match
 from games.names import check_player_names
 from games.record import Record, replay
@@ -370,7 +370,8 @@ class LiveGame:
             if len(found) != 1:
                 choices = ", ".join(space.labels[k])
                 raise StichError(
-                    f"secret: {word!r} is not one {space.components[k].replace('_', ' ')} ({choices})"
+                    f"secret: {short_repr(word)} is not one {space.components[k].replace('_', ' ')} "
+                    f"({choices})"
                 )
             secret[space.components[k]] = found[0]
         return secret
@@ -662,7 +663,7 @@ def _name_index(name: str, names: Sequence[str], what: str) -> int:
     found = exact or starts
     if len(found) != 1:
         why = "matches several players" if found else "is not one of the players"
-        raise StichError(f"{what} {name!r} {why} ({', '.join(names)})")
+        raise StichError(f"{what} {short_repr(name)} {why} ({', '.join(names)})")
     return found[0]
 
 

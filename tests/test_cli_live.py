@@ -336,3 +336,14 @@ def test_refused_entry_at_a_terminal_does_not_ask_for_advice_again(tmp_path: Pat
     assert "thinking" not in after.split("bid '²'")[-1] and "→" not in after.split("bid '²'")[-1]
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_live_huge_or_control_character_entries_are_one_short_refused_line(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--no-advice"]
+    entries = "x" * 100_000 + "\nbid \x01\x1b[31m\nhand AS\nquit\n"
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], entries)
+    assert done.returncode == 0 and done.stderr == ""
+    refused = _refused(done.stdout)
+    assert len(refused) == 2 and all(len(line) < 200 for line in refused)
+    assert "\x1b" not in done.stdout and "\x01" not in done.stdout and "> bid \\x01\\x1b[31m" in done.stdout
+    assert json.loads((tmp_path / "j.json").read_text())["live"]["known"]["hands"] == {"1": ["AS"]}

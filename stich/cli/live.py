@@ -26,6 +26,7 @@ from rich.console import Console
 
 from games.cards import Deck
 from games.errors import StichError
+from games.jsonfile import printable
 from stich.cli._common import parse_options, user_errors
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str]) -
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        console.print(f"> {line}", markup=False)
+        console.print(f"> {printable(line)}", markup=False)  # the entry echoed, control characters escaped
         outcome = _step(live, line, console, lambda: _advise_now(live, budget, console))
         if outcome == "quit":
             break
