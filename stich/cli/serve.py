@@ -89,9 +89,13 @@ def serve_cli(
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
-        live = _open(game, players, me, dealer, option, journal, resume)
         host = lan_address() if lan else "127.0.0.1"
-        listener = _listen(host, port)
+        listener = _listen(host, port)  # before the journal is made: a port in use leaves no file
+        try:
+            live = _open(game, players, me, dealer, option, journal, resume)
+        except BaseException:
+            listener.close()
+            raise
     # The advice worker is forked now, before the server starts any thread (hint asks it too).
     table = Table(live, budget, advice, worker=True)
     token = new_token()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -417,6 +418,15 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
         assert done.returncode == 1, done.stderr
         errors = [line for line in done.stderr.splitlines() if line.startswith("stich: error:")]
         assert len(errors) == 1 and named in errors[0] and "Traceback" not in done.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        args = ["wizard", "--players", "Anna,Ben,Carla", "--me", "Ben", "--journal", "new.json"]
+        command = [*STICH, "serve", *args, "--port", str(port)]
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and f"stich: error: --port {port}: cannot listen" in done.stderr
+        assert not (tmp_path / "new.json").exists()  # nothing made for a server that cannot start
 
 
 def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) -> None:
