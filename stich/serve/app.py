@@ -186,7 +186,6 @@ class Table:
                     return False, "refused: hint: it is not your decision now"
                 if self._conn is None:
                     self._start_worker()
-                self.advice_on = True
                 self._ask()
                 self.version += 1
                 return True, self.advice["text"] if self.advice else ""

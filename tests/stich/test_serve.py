@@ -197,9 +197,10 @@ def test_two_clients_see_the_same_state_and_a_new_app_from_the_journal_goes_on(t
 # -- what the seat may see ----------------------------------------------------------------------
 
 
-def _swap_hidden(record: Record, seat: int, upto: int) -> Record | None:
-    """The record with one unplayed card of each of two other seats swapped (same suit, so every
-    play stays legal): a deal the seat cannot tell from the first within the first ``upto`` events."""
+def _swap_hidden(record: Record, seat: int, upto: int, follow: bool) -> Record | None:
+    """The record with one unplayed card of each of two other seats swapped (of the same suit where
+    suit must be followed, so every play stays legal): a deal the seat cannot tell from the first
+    within the first ``upto`` events."""
     played = {e["play"] for e in record.events[:upto] if "play" in e}
     hands = {k: list(v) for k, v in record.known["hands"].items()}
     others = [k for k in hands if k != str(seat)]
@@ -209,7 +210,7 @@ def _swap_hidden(record: Record, seat: int, upto: int) -> Record | None:
                 continue
             for x in hands[a]:
                 for y in hands[b]:
-                    if x in played or y in played or x[-1] != y[-1]:
+                    if x in played or y in played or (follow and x[-1] != y[-1]):
                         continue
                     swapped = {
                         **hands,
@@ -222,13 +223,36 @@ def _swap_hidden(record: Record, seat: int, upto: int) -> Record | None:
     return None
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_state_is_the_same_whatever_the_hidden_cards_of_the_others(tmp_path: Path, seed: int) -> None:
-    options = {"sequence": "constant", "first_round": 6, "rounds": 1}
-    record = simulate("stiche-raten", 4, seed=seed, options=options)
+SWAPS = [
+    # game, players, options, dealer, events, whether suit must be followed, seed
+    *[
+        ("stiche-raten", 4, {"sequence": "constant", "first_round": 6, "rounds": 1}, 3, 14, True, s)
+        for s in (1, 2, 3)
+    ],
+    *[("stich-fuer-stich", 3, {}, 0, 12, False, s) for s in (1, 2)],
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "dealer", "upto", "follow", "seed"),
+    SWAPS,
+    ids=[f"{g[0]}-{g[-1]}" for g in SWAPS],
+)
+def test_the_state_is_the_same_whatever_the_hidden_cards_of_the_others(
+    tmp_path: Path,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    dealer: int,
+    upto: int,
+    follow: bool,
+    seed: int,
+) -> None:
+    record = simulate(game, players, seed=seed, options=options, dealer=dealer)
     me = 1
-    upto = 14  # bids and a few tricks: the unplayed cards of the others are still hidden
-    twin = _swap_hidden(record, me, upto)
+    # The first events (bids, a few tricks; Stich für Stich: tricks, winners, guesses): the unplayed
+    # cards of the others are still hidden.
+    twin = _swap_hidden(record, me, upto, follow)
     assert twin is not None
     replay(twin)  # a legal round
     cut = replace(record, events=record.events[:upto])
@@ -236,7 +260,8 @@ def test_the_state_is_the_same_whatever_the_hidden_cards_of_the_others(tmp_path:
     states = []
     for k, rec in enumerate((cut, twin)):
         (tmp_path / str(k)).mkdir()
-        live = LiveGame.new("stiche-raten", NAMES, "Ben", "Dan", options, tmp_path / str(k) / "game.json")
+        names = NAMES[:players]
+        live = LiveGame.new(game, names, "Ben", names[dealer], options, tmp_path / str(k) / "game.json")
         client = _client(live)
         for line in round_lines(rec, me):
             assert _enter(client, line)["accepted"], line
@@ -486,3 +511,33 @@ def test_lan_listens_on_the_network_address_and_prints_the_url_as_a_qr_code(tmp_
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_without_advice_the_seat_asks_with_hint_and_the_next_entry_drops_it(tmp_path: Path) -> None:
+    import time
+
+    from hints.advice import Budget
+
+    table = Table(_new(tmp_path), Budget(worlds=8), advice=False, worker=True)
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    try:
+        lines = round_lines(simulate("stiche-raten", 4, seed=8, options=SHORT), 1)
+        refused = _enter(client, "hint")
+        assert not refused["accepted"] and refused["message"] == "refused: hint: it is not your decision now"
+        k = 0
+        state: dict[str, Any] = {}
+        while not state.get("my_turn"):
+            state = _enter(client, lines[k])["state"]
+            k += 1
+        assert state["advice"] is None  # not asked for
+        asked = _enter(client, "hint")
+        assert asked["accepted"] and asked["message"].startswith("thinking")
+        for _ in range(600):
+            state = client.get("/api/state").json()
+            if state["advice"]["status"] != "thinking":
+                break
+            time.sleep(0.1)
+        assert state["advice"]["status"] == "ready"
+        assert _enter(client, lines[k])["state"]["advice"] is None
+    finally:
+        table.close()

@@ -144,8 +144,11 @@ function drawAdvice(state) {
   const box = $("advice");
   const advice = state.advice;
   box.textContent = "";
-  box.hidden = !advice;
-  if (!advice) return;
+  box.hidden = !advice && !state.my_turn;
+  if (!advice) {
+    if (state.my_turn) box.appendChild(tapButton("advice, please", "hint", false));
+    return;
+  }
   box.dataset.status = advice.status;
   if (advice.status !== "ready") {
     box.appendChild(el("div", "thinking", advice.text));
