@@ -208,8 +208,9 @@ def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refuse
                 tap_entry(page, server, line)
                 if state["my_turn"] and not undone:
                     # Undo, as one button: the state before the entry again, in the journal too.
+                    before = _version(page)
                     page.locator("#undo").tap()
-                    _wait_past(page, _version(page))
+                    _wait_past(page, before)
                     again = server.state()
                     for key in ("hand", "phase", "mover", "trick", "tricks", "view"):
                         assert again[key] == state[key], key
