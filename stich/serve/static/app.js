@@ -279,6 +279,10 @@ function drawCompose(section, group, key) {
     section.appendChild(el("h2", null, group.title));
     drawCompose(section, group, key);
   };
+  // The advised entry's words marked in the parts (a guess, one's exchange).
+  const advice = current && current.advice;
+  const advised = advice && advice.status === "ready" ? advice.entry.split(" ") : [];
+  const marked = advised[0] === group.prefix ? advised.slice(1) : [];
   group.parts.forEach((part, p) => {
     const need = part.count === "same" ? chosen[p - 1].length : part.count;
     const label = el("div", "part-label", part.label + (need ? ` (${chosen[p].length} of ${need})` : ` (${chosen[p].length})`));
@@ -296,6 +300,7 @@ function drawCompose(section, group, key) {
       if (taken && part.cards) button.appendChild(el("span", "order", String(chosen[p].indexOf(word) + 1)));
       button.disabled = !free;
       button.dataset.word = word;
+      if (marked.includes(word) && !part.word) button.classList.add("best");
       button.addEventListener("click", () => {
         const list = chosen[p];
         if (part.repeat) list.push(word);
