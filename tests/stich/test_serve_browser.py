@@ -295,14 +295,29 @@ def test_each_other_game_entered_by_taps(
     match = play_match(game, players, seed=5, options=options)
     record = match.rounds[0]
     args = [game, "--players", ",".join(match.players), "--me", match.players[1]]
-    args += ["--dealer", match.players[record.dealer], "--journal", "game.json", "--no-advice"]
+    args += ["--dealer", match.players[record.dealer], "--journal", "game.json"]
+    # Stich für Stich with advice: a guess's advice is marked on its culprit and weapon.
+    args += ["--worlds", "8"] if game == "stich-fuer-stich" else ["--no-advice"]
     args += [f"-o{k}={json.dumps(v)}" for k, v in options.items()]
     server = Server(args, tmp_path)
+    guessed = False
     try:
         page = _phone(browser, server)
         for number, played in enumerate(match.rounds[:rounds], 1):
             assert server.state()["round"] == number
             for line in _lines(played, 1):
+                state = server.state()
+                if (
+                    game == "stich-fuer-stich"
+                    and state["my_turn"]
+                    and state["phase"] == "search"
+                    and not guessed
+                ):
+                    page.wait_for_selector("#advice[data-status='ready']", timeout=120000)
+                    advised = server.state()["advice"]["entry"].split()
+                    marked = page.locator(".group-compose .tap.best").all_text_contents()
+                    assert advised[0] == "guess" and marked == advised[1:3]
+                    guessed = True
                 tap_entry(page, server, line)
         state = server.state()
         if rounds is None:
@@ -310,6 +325,7 @@ def test_each_other_game_entered_by_taps(
             assert page.locator("#turn").text_content().startswith("the game is over; winner: ")
         else:
             assert state["scores"] == match.scores[:rounds]
+        assert guessed or game != "stich-fuer-stich"
         assert page.errors == [] and page.elsewhere == []
     finally:
         server.stop()
