@@ -303,6 +303,9 @@ typedef struct {
     int nstrength;
     int8_t strength_desc[MAXC];
     int8_t strength_rank[MAXC];
+    /* the cards of each strength, strongest first (tables.levels): a ranked state's key */
+    int nlevels;
+    u64 levels[MAXC];
 } State;
 
 typedef struct {
@@ -318,6 +321,7 @@ typedef struct {
     State *states[MAXS]; /* NULL for states the round cannot reach */
     int nstates;
     int single_state, partition, equal_sizes;
+    int ranked; /* the one state is ranked (tables.ranked): the key renumbers the cards in play */
     int pairs; /* two partnerships of two seated alternately: DDS's later-tricks count holds */
     u64 declaring;
     /* the pending states a declaring card may leave, by (pending state, card); 0: the plain play */
@@ -587,7 +591,32 @@ static void make_key(const Kernel *k, const u64 *hands, int leader, int live, co
             }
         }
     }
-    if (k->absolute) {
+    const State *st = k->states[live];
+    if (k->ranked) {
+        /* a ranked state: every hand's cards renumbered by their order among the cards in play
+           (strongest first, equal cards hand by hand) and where each strength starts (search.py's
+           ranked_holdings alike) */
+        u64 out[MAXP] = {0}, starts = 0;
+        int j = 0;
+        for (int l = 0; l < st->nlevels; l++) {
+            u64 level = st->levels[l];
+            if (!(level & present)) continue;
+            starts |= bit(j);
+            for (int i = 0; i < k->m; i++) {
+                int n = popc(hands[k->seats[i]] & level);
+                if (n) {
+                    out[i] |= ((bit(n) - 1) << j);
+                    j += n;
+                }
+            }
+        }
+        for (int i = 0; i < k->m; i++) {
+            memcpy(p, &out[i], 8);
+            p += 8;
+        }
+        memcpy(p, &starts, 8);
+        p += 8;
+    } else if (k->absolute) {
         for (int i = 0; i < k->m; i++) {
             u64 x = hands[k->seats[i]] & k->absolute;
             memcpy(p, &x, 8);
@@ -2350,6 +2379,14 @@ static int read_state(Kernel *k, PyObject *d, State *st) {
         st->strength_desc[j] = (int8_t)tmp[j];
         st->strength_rank[tmp[j]] = (int8_t)(st->nstrength - 1 - j);
     }
+    if (!(v = item(d, "levels"))) return -1;
+    st->nlevels = (int)PySequence_Length(v);
+    if (st->nlevels < 0) return -1;
+    if (st->nlevels > MAXC) {
+        PyErr_SetString(PyExc_ValueError, "too many levels for the kernel");
+        return -1;
+    }
+    if (read_u64_list(v, st->levels, st->nlevels, "levels") < 0) return -1;
     return 0;
 }
 
@@ -2621,8 +2658,12 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "partition search needs one state");
         return -1;
     }
+    k->ranked = 0;
+    if (k->single_state)
+        for (int s = 0; s < k->nstates; s++)
+            if (k->states[s] && k->states[s]->ranked) k->ranked = 1;
     k->klen = 1 + (partition ? 0 : 1) + (k->obj.additive ? 0 : k->obj.plen) +
-              k->ngroups * k->m * (partition ? 1 : 2) + (absolute ? 8 * k->m : 0);
+              k->ngroups * k->m * (partition ? 1 : 2) + (k->ranked ? 8 * (k->m + 1) : absolute ? 8 * k->m : 0);
     k->nlevels = max_left + 1;
     k->levels = calloc(k->nlevels, sizeof(Level));
     if (!k->levels) {

@@ -162,6 +162,27 @@ def make_keys(tables: SearchTables, seats: Sequence[int], additive: bool) -> Key
     single_state = tables.single_state
     pext7, pop7 = _PEXT7, _POP7
     field_bits = FIELD_BITS
+    # A ranked state (nobody need follow, the strongest card wins): the cards keyed by their
+    # order among the cards in play, not by name.
+    levels = tables.levels[tables.reach[0]] if tables.ranked[tables.reach[0]] else ()
+
+    def ranked_holdings(hands: list[CardSet], present: CardSet) -> tuple[CardSet, ...]:
+        """Every hand's cards renumbered by their order among the cards in play (strongest first,
+        equal cards hand by hand), and where each strength starts: two positions with the same
+        holdings play alike, the winner of every trick being the same seat."""
+        out = [0] * len(seats)
+        starts = 0
+        j = 0
+        for level in levels:
+            if not level & present:
+                continue
+            starts |= 1 << j
+            for i, s in enumerate(seats):
+                n = (hands[s] & level).bit_count()
+                if n:
+                    out[i] |= ((1 << n) - 1) << j
+                    j += n
+        return (*out, starts)
 
     def exact(hands: list[CardSet], leader: int, live: int, prog: Progress, present: CardSet) -> Any:
         """The exact key: every collapsed group's relative holdings, the rest as is."""
@@ -181,7 +202,9 @@ def make_keys(tables: SearchTables, seats: Sequence[int], additive: bool) -> Key
             for s in seats:
                 x = hands[s] >> shift & gmask
                 parts.append(pext7[plo | (x & 127)] | pext7[phi | (x >> 7 & 127)] << pc)
-        if absolute:
+        if levels:
+            parts.extend(ranked_holdings(hands, present))
+        elif absolute:
             for s in seats:
                 parts.append(hands[s] & absolute)
         return tuple(parts)
@@ -200,6 +223,8 @@ def make_keys(tables: SearchTables, seats: Sequence[int], additive: bool) -> Key
                 x = hands[s] >> shift & gmask
                 lengths = lengths << 4 | x.bit_count()
                 rels = rels << field_bits | pext7[plo | (x & 127)] | pext7[phi | (x >> 7 & 127)] << pc
+        if levels:
+            return (lengths, prog, *ranked_holdings(hands, present)), rels
         if absolute or not additive:
             return (lengths, prog, *(hands[s] & absolute for s in seats)), rels
         return lengths, rels

@@ -171,6 +171,7 @@ class Solver:
                 "plain": t.plain[s],
                 "ranked": t.ranked[s],
                 "strength_desc": t.strength_desc[s],
+                "levels": t.levels[s],
                 "trumps_desc": t.trumps_desc[s],
                 "tp": t.trump_power[s],
             }

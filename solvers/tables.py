@@ -285,6 +285,10 @@ class SearchTables:
     ranked: list[bool]
     strength_desc: list[tuple[Card, ...]]  # every card, strongest first (ties by index)
     strength_rank: list[tuple[int, ...]]  # each card's place in the ascending order of strength_desc
+    # The cards of each strength, strongest first: a ranked state's table key names, level by
+    # level, how many cards of it each hand holds (equal cards play alike, and only the order of
+    # the cards in play matters).
+    levels: list[tuple[CardSet, ...]]
 
 
 _CACHE: dict[Any, SearchTables] = {}
@@ -350,13 +354,27 @@ def _build(
                 group_of[c] = g << shift
     single_state = len(reach) == 1
     ranked = [
-        single_state and i in reach and not groups and _ranked(rules, beaters[i], strengths[i], size)
+        single_state
+        and i in reach
+        and not groups
+        and not declaring
+        and not any(tags)
+        and _ranked(rules, beaters[i], strengths[i], size)
         for i, rules in enumerate(states)
     ]
     strength_desc = [
         tuple(sorted(range(size), key=partial(_strongest_first, s))) if ranked[i] else ()
         for i, s in enumerate(strengths)
     ]
+    levels: list[tuple[CardSet, ...]] = []
+    for order, row in zip(strength_desc, strengths, strict=True):
+        masks: list[CardSet] = []
+        for place, c in enumerate(order):
+            if place and row[c] == row[order[place - 1]]:
+                masks[-1] |= 1 << c
+            else:
+                masks.append(1 << c)
+        levels.append(tuple(masks))
     strength_rank = []
     for order in strength_desc:
         rank = [0] * size if order else []
@@ -413,6 +431,7 @@ def _build(
         ranked=ranked,
         strength_desc=strength_desc,
         strength_rank=strength_rank,
+        levels=levels,
     )
 
 
