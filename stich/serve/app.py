@@ -200,6 +200,12 @@ class Table:
             self.version += 1
             return True, self.message
 
+    def answer(self, text: str) -> tuple[bool, str, dict[str, Any]]:
+        """`enter` and the state right after it, together (advice ready meanwhile comes after)."""
+        with self.lock:
+            accepted, message = self.enter(text)
+            return accepted, message, self.state()
+
     def state(self) -> dict[str, Any]:
         """The seat's state, with the advice and the last entry's news (made once per version)."""
         with self.lock:
@@ -355,9 +361,9 @@ def create_app(table: Table, token: str, poll: float = 0.2) -> ASGIApp:
                 status_code=400,
                 headers=_SECURITY_HEADERS,
             )
-        accepted, message = await asyncio.to_thread(table.enter, text)
+        accepted, message, after = await asyncio.to_thread(table.answer, text)
         return JSONResponse(
-            {"accepted": accepted, "message": message, "state": table.state()}, headers=_SECURITY_HEADERS
+            {"accepted": accepted, "message": message, "state": after}, headers=_SECURITY_HEADERS
         )
 
     async def events(request: Request) -> Response:
