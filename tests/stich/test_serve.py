@@ -364,18 +364,16 @@ def test_every_entry_of_a_whole_game_of_each_game_has_a_tap_path(
 
 
 def _serve(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [*STICH, "serve", *args, "--port", "0", "--no-advice"],
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    errors = cwd / "serve.err"  # a file, not a pipe nobody reads while the server runs
+    with errors.open("w") as stderr:
+        command = [*STICH, "serve", *args, "--port", "0", "--no-advice"]
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=stderr, text=True)
     assert process.stdout is not None
     url = process.stdout.readline().strip()
     if not url:
         process.kill()
-        raise AssertionError(process.stderr.read() if process.stderr else "no URL")
+        process.wait(timeout=10)
+        raise AssertionError(errors.read_text())
     return process, url
 
 

@@ -43,18 +43,21 @@ class Server:
     """A running ``stich serve`` and its URL."""
 
     def __init__(self, args: list[str], cwd: Path) -> None:
-        self.process = subprocess.Popen(
-            [*STICH, "serve", *args, "--port", "0"],
-            cwd=cwd,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        errors = cwd / "serve.err"  # a file, not a pipe nobody reads while the server runs
+        with errors.open("w") as stderr:
+            self.process = subprocess.Popen(
+                [*STICH, "serve", *args, "--port", "0"],
+                cwd=cwd,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                text=True,
+            )
         assert self.process.stdout is not None
         self.url = self.process.stdout.readline().strip()
         if "/?token=" not in self.url:
             self.process.kill()
-            raise AssertionError(self.process.stderr.read() if self.process.stderr else "no URL")
+            self.process.wait(timeout=10)
+            raise AssertionError(errors.read_text())
         self.base, self.token = self.url.split("/?token=")
         self.journal = cwd / "game.json"
 
