@@ -134,10 +134,11 @@ class LiveGame:
         """The game of a journal, where it stopped.
 
         The journal is checked first as `stich check` checks a whole game (the JSON Schema of
-        ``stich-match/1`` with its ``live`` field, the names, every round replayed by the rules,
-        the scores added up), then against the game's course (each round dealt by the player
-        whose deal it is, with the facts the course gives it); a one-line `StichError` naming
-        the journal and the field, before anything is built from it.
+        ``stich-match/1`` with its ``live`` field, the names, every round replayed by the rules
+        and against the hands its seat cannot see, each dealt in turn with the facts the game
+        gives it, the scores added up), then the facts entered for a round still waiting for its
+        cards; a one-line `StichError` naming the journal and the field, before anything is
+        built from it.
         """
         data = read_json(path)
         source = str(path)
