@@ -160,10 +160,12 @@ def _lines(record: Any, seat: int) -> list[str]:
     return out
 
 
-def _picture(page: Any, tmp_path: Path, name: str, element: str | None = None) -> Path:
+def _picture(page: Any, tmp_path: Path, name: str, element: str | None = None, whole: bool = False) -> Path:
     out = tmp_path / name
     if element is None:
-        page.screenshot(path=str(out))
+        page.evaluate("window.scrollTo(0, 0)")  # the sticky top bar at the top of the picture
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(out), full_page=whole)
     else:
         page.locator(element).screenshot(path=str(out))
     if os.environ.get("STICH_UPDATE_PICTURES"):
@@ -320,6 +322,8 @@ def test_each_other_game_entered_by_taps(
                     advised = server.state()["advice"]["entry"].split()
                     marked = page.locator(".group-compose .tap.best").all_text_contents()
                     assert advised[0] == "guess" and marked == advised[1:3]
+                    shot = read_png(_picture(page, tmp_path, "serve-guess.png", whole=True))
+                    assert shot.height > 844  # the whole page: the guess, then the bars below
                     guessed = True
                 tap_entry(page, server, line)
         state = server.state()
