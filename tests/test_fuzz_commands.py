@@ -10,7 +10,8 @@ Property-based (hypothesis), in process, each command under a wall limit:
 - ``hint`` and ``analyze`` on small damaged records, with one to four worlds;
 - ``import``: PBN and Trickster files with lines dropped, repeated or altered;
 - ``puzzle check``, ``puzzle solve`` and ``puzzle play`` on damaged puzzle files;
-- ``simulate -o`` and ``arena -o``: option values nobody should type.
+- ``simulate -o`` and ``arena -o``: option values nobody should type;
+- ``stich serve``: entries and request bodies through ``POST /api/entry`` (Starlette's test client).
 
 Invariants: exit 0 with nothing on stderr, or exit 1 with exactly one ``stich: error:`` line
 (``live``: a refused entry is one ``refused:`` line and the session goes on); never an
@@ -42,7 +43,7 @@ from games.record import simulate
 from games.views import seat_view
 from stich.cli import app
 from tests.hints.table_script import round_lines
-from tests.test_fuzz_cli import ONE_LINE, any_of, damaged, time_limit
+from tests.test_fuzz_cli import ONE_LINE, any_of, damaged, json_values, time_limit
 
 SECONDS = 60  # a hang, not a slow run
 CUSTOM = int(os.environ.get("STICH_FUZZ_EXAMPLES", "0"))
@@ -455,3 +456,53 @@ def test_simulate_and_arena_options(tmp_path_factory: pytest.TempPathFactory, da
         args = ["simulate", game, "--players", "3", "--seed", "1", *options, "--out", str(out)]
     result = invoke(args)
     event(f"{args[0]} -o: exit {result.exit_code}")
+
+
+# -- stich serve: the API with damaged bodies and entries ----------------------------------------
+
+
+@fuzz(15)
+@given(data=st.data())
+def test_serve_entries_and_bodies(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Entries through POST /api/entry, damaged as the piped ones, and bodies that are not the
+    contract's: every answer is JSON with ``accepted``, or a 4xx; a refusal leaves the journal."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from hints.live import LiveGame
+    from stich.serve.app import Table, create_app
+
+    index, lines = any_of(data, live_seeds(), "game")
+    game_id, players, options = LIVE_GAMES[index]
+    journal = tmp_path_factory.mktemp("serve") / "journal.json"
+    names = NAMES[:players]
+    with time_limit(SECONDS):
+        live = LiveGame.new(game_id, names, names[index % players], None, dict(options), journal)
+        client = TestClient(
+            create_app(Table(live, advice=False), "t" * 20), headers={"X-Stich-Token": "t" * 20}
+        )
+        for entry in damaged_lines(data, lines)[:25]:
+            before = journal.read_bytes()
+            how = data.draw(st.sampled_from(["entry"] * 6 + ["raw", "other type", "extra"]), label="body")
+            body: Any = {"entry": entry}
+            if how == "other type":
+                body = {"entry": data.draw(json_values, label="value")}
+            elif how == "extra":
+                body = {"entry": entry, "x": 1}
+            # As a client may send it: JSON with escapes (a lone surrogate, Infinity), or raw text.
+            text = entry if how == "raw" else json.dumps(body)
+            raw = text.encode("utf-8", "surrogatepass")
+            answer = client.post("/api/entry", content=raw, headers={"Content-Type": "application/json"})
+            assert answer.status_code < 500, f"{entry!r}: {answer.status_code} {answer.text[:300]}"
+            if answer.status_code == 200:
+                reply = answer.json()
+                assert isinstance(reply["accepted"], bool) and isinstance(reply["message"], str)
+                if not reply["accepted"]:
+                    assert journal.read_bytes() == before, f"{entry!r} was refused but changed the journal"
+            else:
+                assert journal.read_bytes() == before
+        state = client.get("/api/state")
+        assert state.status_code == 200
+        json.dumps(state.json())
+    check_journal(journal)
