@@ -1,8 +1,12 @@
-"""Arena bots that bid by the former model, to measure the play-outs against it at one table.
+"""Arena bots that bid or play by the former models, to measure the play-outs against them at one
+table.
 
-``DoubleDummyBids``: the advisor with 8 worlds a decision, its card play unchanged, but its bids
-(and Wizard's trump after a turned wizard) valued as before the play-outs: per world the most
-tricks the seat can take against everyone (one double-dummy solve), the bid equal to it hit.
+``DoubleDummyBids`` (``DD_BIDS``): the advisor with 8 worlds a decision, its bids (and Wizard's
+trump after a turned wizard) valued as before the play-outs: per world the most tricks the
+seat can take against everyone (one double-dummy solve), the bid equal to it hit; its cards
+by the solver's question too. ``DoubleDummyCards`` (``DD_CARDS``): the advisor's bids, its
+cards valued by the solver's question (can the seat still end with exactly its bid against
+everyone), as before cards were played out.
 
     mkdir -p /tmp/bots && cp bench/bid_bots.py /tmp/bots/
     PYTHONPATH=/tmp/bots stich arena stiche-raten --players 4 \\
@@ -28,7 +32,12 @@ from hints.worlds import World, WorldSource
 
 
 class FormerBidding(BiddingAdvisor):
-    """The advisor's card play; bids and trump by the most tricks against everyone."""
+    """Bids and trump by the most tricks against everyone; cards by the solver's question."""
+
+    def play(self, session: Session, state: BiddingRound) -> Valuation:
+        if not state.has_bids():
+            return super().play(session, state)
+        return self.play_solved(session, state)
 
     def bid(self, session: Session, state: BiddingRound) -> Valuation:
         seat, blind, scoring = session.seat, state.blind, state.scoring()
@@ -112,30 +121,31 @@ DD_BIDS = DoubleDummyBids()
 """The bot itself, for ``--bots bid_bots:DD_BIDS``."""
 
 
-class PlayedOutCards(BiddingAdvisor):
-    """The advisor's bids; cards valued by play-outs too (`BiddingAdvisor.play_played_out`)."""
+class SolvedCards(BiddingAdvisor):
+    """The advisor's bids; cards valued by the solver (`BiddingAdvisor.play_solved`), as before
+    they were played out."""
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
         if not state.has_bids():
             return super().play(session, state)
-        return self.play_played_out(session, state)
+        return self.play_solved(session, state)
 
 
-PLAYED_OUT_CARDS = PlayedOutCards()
+SOLVED_CARDS = SolvedCards()
 
 
-class PlayOutCards:
-    """The advisor with 8 worlds a decision, its cards valued by play-outs as its bids are."""
+class DoubleDummyCards:
+    """The advisor with 8 worlds a decision, its cards valued by the solver."""
 
-    name = "playout-cards:8"
+    name = "dd-cards:8"
     worlds = 8
 
     def act(self, session: Session, rng: random.Random) -> Event:
-        found = PLAYED_OUT_CARDS.valuation(session)
+        found = SOLVED_CARDS.valuation(session)
         if not isinstance(found, Valuation):
             return found.action
         return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
 
 
-PLAYOUT_CARDS = PlayOutCards()
-"""The bot itself, for ``--bots bid_bots:PLAYOUT_CARDS``."""
+DD_CARDS = DoubleDummyCards()
+"""The bot itself, for ``--bots bid_bots:DD_CARDS``."""

@@ -16,7 +16,9 @@ reference for the share of bids a plain player hits.
     python -P bench/calibration.py stiche-raten --cards 13 --play heuristic --svg docs/calibration-13.svg
 
 ``--play heuristic``: every seat plays its cards by the heuristic bot (the advisors only bid):
-much faster at 13 cards, and it measures the bids' chances against that play.
+much faster at 13 cards, and it measures the bids' chances against that play. ``--play
+played-out``: the advisors value their cards by play-outs too
+(`BiddingAdvisor.play_played_out`), as they value their bids.
 ``--svg FILE`` writes the bids' reliability diagram. (``-P``: the folder ``bench/`` holds a
 ``hints.py`` that would hide the package.)
 """
@@ -35,13 +37,16 @@ from typing import Any
 from games.errors import StichError
 from games.record import Record
 from games.registry import find
+from games.stiche_raten import BiddingRound
 from games.views import ViewFeed
 from hints.advice import Budget, advise
+from hints.advisors.bidding import ADVISOR
 from hints.arena import _matching, unit_seed
 from hints.bots import BotSpec, parse_bot
 from hints.session import Session
 
 GAMES = ("stiche-raten", "wizard")
+PLAYED = {"own": "each bot", "heuristic": "the heuristic", "played-out": "each bot, advisors by play-outs"}
 BANDS = 10
 
 
@@ -62,7 +67,7 @@ class Setup:
     cards: int
     bots: tuple[BotSpec, ...]
     seed: int
-    play: str  # "own": each bot plays its cards; "heuristic": everyone's cards by the heuristic
+    play: str  # "own": each bot plays its cards; "heuristic": everyone's by the heuristic; "played-out"
 
 
 def _deal(setup: Setup, index: int) -> tuple[Record, Any]:
@@ -93,9 +98,15 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
         phase = truth.phase
         if len(legal) == 1:
             event = legal[0]
-        elif bot.kind == "advisor" and (phase != "play" or setup.play == "own"):
+        elif bot.kind == "advisor" and (phase != "play" or setup.play != "heuristic"):
             session = sessions[actor]
-            advice = advise(session, Budget(worlds=bot.worlds or 32, seed=rngs[actor].getrandbits(32)))
+            budget = Budget(worlds=bot.worlds or 32, seed=rngs[actor].getrandbits(32))
+            if phase == "play" and setup.play == "played-out":
+                state = session.round
+                assert isinstance(state, BiddingRound)
+                advice = ADVISOR.play_played_out(session, state).advise(session, budget)
+            else:
+                advice = advise(session, budget)
             event = _matching(advice.action, legal)
             chance = advice.best.figures.get("p_hit")
             if chance is not None and phase in ("bid", "play"):
@@ -228,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="advisor:16,advisor:16,advisor:16,advisor:16")
-    parser.add_argument("--play", choices=("own", "heuristic"), default="own")
+    parser.add_argument("--play", choices=("own", "heuristic", "played-out"), default="own")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--svg", help="write the bids' reliability diagram to this file")
     args = parser.parse_args(argv)
@@ -252,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = ",".join(b.name for b in bots)
     print(
         f"{args.game}, {len(bots)} players, {args.cards} cards, {args.deals} deals, bots {names}, "
-        f"cards played by {'each bot' if args.play == 'own' else 'the heuristic'}, seed {args.seed} "
+        f"cards played by {PLAYED[args.play]}, seed {args.seed} "
         f"({seconds:.0f} s)"
     )
     bids = [c for c in claims if c.kind == "bid"]

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from games import GAME_IDS
+from hints.advisors.bidding import PLAYOUTS_PER_WORLD
 from stich.cli import app
 
 runner = CliRunner()
@@ -295,7 +296,7 @@ def test_hint_with_worker_processes_gives_the_same_advice(tmp_path: Path) -> Non
     one, two = json.loads(alone.stdout), json.loads(side_by_side.stdout)
     for advice in (one, two):
         advice.pop("seconds", None)
-    assert one == two and one["worlds"] == 6
+    assert one == two and one["worlds"] == 6 * PLAYOUTS_PER_WORLD  # a card is valued by play-outs
     refused = runner.invoke(app, [*args, "--jobs", "0"])
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
 

@@ -9,15 +9,16 @@ seat, as at the table; a seat that wants to duck can, unless the others' own bid
 them push the trick on it. Wizard's dealer values each trump suit by the best bid it
 allows on the same model.
 
-A card, once the bid is made: each world is asked whether, after that card, the seat can
-end with *exactly* its bid against everyone else (the solver's ``exact`` objective) — so
-a seat that wants to duck is valued against others who push tricks on it, and a seat
-that needs tricks against others who keep them. A miss counts as one trick over when the
-seat could still reach its bid, else as the most it can take; where the scoring pays
-more for the most tricks (a missed bid scoring its tricks), the seat plays for those. A
-seat already over its bid aims to take no more. The expected score of each bid or card follows from the
-round's scoring (standard, strict, minus, Wizard's, a blind round's double). It is a
-model, not a proof (see ``docs/advice.md``).
+A card, once the bids are made: the same play-out, from the card on (`cards_played_out`):
+the chance to hit the bid and the expected score are those of the round played with
+every seat playing for its own bid. In the true deal, every card known (`stich analyze`),
+a card is valued by the solver instead (`play_solved`): can the seat still end with
+*exactly* its bid against everyone after it (the ``exact`` objective); a miss counts as
+one trick over when the seat could still reach its bid, else as the most it can take;
+where the scoring pays more for the most tricks (a missed bid scoring its tricks), the
+seat plays for those; a seat already over its bid aims to take no more. The expected
+score of each bid or card follows from the round's scoring (standard, strict, minus,
+Wizard's, a blind round's double). It is a model, not a proof (see ``docs/advice.md``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from games.base import Event
 from games.cards import CardSet, iter_cards
 from games.errors import StichError
 from games.stiche_raten import BiddingRound, score_bid
-from hints.advice import Advice, Alternative, Budget, Tally, Valuation, worlds_text
+from hints.advice import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
 from hints.advisors.playout import nearest_bid, play_out, tables_of
 from hints.bots import sure_tricks
 from hints.dd import (
@@ -65,12 +66,21 @@ times N worlds (with a budget of seconds, as many as the time allows)."""
 
 @dataclass
 class PlayOutValuation(Valuation):
-    """A valuation by play-outs: a budget of worlds buys `PLAYOUTS_PER_WORLD` play-outs a world."""
+    """A valuation by play-outs: a budget of worlds buys `PLAYOUTS_PER_WORLD` play-outs a world.
+    ``truth``: how the choices are valued in the true deal, every card known (`stich analyze`),
+    when not by one play-out of it (the cards: double-dummy, as before)."""
+
+    truth: Evaluate | None = None
 
     def advise(self, session: Session, budget: Budget) -> Advice:
         if budget.worlds is not None:
             budget = replace(budget, worlds=budget.worlds * PLAYOUTS_PER_WORLD)
         return super().advise(session, budget)
+
+    def true_values(self, world: World, seconds: float | None = None) -> list[float] | None:
+        if self.truth is None:
+            return super().true_values(world, seconds)
+        return replace(self, evaluate=self.truth, truth=None).true_values(world, seconds)
 
 
 def others_bids(
@@ -306,9 +316,19 @@ class BiddingAdvisor:
         )
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
-        seat = session.seat
+        """A card: valued by play-outs, as bids are (`play_played_out`); in the true deal, every
+        card known, by the solver's question (`play_solved`). Without bids: the most tricks."""
         if not state.has_bids():
             return self.play_for_tricks(session, state)
+        played = self.play_played_out(session, state)
+        assert isinstance(played, PlayOutValuation)
+        played.truth = self.play_solved(session, state).evaluate
+        return played
+
+    def play_solved(self, session: Session, state: BiddingRound) -> Valuation:
+        """A card valued by the solver: can the seat still end with exactly its bid against
+        everyone after it (module docstring; the card advice before play-outs)."""
+        seat = session.seat
         bid = state.bids[seat]
         if bid is None:
             raise StichError("the bids are not complete")
@@ -357,8 +377,7 @@ class BiddingAdvisor:
 
     def play_played_out(self, session: Session, state: BiddingRound) -> Valuation:
         """Cards valued by play-outs, as bids are: per world, after each card the round is played
-        out with every seat playing for its own bid (`cards_played_out`). Measured against the
-        solver's card valuation in the arena (docs/strength.md), not the default."""
+        out with every seat playing for its own bid (`cards_played_out`)."""
         seat = session.seat
         bid = state.bids[seat]
         if bid is None:
@@ -377,13 +396,25 @@ class BiddingAdvisor:
                 figures.append({"p_hit": float(tricks == bid)})
             return scores, figures
 
+        need = bid - state.won[seat]
+
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
+            if need < 0:
+                goal = f"your bid of {bid} is already over by {-need}"
+            elif need == 0:
+                goal = f"your bid of {bid} is made: take no more tricks"
+            else:
+                goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
             hit = shown(CHANCE, best.figures["p_hit"])
-            return (
-                f"played out, {best.label} hits your bid of {bid} in {hit} of "
-                f"{worlds_text(tally.worlds)} (expected {shown(POINTS, best.value)} points)"
+            text = (
+                f"{goal}; played out with every seat playing for its own bid, with {best.label} it is "
+                f"hit in {hit} of {worlds_text(tally.worlds)} (expected {shown(POINTS, best.value)} points)"
             )
+            if len(alternatives) > 1:
+                second = alternatives[1]
+                text += f", with {second.label} {shown(CHANCE, second.figures['p_hit'])}"
+            return text
 
         choices = [(e, str(e["play"])) for e in legal]
         method = "play-outs of sampled worlds, every seat playing for its own bid"

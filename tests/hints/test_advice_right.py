@@ -11,9 +11,9 @@ import pytest
 
 from deducer.observations import observe
 from games.record import Record, replay, simulate
-from games.stiche_raten import score_bid
+from games.stiche_raten import StichRatenRound, score_bid
 from hints.advice import Budget, advise
-from hints.advisors.bidding import aim_of, tricks_after_card
+from hints.advisors.bidding import ADVISOR, aim_of, tricks_after_card
 from hints.session import Session
 from solvers import ObjectiveSpec, position_of, reference_solve
 from tests.deducer import fitting_deals
@@ -103,10 +103,16 @@ def test_a_made_bid_is_not_kept_by_hoping_the_others_take_the_trick() -> None:
     )
     record = replace(record, events=[*record.events, {"seat": 0, "play": "5H"}])
     assert replay(record).ok
-    advice = advise(Session.from_record(record, 1), Budget(worlds=200, seed=1))
+    session = Session.from_record(record, 1)
+    advice = advise(session, Budget(worlds=200, seed=1))
     assert advice.action["play"] == "3H", advice.reason
     ace = next(a for a in advice.alternatives if a.label == "AH")
-    assert ace.figures["p_hit"] < 0.1, advice.reason
+    assert ace.figures["p_hit"] < advice.best.figures["p_hit"], advice.reason
+    # The solver's question (can Ben still end with exactly 0 against everyone) calls the ace lost.
+    state = session.round
+    assert isinstance(state, StichRatenRound)
+    solved = ADVISOR.play_solved(session, state).advise(session, Budget(worlds=200, seed=1))
+    assert next(a for a in solved.alternatives if a.label == "AH").figures["p_hit"] < 0.1, solved.reason
 
 
 def test_a_hand_that_takes_every_trick_bids_them_all() -> None:
