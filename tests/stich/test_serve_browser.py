@@ -282,22 +282,27 @@ def test_a_was_sticht_layout_tapped_in_its_grid_then_the_draft_and_the_trumps_de
         server.stop()
 
 
-# Whole games where they are short (24 and Stich für Stich: a few rounds); Wizard (18 rounds for
-# three players) and Was sticht? (until the chips run out) only their first round here: their whole
-# games go through the same taps in tests/stich/test_serve.py.
+# Whole games: 24 with Trump Chaos, Stich für Stich, six-player Wizard (9 rounds, not the 18 of
+# three players) and Was sticht? (a seed whose game ends after 7 rounds).
 GAMES = [
-    ("24", 3, {"trump_chaos": True}, None),
-    ("stich-fuer-stich", 3, {}, None),
-    ("wizard", 3, {}, 1),
-    ("was-sticht", 3, {}, 1),
+    ("24", 3, {"trump_chaos": True}, None, 5),
+    ("stich-fuer-stich", 3, {}, None, 5),
+    ("wizard", 6, {}, None, 5),
+    ("was-sticht", 4, {}, None, 17),
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "options", "rounds"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize(("game", "players", "options", "rounds", "seed"), GAMES, ids=[g[0] for g in GAMES])
 def test_each_other_game_entered_by_taps(
-    browser: Any, tmp_path: Path, game: str, players: int, options: dict[str, Any], rounds: int | None
+    browser: Any,
+    tmp_path: Path,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    rounds: int | None,
+    seed: int,
 ) -> None:
-    match = play_match(game, players, seed=5, options=options)
+    match = play_match(game, players, seed=seed, options=options)
     record = match.rounds[0]
     args = [game, "--players", ",".join(match.players), "--me", match.players[1]]
     args += ["--dealer", match.players[record.dealer], "--journal", "game.json"]
