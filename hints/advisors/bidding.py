@@ -36,6 +36,7 @@ from hints.bots import sure_tricks
 from hints.dd import (
     exact_by_move,
     hypothetically,
+    most_tricks,
     most_tricks_by_move,
     move_event,
     move_values,
@@ -68,7 +69,8 @@ times N worlds (with a budget of seconds, as many as the time allows)."""
 class PlayOutValuation(Valuation):
     """A valuation by play-outs: a budget of worlds buys `PLAYOUTS_PER_WORLD` play-outs a world.
     ``truth``: how the choices are valued in the true deal, every card known (`stich analyze`),
-    when not by one play-out of it (the cards: double-dummy, as before)."""
+    when not by one play-out of it: double-dummy, as before the play-outs (a bid by the most
+    tricks against everyone, a card by the solver's ``exact`` question)."""
 
     truth: Evaluate | None = None
 
@@ -309,10 +311,18 @@ class BiddingAdvisor:
                 text += f"; {forbidden} is barred (the bids would add up to the tricks)"
             return text
 
+        def solved(world: World) -> tuple[list[float], list[dict[str, float]]]:
+            """In the true deal (`stich analyze`): the most tricks against everyone, as before."""
+            tricks = state.won[seat] + most_tricks(
+                state, world.hands, seat, imagined=(seat,) if blind else ()
+            )
+            scores = [float(score_bid(b, tricks, scoring, blind)) for b in bids]
+            return scores, [{"p_hit": float(tricks == b)} for b in bids]
+
         choices = [(e, f"bid {e['bid']}") for e in legal]
         method = "play-outs of sampled worlds, every seat playing for its own bid"
         return PlayOutValuation(
-            "bid", choices, evaluate, source.draw, "expected points", explain, method=method
+            "bid", choices, evaluate, source.draw, "expected points", explain, method=method, truth=solved
         )
 
     def play(self, session: Session, state: BiddingRound) -> Valuation:
@@ -461,6 +471,15 @@ class BiddingAdvisor:
                 scores += [float(score_bid(b, counts[b], scoring)) for b in range(per)]
             return scores, None
 
+        def solved(world: World) -> tuple[list[float], None]:
+            """In the true deal (`stich analyze`): each bid by the most tricks against everyone."""
+            scores: list[float] = []
+            for event in legal:
+                with hypothetically(state, event):
+                    most = most_tricks(state, world.hands, seat)
+                scores += [float(score_bid(b, most, scoring)) for b in range(per)]
+            return scores, None
+
         def collapse(values: Sequence[float]) -> list[float]:
             return [max(values[i * per : (i + 1) * per]) for i in range(len(legal))]
 
@@ -496,6 +515,7 @@ class BiddingAdvisor:
             rank=rank,
             width=len(legal) * per,
             method="play-outs of sampled worlds, every seat playing for its own bid",
+            truth=solved,
         )
 
 

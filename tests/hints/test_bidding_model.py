@@ -10,13 +10,15 @@ import pytest
 
 from games.record import Record
 from games.registry import find
-from games.stiche_raten import BiddingRound, suit_rules
+from games.stiche_raten import BiddingRound, score_bid, suit_rules
 from games.trick import FREE, legal_plays, trick_winner
 from games.wizard import wizard_rules
-from hints.advice import Budget, advise
+from hints.advice import Advice, Budget, advise
 from hints.advisors.bidding import ADVISOR, cards_played_out, played_out
 from hints.advisors.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
+from hints.dd import most_tricks
 from hints.session import Session
+from hints.worlds import World
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -221,3 +223,18 @@ def test_cards_played_out_keep_a_made_bid_by_ducking() -> None:
     assert advice.action["play"] == "3H", advice.reason
     ace = next(a for a in advice.alternatives if a.label == "AH")
     assert ace.figures["p_hit"] < advice.best.figures["p_hit"]
+
+
+def test_a_bid_in_the_true_deal_is_valued_by_the_most_tricks_against_everyone() -> None:
+    """`stich analyze` judges a bid with every card known as before the play-outs: the bid equal
+    to the most tricks the seat can take against everyone scores, the others miss."""
+    session, hands = _deal("stiche-raten", 5, 4)
+    state = session.round
+    assert isinstance(state, BiddingRound)
+    valuation = ADVISOR.valuation(session)
+    assert not isinstance(valuation, Advice)
+    true = valuation.true_values(World(tuple(hands), 0, None))
+    assert true is not None
+    most = most_tricks(state, hands, session.seat)
+    bids = [int(e["bid"]) for e, _ in valuation.choices]
+    assert true == [float(score_bid(b, most, state.scoring())) for b in bids]
