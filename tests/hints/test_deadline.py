@@ -20,6 +20,7 @@ from games.record import Record, simulate
 from hints import dd
 from hints.advice import FIRST_WORLD_PATIENCE, MAX_SECONDS, MAX_WORLDS, Budget, Valuation, advise, anytime
 from hints.advisors import advisor_for
+from hints.advisors.bidding import PLAYOUTS_PER_WORLD
 from hints.session import Session
 from solvers import SolveTimeout
 from stich.cli import app
@@ -128,7 +129,8 @@ def test_abandoned_world_is_reported() -> None:
             raise SolveTimeout("the search ran past its deadline")
         return valuation.evaluate(world)
 
-    advice = replace(valuation, evaluate=evaluate).advise(session, Budget(worlds=5, seed=1))
+    # Valuation.advise itself: a play-out valuation would value a card on 16 play-outs a world.
+    advice = Valuation.advise(replace(valuation, evaluate=evaluate), session, Budget(worlds=5, seed=1))
     assert advice.worlds == 2 and advice.abandoned == 1
     assert advice.action in session.legal()
     assert "only 2 of the 5 worlds asked for were solved within 20 s; 1 given up unfinished" in advice.reason
@@ -139,7 +141,7 @@ def test_abandoned_world_is_reported() -> None:
 def test_advice_without_a_world_given_up_reports_none() -> None:
     session = _first_play("stiche-raten", 3, {"first_round": 2})
     advice = advise(session, Budget(worlds=2, seed=1))
-    assert advice.worlds == 2 and advice.abandoned == 0
+    assert advice.worlds == 2 * PLAYOUTS_PER_WORLD and advice.abandoned == 0  # a card: play-outs
     assert advice.to_json()["abandoned"] == 0
     assert "asked for" not in advice.reason
 
@@ -185,13 +187,19 @@ def test_analysis_gives_up_the_true_deal_past_the_wall(monkeypatch: pytest.Monke
         def valuation(self, session: Session) -> Valuation:
             found = _valuation(session)
 
-            def evaluate(world: Any) -> Any:
-                limit = dd._DEADLINE[0]
-                if limit is not None and time.monotonic() > limit:
-                    raise SolveTimeout("the search ran past its deadline")
-                return found.evaluate(world)
+            def impatient(inner: Any) -> Any:
+                def evaluate(world: Any) -> Any:
+                    limit = dd._DEADLINE[0]
+                    if limit is not None and time.monotonic() > limit:
+                        raise SolveTimeout("the search ran past its deadline")
+                    return inner(world)
 
-            return replace(found, evaluate=evaluate)
+                return evaluate
+
+            changes = {"evaluate": impatient(found.evaluate)}
+            if getattr(found, "truth", None) is not None:  # the true deal valued its own way
+                changes["truth"] = impatient(found.truth)  # type: ignore[attr-defined]
+            return replace(found, **changes)
 
     monkeypatch.setattr(hints.analysis, "advisor_for", lambda game: Impatient())
     record: Record = simulate("stiche-raten", 4, 3, {"first_round": 5})
