@@ -113,6 +113,7 @@ def analyze_cli(
                     else f"event {done}"
                 )
                 progress.update(task, completed=done, total=total, description=doing)
+                progress.refresh()  # each decision named at least once, however fast it goes
 
             analysis = analyze(record, seats, budget, progress=step)
         if html is not None:
