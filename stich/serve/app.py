@@ -66,11 +66,16 @@ def new_token() -> str:
 # -- advice in a worker process -------------------------------------------------------------
 
 
-def _advice_job(conn: Connection) -> None:
-    """The worker: takes (ticket, record, budget), answers (ticket, advice or error text)."""
+def _advice_job(conn: Connection, server_end: Connection | None = None) -> None:
+    """The worker: takes (ticket, record, budget), answers (ticket, advice or error text); ends
+    when the server's end of the pipe closes, the server killed too."""
     from hints.advice import advise
     from hints.session import Session
 
+    if server_end is not None:
+        # A forked worker holds a copy of the server's end: closed here, the server's death
+        # reaches the worker as the end of its pipe, and no worker is left behind.
+        server_end.close()
     while True:
         try:
             job = conn.recv()
@@ -116,7 +121,7 @@ class Table:
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(  # type: ignore[attr-defined]
-            target=_advice_job, args=(child,), daemon=True
+            target=_advice_job, args=(child, self._conn), daemon=True
         )
         self._process.start()
         child.close()

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -539,3 +540,26 @@ def test_without_advice_the_seat_asks_with_hint_and_the_next_entry_drops_it(tmp_
         assert _enter(client, lines[k])["state"]["advice"] is None
     finally:
         table.close()
+
+
+def test_a_killed_server_leaves_no_advice_worker_behind(tmp_path: Path) -> None:
+    """The advice worker is forked with the server; killed with SIGKILL, the server cannot stop
+    it, so the worker must see its pipe end (it holds no copy of the server's end)."""
+    process, _ = _serve(["stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben"], tmp_path)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+    assert workers, "the server forked no advice worker"
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    for pid in workers:
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            # An orphan is adopted by init, which reaps it; a zombie of ours would linger.
+            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"the advice worker {pid} still runs after its server was killed")
