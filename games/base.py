@@ -142,6 +142,14 @@ class Game(ABC):
     round_class: ClassVar[type[Round]]
     # Who holds the hidden secret the others deduce ("dealer", "confidant"); None: no secret.
     secret_holder: ClassVar[str | None] = None
+    #: Whether the players bid the tricks they will take (Stiche-Raten, Wizard).
+    has_bids: ClassVar[bool] = False
+    #: The task chips a player draws before the first round, as a ``chips`` entry names them
+    #: (Was sticht?); empty: the game has no chips.
+    task_chips: ClassVar[tuple[str, ...]] = ()
+    #: The rank (a card name's text after its colour) of the cards whose play may reverse the
+    #: order of the cards (24: ``"1"``); None: no card does.
+    reversing_rank: ClassVar[str | None] = None
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if players not in self.player_counts:
@@ -182,6 +190,16 @@ class Game(ABC):
         ``key`` names the fact: ``"secret"`` (the ``known.secret`` form) or ``"task"`` (a
         task id). The command line words the facts every game shares.
         """
+        return None
+
+    def round_sizes(self) -> list[int] | None:
+        """Cards per hand in each round of a game dealt as a sequence of hand sizes (Stiche-Raten,
+        Wizard), in order; None for a game with no such sequence."""
+        return None
+
+    def card_note(self, card: Card) -> str | None:
+        """What a card shows besides its name, as a puzzle's text adds it (Stich für Stich: its
+        weapon), or None for nothing."""
         return None
 
     def match_start_totals(self) -> list[int]:
@@ -420,6 +438,11 @@ class Round(ABC):
             "leader": self.leader,
             "won": list(self.won),
         }
+
+    def unseen_plays(self, code: str) -> list[Event]:
+        """The plays of the card ``code`` by a hand the view cannot see, one for each declaration
+        the card may make with it (by default the plain play only)."""
+        return [{"play": code}]
 
     def implied_events(self, event: Event, following: Event | None, tricks_before: int) -> list[Event]:
         """Events a seat's view hears after ``event`` that an omniscient record may leave implied

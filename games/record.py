@@ -369,10 +369,10 @@ def simulate(
     """
     game = find(game_id)(players, options)
     if round_number is not None:
-        sizes = getattr(game, "round_sizes", None)
+        sizes = game.round_sizes()
         if sizes is None:
             raise StichError(f"--round: {game.title} has no sequence of rounds to choose from")
-        count = len(sizes())
+        count = len(sizes)
         if not 1 <= round_number <= count:
             raise StichError(
                 f"--round {round_number}: {game.title} with these options has rounds 1 to {count}"

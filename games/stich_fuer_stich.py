@@ -748,6 +748,11 @@ class StichFuerStich(Game):
         else:
             raise StichError(f"option 'deck' must be a path to a deck file or null, got {source!r}")
 
+    def card_note(self, card: Card) -> str | None:
+        """The card's weapon under this game's layout (``phantom``: none)."""
+        weapon = weapon_of(card, self.weapons)
+        return "phantom" if weapon is None else WEAPONS[weapon]
+
     @property
     def deck(self) -> Deck:
         return SFS_DECK

@@ -503,6 +503,7 @@ class SticheRaten(Game):
 
     id = "stiche-raten"
     round_class = StichRatenRound
+    has_bids = True
     title = "Stiche-Raten (Oh Hell!)"
     player_counts = (3, 4, 5, 6, 7)
     starts = ("deal", "tricks")

@@ -434,6 +434,16 @@ class VierUndZwanzigRound(Round):
             return False
         return not self.restricted() or self.scores[seat] > 12
 
+    def unseen_plays(self, code: str) -> list[Event]:
+        """A 1 may reverse the order; with Trump Chaos a 2 may name the next trump."""
+        plays: list[Event] = [{"play": code}]
+        value = value_of(self.deck.parse(code))
+        if value == 1:
+            plays.append({"play": code, "reverse": True})
+        elif value == 2 and self.may_name_trump():
+            plays += [{"play": code, "trump": s} for i, s in enumerate(SUITS) if i != self.next_trump]
+        return plays
+
     def may_name_trump(self) -> bool:
         """Trump Chaos, but never after yellow blind."""
         return bool(self.game.options["trump_chaos"]) and not self.blind
@@ -764,6 +774,7 @@ class VierUndZwanzig(Game):
 
     id = "24"
     round_class = VierUndZwanzigRound
+    reversing_rank = "1"
     title = "24: Wer zuletzt sticht, sticht am besten!"
     fewer_points_win = True
     player_counts = (2, 3, 4, 5)

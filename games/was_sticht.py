@@ -893,6 +893,7 @@ class WasSticht(Game):
     id = "was-sticht"
     round_class = WasStichtRound
     secret_holder = "dealer"
+    task_chips = TASKS
     title = "Was sticht?"
     player_counts = (3, 4)
     starts = ("deal", "tasks", "tricks")

@@ -120,6 +120,7 @@ class Wizard(Game):
 
     id = "wizard"
     round_class = WizardRound
+    has_bids = True
     title = "Wizard"
     player_counts = (3, 4, 5, 6)
     starts = ("deal", "tricks")

@@ -75,7 +75,7 @@ class ArenaSpec:
                 f"(e.g. --bots {','.join(['heuristic'] * self.players)})"
             )
         for bot in self.bots:
-            if bot.kind == "rules-bot" and self.game not in ("stiche-raten", "wizard"):
+            if bot.kind == "rules-bot" and not find(self.game).has_bids:
                 raise StichError(f"bot rules-bot plays Stiche-Raten and Wizard, not {self.game}")
         if self.rounds < 1:
             raise StichError(f"--rounds {self.rounds}: play at least 1 round")

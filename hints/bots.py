@@ -561,7 +561,7 @@ def _play_24(state: Round, seat: int, rules: TrickRules) -> Card:
 
 
 def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
-    from games.vierundzwanzig import SUITS, TWENTY_FOUR, rules_24, suit_of, value_of
+    from games.vierundzwanzig import SUITS, TWENTY_FOUR, VierUndZwanzigRound, rules_24, suit_of, value_of
 
     state = session.round
     seat = session.seat
@@ -595,17 +595,20 @@ def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
         card = _play_24(state, seat, rules)
         name = state.deck.name_of(card)
         reverse = False
-        if value_of(card) == 1 and card != TWENTY_FOUR:
-            # A 1 declares the order of the next trick: the one in which what is left of the hand
-            # beats more of the unseen cards.
-            trump = getattr(state, "next_trump", None)
-            now_reversed = bool(getattr(state, "next_reversed", False))
-            if trump is not None:
-                rest = hand & ~bit(card)
-                unseen = _unseen(state, seat)
-                keep = _lead_strength(rules_24(trump, now_reversed), rest, unseen)
-                turn = _lead_strength(rules_24(trump, not now_reversed), rest, unseen)
-                reverse = turn > keep
+        # A 1 declares the order of the next trick: the one in which what is left of the hand
+        # beats more of the unseen cards.
+        if (
+            value_of(card) == 1
+            and card != TWENTY_FOUR
+            and isinstance(state, VierUndZwanzigRound)
+            and state.next_trump is not None
+        ):
+            trump, now_reversed = state.next_trump, state.next_reversed
+            rest = hand & ~bit(card)
+            unseen = _unseen(state, seat)
+            keep = _lead_strength(rules_24(trump, now_reversed), rest, unseen)
+            turn = _lead_strength(rules_24(trump, not now_reversed), rest, unseen)
+            reverse = turn > keep
         for event in legal:
             if event.get("play") == name and bool(event.get("reverse")) == reverse and "trump" not in event:
                 return event

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from games.errors import StichError
+from games.registry import find
 from games.trick import legal_plays
 from puzzles.clues import clue_names, deducer_clues
 from puzzles.files import hypothesis_of
@@ -42,8 +43,9 @@ def _example(puzzle: Puzzle) -> str:
     hand = position["hands"][seat]
     card = f"'{hand[0]}'" if hand else "a card"
     reverse = ""
-    if puzzle.game == "24":
-        ones = [code for code in hand if code[1:] == "1"]
+    rank = find(puzzle.game).reversing_rank
+    if rank is not None:
+        ones = [code for code in hand if code[1:] == rank]
         said = f" ('{ones[0]} reverse')" if ones else ""
         reverse = f", and 'reverse' after a 1 that reverses the order{said}"
     return f"a card of {SEATS[seat]}'s hand, such as {card}{reverse}"

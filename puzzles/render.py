@@ -56,37 +56,31 @@ def _deck(puzzle: Puzzle) -> Deck:
 
 
 def _weapons(puzzle: Puzzle) -> dict[str, str]:
-    """The Stich für Stich cards of a puzzle by name with the weapon each shows (``phantom``:
-    none): a case puzzle's, or a Stich für Stich endgame's (under its deck's layout); empty for
-    every other puzzle."""
-    from games.stich_fuer_stich import WEAPONS, weapon_of
-
+    """The cards of a puzzle by name with what each shows besides its name (Stich für Stich: the
+    weapon, ``phantom`` for none): a case puzzle's, or an endgame's as its game notes its cards
+    (`Game.card_note`); empty for every other puzzle."""
     if isinstance(puzzle, DeductionPuzzle):
         if puzzle.kind != "case":
             return {}
         from deducer.hypotheses import CaseSpace
+        from games.stich_fuer_stich import WEAPONS, weapon_of
 
         space = puzzle.space
         assert isinstance(space, CaseSpace)
-        deck, layout = space.deck, space.weapons
-        cards = [card for clue in puzzle.clues if isinstance(clue, TrickClue) for card in clue.cards]
-    elif puzzle.game == "stich-fuer-stich":
-        from games.stich_fuer_stich import StichFuerStich
-        from solvers import parse_position
+        shown = {}
+        for clue in puzzle.clues:
+            if isinstance(clue, TrickClue):
+                for card in clue.cards:
+                    weapon = weapon_of(card, space.weapons)
+                    shown[space.deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
+        return shown
+    from solvers import parse_position
 
-        position = parse_position(puzzle.position)
-        rules = position.rules_game
-        assert isinstance(rules, StichFuerStich)
-        deck, layout = position.deck, rules.weapons
-        cards = [card for hand in position.hands for card in range(deck.size) if hand >> card & 1]
-        cards += list(position.trick)
-    else:
-        return {}
-    shown = {}
-    for card in cards:
-        weapon = weapon_of(card, layout)
-        shown[deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
-    return shown
+    position = parse_position(puzzle.position)
+    deck, rules = position.deck, position.rules_game
+    cards = [card for hand in position.hands for card in range(deck.size) if hand >> card & 1]
+    notes = {deck.name_of(card): rules.card_note(card) for card in [*cards, *position.trick]}
+    return {name: note for name, note in notes.items() if note is not None}
 
 
 def _with_weapons(names: Sequence[str], weapons: dict[str, str]) -> list[str]:

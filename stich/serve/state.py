@@ -113,15 +113,14 @@ def _setup_choices(live: LiveGame) -> list[dict[str, Any]]:
     """The taps of the facts of one's own cards, while the round waits for them (Was sticht?'s
     task chips, before the first round, below them)."""
     groups = _cards_setup(live)
-    if live.game.id == "was-sticht" and not live.finished and "chips" not in live.known:
-        from games.was_sticht import TASKS
-
+    chips = list(live.game.task_chips)
+    if chips and not live.finished and "chips" not in live.known:
         groups.append(
             {
                 "kind": "compose",
                 "title": "your five task chips",
                 "prefix": "chips",
-                "parts": [{"label": "chips", "count": 5, "repeat": True, "options": list(TASKS)}],
+                "parts": [{"label": "chips", "count": 5, "repeat": True, "options": chips}],
             }
         )
     return groups
@@ -187,21 +186,6 @@ def _cards_setup(live: LiveGame) -> list[dict[str, Any]]:
     return groups
 
 
-def _declarations(state: Any, code: str) -> list[Event]:
-    """The plays of ``code`` by a hand the seat cannot see, with what the card may declare
-    (24: a 1 may reverse the order; with Trump Chaos a 2 may name the next trump)."""
-    plays: list[Event] = [{"play": code}]
-    if state.game.id == "24":
-        from games.vierundzwanzig import SUITS, value_of
-
-        value = value_of(state.deck.parse(code))
-        if value == 1:
-            plays.append({"play": code, "reverse": True})
-        elif value == 2 and state.may_name_trump():
-            plays += [{"play": code, "trump": s} for i, s in enumerate(SUITS) if i != state.next_trump]
-    return plays
-
-
 def choices(live: LiveGame) -> list[dict[str, Any]]:
     """What may be tapped now: groups of entries (``cards``, ``buttons``) or entries put together
     from parts (``compose``: the layout, one's exchange, chips, the secret, a guess)."""
@@ -255,7 +239,7 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
             found = card_candidates(table, mover, "play")
             target = group("play", "cards")
             for code in found:
-                for way in _declarations(state, code):
+                for way in state.unseen_plays(code):
                     label = code if len(way) == 1 else _label(way, names)
                     event = {"seat": mover, **way}
                     target["items"].append(_item(label, entry_text(event, names), code))
