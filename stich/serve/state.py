@@ -141,7 +141,7 @@ def _cards_setup(live: LiveGame) -> list[dict[str, Any]]:
             }
         )
         return groups
-    if live.game.id in ("stiche-raten", "wizard") and "trump_card" not in live.known:
+    if live.game.has_bids and "trump_card" not in live.known:  # the bidding games turn a trump
         groups.append(
             {
                 "kind": "cards",
