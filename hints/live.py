@@ -22,6 +22,7 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -687,3 +688,28 @@ def _event_text(event: Event, names: Sequence[str]) -> str:
         else:
             parts.append(f"{key} {value}")
     return who + " ".join(parts)
+
+
+def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
+    """The advice worker of `stich live` and `stich serve`: takes (ticket, record, budget) and
+    answers (ticket, advice or error text), the newest question only; ends when the other end
+    of the pipe closes, its owner killed too."""
+    from hints.advice import advise
+    from hints.session import Session
+
+    if other_end is not None:
+        # A forked worker holds a copy of its owner's end: closed here, the owner's death
+        # reaches the worker as the end of its pipe, and no worker is left behind.
+        other_end.close()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        while conn.poll():  # only the newest question matters
+            job = conn.recv()
+        ticket, record, budget = job
+        try:
+            conn.send((ticket, advise(Session(record, strict=True), budget)))
+        except StichError as exc:
+            conn.send((ticket, str(exc)))

@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -311,33 +310,16 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
     console.print(f"journal: {live.journal}", markup=False)
 
 
-def _advice_job(conn: Connection) -> None:
-    """The worker: takes (ticket, record, budget), answers (ticket, advice or error text)."""
-    from hints.advice import advise
-    from hints.session import Session
-
-    while True:
-        try:
-            job = conn.recv()
-        except EOFError:
-            return
-        while conn.poll():  # only the newest question matters
-            job = conn.recv()
-        ticket, record, budget = job
-        try:
-            conn.send((ticket, advise(Session(record, strict=True), budget)))
-        except StichError as exc:
-            conn.send((ticket, str(exc)))
-
-
 class _AdviceWorker:
     """One process that thinks about advice while the prompt stays free; an answer to a question
     that an entry has overtaken is dropped."""
 
     def __init__(self) -> None:
+        from hints.live import advice_job
+
         context = multiprocessing.get_context("fork")
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_advice_job, args=(child,), daemon=True)
+        self.process = context.Process(target=advice_job, args=(child, self.conn), daemon=True)
         self.process.start()
         child.close()
         self.ticket = 0

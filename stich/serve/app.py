@@ -39,7 +39,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from games.errors import StichError
 from games.pictures import card_svg
 from hints.advice import Advice, Budget
-from hints.live import LiveGame
+from hints.live import LiveGame, advice_job
 from stich.serve.state import entry_text, seat_state
 
 __all__ = ["MAX_BODY", "Table", "TokenGuard", "create_app", "new_token"]
@@ -64,30 +64,6 @@ def new_token() -> str:
 
 
 # -- advice in a worker process -------------------------------------------------------------
-
-
-def _advice_job(conn: Connection, server_end: Connection | None = None) -> None:
-    """The worker: takes (ticket, record, budget), answers (ticket, advice or error text); ends
-    when the server's end of the pipe closes, the server killed too."""
-    from hints.advice import advise
-    from hints.session import Session
-
-    if server_end is not None:
-        # A forked worker holds a copy of the server's end: closed here, the server's death
-        # reaches the worker as the end of its pipe, and no worker is left behind.
-        server_end.close()
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        while conn.poll():  # only the newest question matters
-            job = conn.recv()
-        ticket, record, budget = job
-        try:
-            conn.send((ticket, advise(Session(record, strict=True), budget)))
-        except StichError as exc:
-            conn.send((ticket, str(exc)))
 
 
 class Table:
@@ -121,7 +97,7 @@ class Table:
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(  # type: ignore[attr-defined]
-            target=_advice_job, args=(child, self._conn), daemon=True
+            target=advice_job, args=(child, self._conn), daemon=True
         )
         self._process.start()
         child.close()
