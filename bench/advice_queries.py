@@ -41,16 +41,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import kernel_and_python, percentile
 
-from games.base import Round
-from games.cards import CardSet, iter_cards, mask_of
-from games.record import simulate, start_round
-from games.was_sticht import TASKS
-from hints import dd
-from hints.advice import Budget, Valuation, anytime
-from hints.advisors import advisor_for
-from hints.session import Session
-from solvers import ObjectiveSpec, Position
-from solvers.solver import Solver
+from stich.games.base import Round
+from stich.games.cards import CardSet, iter_cards, mask_of
+from stich.games.record import simulate, start_round
+from stich.games.was_sticht import TASKS
+from stich.hints import dd
+from stich.hints.advice import Budget, Valuation, anytime
+from stich.hints.advisors import advisor_for
+from stich.hints.session import Session
+from stich.solvers import ObjectiveSpec, Position
+from stich.solvers.solver import Solver
 
 
 def first_play(game_id: str, seed: int) -> Round:

@@ -36,11 +36,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.hints import _first, _session_before, first_of  # noqa: E402
-from games.record import Record, simulate  # noqa: E402
-from games.registry import find  # noqa: E402
-from games.wizard import Wizard  # noqa: E402
-from hints.advice import Budget, advise  # noqa: E402
-from hints.session import Session  # noqa: E402
+from stich.games.record import Record, simulate  # noqa: E402
+from stich.games.registry import find  # noqa: E402
+from stich.games.wizard import Wizard  # noqa: E402
+from stich.hints.advice import Budget, advise  # noqa: E402
+from stich.hints.session import Session  # noqa: E402
 
 BUDGET = 1.5  # seconds: the live budget the targets are set at
 HINT_TIMES = (0.1, 1.5)

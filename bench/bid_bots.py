@@ -21,14 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.base import Event
-from games.errors import StichError
-from games.stiche_raten import BiddingRound, score_bid
-from hints.advice import Alternative, Budget, Tally, Valuation
-from hints.advisors.bidding import BiddingAdvisor
-from hints.dd import hypothetically, most_tricks
-from hints.session import Session
-from hints.worlds import World, WorldSource
+from stich.games.base import Event
+from stich.games.errors import StichError
+from stich.games.stiche_raten import BiddingRound, score_bid
+from stich.hints.advice import Alternative, Budget, Tally, Valuation
+from stich.hints.advisors.bidding import BiddingAdvisor
+from stich.hints.dd import hypothetically, most_tricks
+from stich.hints.session import Session
+from stich.hints.worlds import World, WorldSource
 
 
 class FormerBidding(BiddingAdvisor):

@@ -26,15 +26,15 @@ import statistics
 import time
 from dataclasses import replace
 
-from games.base import Event
-from games.record import Record, replay, simulate
-from games.stiche_raten import BiddingRound, score_bid
-from hints.advice import Advice, Budget, Valuation
-from hints.advisors.bidding import BiddingAdvisor
-from hints.dd import most_tricks, most_tricks_by_move, move_event, one_against_all, position, value
-from hints.session import Session
-from hints.worlds import World
-from solvers import ObjectiveSpec
+from stich.games.base import Event
+from stich.games.record import Record, replay, simulate
+from stich.games.stiche_raten import BiddingRound, score_bid
+from stich.hints.advice import Advice, Budget, Valuation
+from stich.hints.advisors.bidding import BiddingAdvisor
+from stich.hints.dd import most_tricks, most_tricks_by_move, move_event, one_against_all, position, value
+from stich.hints.session import Session
+from stich.hints.worlds import World
+from stich.solvers import ObjectiveSpec
 
 
 def _missed(bid: int) -> int:

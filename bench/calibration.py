@@ -34,16 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.errors import StichError
-from games.record import Record
-from games.registry import find
-from games.stiche_raten import BiddingRound
-from games.views import ViewFeed
-from hints.advice import Budget, advise
-from hints.advisors.bidding import ADVISOR
-from hints.arena import _matching, unit_seed
-from hints.bots import BotSpec, parse_bot
-from hints.session import Session
+from stich.games.errors import StichError
+from stich.games.record import Record
+from stich.games.registry import find
+from stich.games.stiche_raten import BiddingRound
+from stich.games.views import ViewFeed
+from stich.hints.advice import Budget, advise
+from stich.hints.advisors.bidding import ADVISOR
+from stich.hints.arena import _matching, unit_seed
+from stich.hints.bots import BotSpec, parse_bot
+from stich.hints.session import Session
 
 GAMES = ("stiche-raten", "wizard")
 PLAYED = {"own": "each bot", "heuristic": "the heuristic", "played-out": "each bot, advisors by play-outs"}

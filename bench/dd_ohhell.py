@@ -31,10 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import kernel_and_python, percentile
 
-from hints import dd
-from solvers.parse import parse_position
-from solvers.position import Position
-from solvers.solver import Solver
+from stich.hints import dd
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
+from stich.solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json
 
 

@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hints import first_of
-from hints.dd import one_against_all, position
-from hints.worlds import WorldSource
-from solvers import ObjectiveSpec, Position, Solver
-from solvers.solver import SolveTimeout
+from stich.hints.dd import one_against_all, position
+from stich.hints.worlds import WorldSource
+from stich.solvers import ObjectiveSpec, Position, Solver
+from stich.solvers.solver import SolveTimeout
 
 
 def sample(seed: int, worlds: int) -> list[Position]:

@@ -45,8 +45,8 @@ from endplay import _dds, dds
 from endplay.dds.solve import SolveMode
 from timing import percentile
 
-from solvers.parse import parse_position
-from solvers.solver import Solver
+from stich.solvers.parse import parse_position
+from stich.solvers.solver import Solver
 from tests.oracles.dds import dds_deal, dds_table
 from tests.solvers.samples import bridge_position_json
 

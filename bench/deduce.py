@@ -21,11 +21,11 @@ from typing import Any
 
 from deduce_hypotheses import measure  # bench/deduce_hypotheses.py, beside this file
 
-from deducer import DealSampler, Observations, card_locations, location_model, observe_record
-from deducer.locations import LocationModel
-from games.cards import iter_cards
-from games.record import Record, simulate
-from games.views import seat_view
+from stich.deducer import DealSampler, Observations, card_locations, location_model, observe_record
+from stich.deducer.locations import LocationModel
+from stich.games.cards import iter_cards
+from stich.games.record import Record, simulate
+from stich.games.views import seat_view
 
 OPTIONS = {"first_round": 13}
 

@@ -27,11 +27,18 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from deducer.explain import find_hypothesis_conflict
-from deducer.hypotheses import METHODS, HypothesisTracker, Method, consistent_hypotheses, deduce, evidence
-from deducer.information import information
-from games.record import Record, simulate
-from games.views import seat_view
+from stich.deducer.explain import find_hypothesis_conflict
+from stich.deducer.hypotheses import (
+    METHODS,
+    HypothesisTracker,
+    Method,
+    consistent_hypotheses,
+    deduce,
+    evidence,
+)
+from stich.deducer.information import information
+from stich.games.record import Record, simulate
+from stich.games.views import seat_view
 
 
 def median_ms(run: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> float:

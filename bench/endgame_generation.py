@@ -36,8 +36,8 @@ def main() -> None:
     if args.checkout is not None:
         sys.path.insert(0, str(args.checkout.resolve()))
     import solvers  # noqa: F401  (loaded before the clock starts)
-    from games.errors import StichError
-    from puzzles import dumps, generate
+    from stich.games.errors import StichError
+    from stich.puzzles import dumps, generate
 
     print(f"version: {Path(sys.modules['puzzles'].__file__ or '').parent.parent}")
     print(f"{'game':<18} {'grade':<7} {'CPU s/puzzle':>12}  digest")

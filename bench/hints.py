@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.record import Record, simulate
-from hints.advice import Budget, advise
-from hints.session import Session
+from stich.games.record import Record, simulate
+from stich.hints.advice import Budget, advise
+from stich.hints.session import Session
 
 
 def _session_before(record: Record, index: int) -> Session:

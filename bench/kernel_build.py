@@ -33,10 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dd_ohhell import deal
 
-import solvers.solver as solver_module
-from solvers.parse import parse_position
-from solvers.position import Position
-from solvers.solver import Solver
+import stich.solvers.solver as solver_module
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
+from stich.solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json
 
 SOURCE = Path(__file__).resolve().parents[1] / "solvers" / "_dd.c"
@@ -57,7 +57,7 @@ def build(flags: str, out: Path) -> ModuleType:
         str(out),
     ]
     subprocess.run(command, check=True)
-    spec = importlib.util.spec_from_file_location("solvers._dd", out)
+    spec = importlib.util.spec_from_file_location("stich.solvers._dd", out)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.match import Match, play_match
-from games.record import start_round
-from hints.live import LiveGame
+from stich.games.match import Match, play_match
+from stich.games.record import start_round
+from stich.hints.live import LiveGame
 from tests.hints.table_script import round_lines
 
 GAMES = ("stiche-raten", "wizard", "24", "stich-fuer-stich", "was-sticht")

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.record import simulate, start_round
-from solvers.parse import parse_position
-from solvers.rounds import position_of
-from solvers.solver import Solver
+from stich.games.record import simulate, start_round
+from stich.solvers.parse import parse_position
+from stich.solvers.rounds import position_of
+from stich.solvers.solver import Solver
 
 GAMES = {
     "stiche-raten": (4, {}),

@@ -34,11 +34,11 @@ from typing import TypeVar
 # Run as a script, this file's folder leads sys.path and its name would hide the puzzles package.
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
 
-from games.errors import StichError  # noqa: E402
-from puzzles import GRADES, generate, verify  # noqa: E402
-from puzzles.deduction import random_puzzles  # noqa: E402
-from puzzles.endgame import dealt_puzzles  # noqa: E402
-from puzzles.model import DEDUCTION_KINDS  # noqa: E402
+from stich.games.errors import StichError  # noqa: E402
+from stich.puzzles import GRADES, generate, verify  # noqa: E402
+from stich.puzzles.deduction import random_puzzles  # noqa: E402
+from stich.puzzles.endgame import dealt_puzzles  # noqa: E402
+from stich.puzzles.model import DEDUCTION_KINDS  # noqa: E402
 
 GAMES = ("stiche-raten", "wizard", "was-sticht", "stich-fuer-stich", "24")
 T = TypeVar("T")

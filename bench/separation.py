@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.record import Record, simulate
-from hints.advice import Budget, Valuation, anytime
-from hints.advisors import advisor_for
-from hints.figures import clearly_ahead, matters, value_kind
-from hints.session import Session
+from stich.games.record import Record, simulate
+from stich.hints.advice import Budget, Valuation, anytime
+from stich.hints.advisors import advisor_for
+from stich.hints.figures import clearly_ahead, matters, value_kind
+from stich.hints.session import Session
 
 GAMES: dict[str, tuple[Callable[[int], Record], int]] = {
     "stiche-raten 4p 5 cards": (lambda seed: simulate("stiche-raten", 4, seed, {"first_round": 5}), 0),

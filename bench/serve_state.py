@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.match import play_match
-from games.views import seat_view
-from hints.live import LiveGame
+from stich.games.match import play_match
+from stich.games.views import seat_view
+from stich.hints.live import LiveGame
 from stich.serve.state import seat_state
 from tests.hints.table_script import event_line, setup_lines
 

@@ -26,9 +26,9 @@ import argparse
 import math
 import random
 
-from games.base import Trick
-from games.trick import legal_plays, trick_winner
-from games.was_sticht import (
+from stich.games.base import Trick
+from stich.games.trick import legal_plays, trick_winner
+from stich.games.was_sticht import (
     COLOUR_NAMES,
     DECK,
     NUMBERS,
@@ -78,12 +78,12 @@ def success_rates(players: int, rounds: int, seed: int | None) -> dict[str, floa
 def heuristic_rates(players: int, rounds: int, seed: int) -> tuple[dict[str, float], dict[str, int]]:
     """How often each task is made by a heuristic player drawn to play for it, and how often it
     was drawn, over ``rounds`` rounds dealt as the arena deals them."""
-    from games.record import DEFAULT_NAMES, Record
-    from games.registry import find
-    from games.views import ViewFeed
-    from hints.arena import unit_seed
-    from hints.bots import BotSpec, choice_key
-    from hints.session import Session
+    from stich.games.record import DEFAULT_NAMES, Record
+    from stich.games.registry import find
+    from stich.games.views import ViewFeed
+    from stich.hints.arena import unit_seed
+    from stich.hints.bots import BotSpec, choice_key
+    from stich.hints.session import Session
 
     game = find("was-sticht")(players)
     bot = BotSpec("heuristic")

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solvers.position import Position
-from solvers.solver import Solver
+from stich.solvers.position import Position
+from stich.solvers.solver import Solver
 
 
 def percentile(values: list[float], q: float) -> float:

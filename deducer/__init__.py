@@ -13,15 +13,15 @@ a record (`first_contradiction`, which `stich check` reports). Start from `obser
 (a replayed round) or `observe_record` (a view record).
 """
 
-from deducer.conflicts import (
+from stich.deducer.conflicts import (
     Conflict,
     check_report_with_hidden_hands,
     find_conflict,
     first_contradiction,
     is_consistent,
 )
-from deducer.explain import HypothesisConflict, find_hypothesis_conflict, minimal_conflict
-from deducer.hypotheses import (
+from stich.deducer.explain import HypothesisConflict, find_hypothesis_conflict, minimal_conflict
+from stich.deducer.hypotheses import (
     METHODS,
     STICH_FUER_STICH,
     WAS_STICHT,
@@ -38,8 +38,8 @@ from deducer.hypotheses import (
     evidence,
     posterior,
 )
-from deducer.information import InformationReport, information
-from deducer.locations import (
+from stich.deducer.information import InformationReport, information
+from stich.deducer.locations import (
     LocationModel,
     Locations,
     Status,
@@ -47,7 +47,7 @@ from deducer.locations import (
     location_model,
     overfull_cards,
 )
-from deducer.observations import (
+from stich.deducer.observations import (
     OUT_OF_PLAY,
     Observations,
     Place,
@@ -57,7 +57,14 @@ from deducer.observations import (
     observe,
     observe_record,
 )
-from deducer.sampling import Deal, DealSampler, count_deals, hands_of, location_probabilities, sample_deals
+from stich.deducer.sampling import (
+    Deal,
+    DealSampler,
+    count_deals,
+    hands_of,
+    location_probabilities,
+    sample_deals,
+)
 
 __all__ = [
     "METHODS",

@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deducer.locations import card_locations, location_model, overfull_cards
-from deducer.observations import Observations, Play, Void, observe
-from games.cards import CardSet, popcount
-from games.record import Record, check_report, replay
+from stich.deducer.locations import card_locations, location_model, overfull_cards
+from stich.deducer.observations import Observations, Play, Void, observe
+from stich.games.cards import CardSet, popcount
+from stich.games.record import Record, check_report, replay
 
 __all__ = [
     "Conflict",

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from deducer.hypotheses import Clue, Evidence, HypothesisSpace, clue_mask, cp_sat_model
-from games.trick import trick_winner
-from games.was_sticht import TABLE
+from stich.deducer.hypotheses import Clue, Evidence, HypothesisSpace, clue_mask, cp_sat_model
+from stich.games.trick import trick_winner
+from stich.games.was_sticht import TABLE
 
 __all__ = [
     "HypothesisConflict",

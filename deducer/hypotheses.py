@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from constraint import FunctionConstraint, Problem
 
-from games.base import Event, Game, Round, seat_index
-from games.cards import Card, Deck
-from games.errors import StichError
-from games.record import Record, start_round
-from games.stich_fuer_stich import (
+from stich.games.base import Event, Game, Round, seat_index
+from stich.games.cards import Card, Deck
+from stich.games.errors import StichError
+from stich.games.record import Record, start_round
+from stich.games.stich_fuer_stich import (
     DEFAULT_WEAPONS,
     SFS_DECK,
     SUSPECTS,
@@ -55,10 +55,10 @@ from games.stich_fuer_stich import (
     suspect_of,
     weapon_of,
 )
-from games.stich_fuer_stich import number_of as sfs_number_of
-from games.stich_fuer_stich import parse_secret as sfs_parse_secret
-from games.trick import TrickRules, trick_winner
-from games.was_sticht import (
+from stich.games.stich_fuer_stich import number_of as sfs_number_of
+from stich.games.stich_fuer_stich import parse_secret as sfs_parse_secret
+from stich.games.trick import TrickRules, trick_winner
+from stich.games.was_sticht import (
     COLOUR_NAMES,
     COLOURS,
     TABLE,
@@ -68,8 +68,8 @@ from games.was_sticht import (
     number_of,
     was_sticht_rules,
 )
-from games.was_sticht import DECK as WS_DECK
-from games.was_sticht import parse_secret as ws_parse_secret
+from stich.games.was_sticht import DECK as WS_DECK
+from stich.games.was_sticht import parse_secret as ws_parse_secret
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it takes most of a second)
     from ortools.sat.python import cp_model

@@ -37,15 +37,15 @@ from typing import Any, Literal, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from deducer.hypotheses import Evidence, HypothesisSpace, consistent_brute_force, members
-from deducer.locations import location_model
-from deducer.observations import observe
-from deducer.sampling import DealSampler
-from games.cards import Card, iter_cards
-from games.errors import StichError
-from games.stich_fuer_stich import StichFuerStichRound
-from games.trick import trick_winner
-from games.was_sticht import WasStichtRound
+from stich.deducer.hypotheses import Evidence, HypothesisSpace, consistent_brute_force, members
+from stich.deducer.locations import location_model
+from stich.deducer.observations import observe
+from stich.deducer.sampling import DealSampler
+from stich.games.cards import Card, iter_cards
+from stich.games.errors import StichError
+from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.games.trick import trick_winner
+from stich.games.was_sticht import WasStichtRound
 
 __all__ = [
     "CandidateValue",

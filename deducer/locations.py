@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deducer.observations import Observations, Place
-from games.cards import Card, CardSet, iter_cards, popcount
+from stich.deducer.observations import Observations, Place
+from stich.games.cards import Card, CardSet, iter_cards, popcount
 
 __all__ = [
     "Locations",

@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from games.base import Round
-from games.cards import Card, CardSet, Deck, popcount
-from games.errors import StichError
-from games.record import Record, replay
-from games.trick import FREE, TrickRules, led_class
+from stich.games.base import Round
+from stich.games.cards import Card, CardSet, Deck, popcount
+from stich.games.errors import StichError
+from stich.games.record import Record, replay
+from stich.games.trick import FREE, TrickRules, led_class
 
 __all__ = [
     "OUT_OF_PLAY",

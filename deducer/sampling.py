@@ -18,10 +18,10 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from deducer.locations import LocationModel, location_model
-from deducer.observations import Observations
-from games.cards import Card, CardSet, iter_cards
-from games.errors import StichError
+from stich.deducer.locations import LocationModel, location_model
+from stich.deducer.observations import Observations
+from stich.games.cards import Card, CardSet, iter_cards
+from stich.games.errors import StichError
 
 __all__ = ["Deal", "DealSampler", "count_deals", "hands_of", "location_probabilities", "sample_deals"]
 

@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from games.cards import Card, CardSet
-from games.errors import StichError
-from games.trick import TrickRules
+from stich.games.cards import Card, CardSet
+from stich.games.errors import StichError
+from stich.games.trick import TrickRules
 
 __all__ = ["Arena", "Declaration", "PlayContext", "french_blocks"]
 

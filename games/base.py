@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from games.arena import PlayContext
-from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
-from games.errors import RuleError, StichError
-from games.trick import TrickRules, led_class, legal_plays, trick_winner
+from stich.games.arena import PlayContext
+from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
+from stich.games.errors import RuleError, StichError
+from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 
 __all__ = ["Event", "Option", "Game", "Round", "Trick", "own_hand", "seat_index"]
 

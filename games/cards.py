@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeAlias
 
-from games.errors import StichError
+from stich.games.errors import StichError
 
 __all__ = [
     "Card",

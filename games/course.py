@@ -18,9 +18,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.base import Game, Round, seat_key
-from games.errors import StichError
-from games.jsonfile import short_repr
+from stich.games.base import Game, Round, seat_key
+from stich.games.errors import StichError
+from stich.games.jsonfile import short_repr
 
 __all__ = ["COURSES", "Course", "course_of"]
 
@@ -209,7 +209,7 @@ class ChipCourse(Course):
 
     def hold(self, seat: int, tasks: Sequence[str]) -> None:
         """The chips ``seat`` drew at the preparation (before the first round)."""
-        from games.was_sticht import CHIPS_PER_PLAYER, parse_task
+        from stich.games.was_sticht import CHIPS_PER_PLAYER, parse_task
 
         if self.rounds:
             raise StichError("the chips are drawn before the first round")
@@ -250,7 +250,7 @@ class ChipCourse(Course):
 
     @staticmethod
     def _chips_of(known: Mapping[str, Any], names: Sequence[str]) -> dict[int, list[str]]:
-        from games.was_sticht import parse_task
+        from stich.games.was_sticht import parse_task
 
         raw = known.get("chips") or {}
         if not isinstance(raw, Mapping):

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.errors import StichError
+from stich.games.errors import StichError
 
 __all__ = ["parse_json", "printable", "read_json", "short_repr"]
 

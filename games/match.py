@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.base import Game, Round
-from games.course import course_of
-from games.errors import StichError
-from games.jsonfile import read_json, short_repr
-from games.record import (
+from stich.games.base import Game, Round
+from stich.games.course import course_of
+from stich.games.errors import StichError
+from stich.games.jsonfile import read_json, short_repr
+from stich.games.record import (
     DEFAULT_NAMES,
     FORMAT,
     RECORD_SCHEMA,
@@ -34,8 +34,8 @@ from games.record import (
     parse_record,
     replay,
 )
-from games.registry import GAME_IDS, find
-from games.schema import SchemaValidator
+from stich.games.registry import GAME_IDS, find
+from stich.games.schema import SchemaValidator
 
 __all__ = [
     "MATCH_FORMAT",

@@ -13,9 +13,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from games.base import name_key
-from games.errors import StichError
-from games.jsonfile import short_repr
+from stich.games.base import name_key
+from stich.games.errors import StichError
+from stich.games.jsonfile import short_repr
 
 __all__ = ["MAX_NAME", "check_player_names", "name_key", "name_problem"]
 

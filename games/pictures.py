@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.cards import Deck
+from stich.games.cards import Deck
 
 __all__ = ["Face", "card_colour", "card_svg", "face_of"]
 
@@ -42,7 +42,7 @@ def _coloured(code: str) -> Face:
 
 def _suspect(code: str) -> Face:
     """Stich für Stich: a suspect initial and a number with its weapon, or a phantom."""
-    from games.stich_fuer_stich import SFS_DECK, WEAPONS, is_phantom, weapon_of
+    from stich.games.stich_fuer_stich import SFS_DECK, WEAPONS, is_phantom, weapon_of
 
     card = SFS_DECK.parse(code)
     if is_phantom(card):

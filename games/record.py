@@ -17,12 +17,12 @@ from typing import Any
 
 import jsonschema
 
-from games.base import Event, Game, Round
-from games.errors import StichError
-from games.jsonfile import read_json, short_repr
-from games.names import MAX_NAME, check_player_names, name_problem
-from games.registry import GAME_IDS, find
-from games.schema import SchemaValidator
+from stich.games.base import Event, Game, Round
+from stich.games.errors import StichError
+from stich.games.jsonfile import read_json, short_repr
+from stich.games.names import MAX_NAME, check_player_names, name_problem
+from stich.games.registry import GAME_IDS, find
+from stich.games.schema import SchemaValidator
 
 __all__ = [
     "FORMAT",

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import importlib
 
-from games.base import Game
-from games.errors import StichError
+from stich.games.base import Game
+from stich.games.errors import StichError
 
 __all__ = ["GAME_IDS", "find", "all_games"]
 
 # id -> module that defines it (imported on first use)
 _MODULES = {
-    "was-sticht": "games.was_sticht",
-    "24": "games.vierundzwanzig",
-    "stich-fuer-stich": "games.stich_fuer_stich",
-    "stiche-raten": "games.stiche_raten",
-    "wizard": "games.wizard",
+    "was-sticht": "stich.games.was_sticht",
+    "24": "stich.games.vierundzwanzig",
+    "stich-fuer-stich": "stich.games.stich_fuer_stich",
+    "stiche-raten": "stich.games.stiche_raten",
+    "wizard": "stich.games.wizard",
 }
 GAME_IDS: tuple[str, ...] = tuple(_MODULES)
 

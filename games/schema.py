@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from games.jsonfile import QUOTED, printable, short_repr
+from stich.games.jsonfile import QUOTED, printable, short_repr
 
 __all__ = ["SchemaValidator", "short_repr"]
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, TypeAlias
 
-from games.arena import Arena, PlayContext
-from games.base import Event, Game, Option, Round, most_points_win, seat_index
-from games.cards import Card, CardSet, Deck, popcount
-from games.errors import RuleError, StichError
-from games.jsonfile import printable, read_json
-from games.trick import TrickRules, trick_winner
+from stich.games.arena import Arena, PlayContext
+from stich.games.base import Event, Game, Option, Round, most_points_win, seat_index
+from stich.games.cards import Card, CardSet, Deck, popcount
+from stich.games.errors import RuleError, StichError
+from stich.games.jsonfile import printable, read_json
+from stich.games.trick import TrickRules, trick_winner
 
 __all__ = [
     "GAME",

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.cards import Card, CardSet
+from stich.games.cards import Card, CardSet
 
 __all__ = ["FREE", "TrickRules", "led_class", "trick_winner", "legal_plays"]
 

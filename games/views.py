@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from games.base import Event, Round, seat_index
-from games.errors import StichError
-from games.record import Record, start_round
+from stich.games.base import Event, Round, seat_index
+from stich.games.errors import StichError
+from stich.games.record import Record, start_round
 
 __all__ = ["ViewFeed", "seat_view"]
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from games.arena import Arena, PlayContext
-from games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
-from games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
-from games.errors import RuleError, StichError
-from games.trick import TrickRules, trick_winner
+from stich.games.arena import Arena, PlayContext
+from stich.games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
+from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
+from stich.games.errors import RuleError, StichError
+from stich.games.trick import TrickRules, trick_winner
 
 __all__ = [
     "COLOURS",

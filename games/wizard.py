@@ -19,11 +19,19 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from games.arena import Arena, PlayContext, french_blocks
-from games.base import Game, Option, most_points_win
-from games.cards import FRENCH_RANKS, FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_symbols
-from games.errors import StichError
-from games.stiche_raten import (
+from stich.games.arena import Arena, PlayContext, french_blocks
+from stich.games.base import Game, Option, most_points_win
+from stich.games.cards import (
+    FRENCH_RANKS,
+    FRENCH_SUIT_NAMES,
+    FRENCH_SUITS,
+    Card,
+    CardSet,
+    Deck,
+    french_symbols,
+)
+from stich.games.errors import StichError
+from stich.games.stiche_raten import (
     BiddingRound,
     SticheRaten,
     SuitContext,
@@ -31,7 +39,7 @@ from games.stiche_raten import (
     bidding_view_known,
     parse_trump,
 )
-from games.trick import FREE, TrickRules
+from stich.games.trick import FREE, TrickRules
 
 __all__ = ["GAME", "Wizard", "WizardContext", "WizardRound", "wizard_deck", "wizard_rules"]
 

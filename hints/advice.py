@@ -26,11 +26,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.base import Event
-from games.errors import StichError
-from games.record import Record
-from hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, value_kind
-from hints.session import Session
+from stich.games.base import Event
+from stich.games.errors import StichError
+from stich.games.record import Record
+from stich.hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, value_kind
+from stich.hints.session import Session
 
 __all__ = [
     "Advice",
@@ -250,8 +250,8 @@ def anytime(
     they run past that, the tally comes back with fewer worlds (possibly none). A budget of
     a number of worlds has the same wall limit (`Budget.wall`): the worlds not solved by then
     are not looked at. ``tally.abandoned`` counts the worlds begun and given up."""
-    from hints import dd
-    from solvers.solver import SolveTimeout
+    from stich.hints import dd
+    from stich.solvers.solver import SolveTimeout
 
     rng = random.Random(budget.seed)
     tally = Tally(count)
@@ -327,8 +327,8 @@ def _evaluate_in_worker(
     world: World, limit: float
 ) -> tuple[list[float], list[dict[str, float]] | None] | None:
     """One world's values in a worker; None when its solve ran past ``limit``."""
-    from hints import dd
-    from solvers.solver import SolveTimeout
+    from stich.hints import dd
+    from stich.solvers.solver import SolveTimeout
 
     assert _EVALUATE is not None
     try:
@@ -384,8 +384,8 @@ class Valuation:
     def true_values(self, world: World, seconds: float | None = None) -> list[float] | None:
         """Each choice's value in one world (the true one, for analysis); None when its solve runs
         past ``seconds`` (no limit: None)."""
-        from hints import dd
-        from solvers.solver import SolveTimeout
+        from stich.hints import dd
+        from stich.solvers.solver import SolveTimeout
 
         try:
             with dd.deadline(None if seconds is None else time.monotonic() + seconds):
@@ -396,7 +396,7 @@ class Valuation:
 
     def _fallback(self, session: Session, budget: Budget, seconds: float, tally: Tally) -> Advice:
         """No world was solved in time: the heuristic bot's choice, said to be that."""
-        from hints.bots import heuristic
+        from stich.hints.bots import heuristic
 
         action = heuristic(session, random.Random(budget.seed))
         label = next((text for event, text in self.choices if event == action), str(action))
@@ -488,7 +488,7 @@ def forced_advice(session: Session, decision: str, event: Event, label: str, rea
 
 def advise(session: Session, budget: Budget | None = None) -> Advice:
     """Advice for this seat's next decision; a `StichError` when it is not the seat's turn."""
-    from hints.advisors import advisor_for
+    from stich.hints.advisors import advisor_for
 
     budget = budget or Budget()
     if session.stopped is not None:
@@ -518,7 +518,7 @@ def for_record(advice: Advice, record: Record) -> Advice:
     than the seat (an omniscient record's 24 stock), the rules' event with the fields the seat
     could not fill (`FILLED_BY_RULES`) replaces the seat's. Actions stay as they are where the
     record knows no more (a view record: the cards drawn are written once they are seen)."""
-    from games.record import replay
+    from stich.games.record import replay
 
     outcome = replay(record)
     if not outcome.ok or outcome.round.to_move() != advice.seat:

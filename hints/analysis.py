@@ -27,20 +27,20 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from deducer.hypotheses import known_hypothesis, members
-from deducer.locations import location_model
-from deducer.sampling import DealSampler
-from games.base import Event, seat_index
-from games.cards import popcount
-from games.errors import StichError
-from games.record import Record, check_report
-from games.views import ViewFeed
-from hints import figures
-from hints.advice import Advice, Budget, Valuation
-from hints.advisors import advisor_for
-from hints.figures import matters
-from hints.session import Session
-from hints.worlds import World
+from stich.deducer.hypotheses import known_hypothesis, members
+from stich.deducer.locations import location_model
+from stich.deducer.sampling import DealSampler
+from stich.games.base import Event, seat_index
+from stich.games.cards import popcount
+from stich.games.errors import StichError
+from stich.games.record import Record, check_report
+from stich.games.views import ViewFeed
+from stich.hints import figures
+from stich.hints.advice import Advice, Budget, Valuation
+from stich.hints.advisors import advisor_for
+from stich.hints.figures import matters
+from stich.hints.session import Session
+from stich.hints.worlds import World
 
 __all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "event_label"]
 

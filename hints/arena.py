@@ -26,13 +26,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Event
-from games.errors import StichError
-from games.record import Record
-from games.registry import find
-from games.views import ViewFeed
-from hints.bots import BotSpec, choice_key
-from hints.session import Session
+from stich.games.base import Event
+from stich.games.errors import StichError
+from stich.games.record import Record
+from stich.games.registry import find
+from stich.games.views import ViewFeed
+from stich.hints.bots import BotSpec, choice_key
+from stich.hints.session import Session
 
 __all__ = [
     "ArenaResult",

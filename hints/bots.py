@@ -56,12 +56,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
-from games.base import Event, Round, Trick
-from games.cards import Card, CardSet, bit, iter_cards, popcount
-from games.errors import StichError
-from games.names import name_problem
-from games.trick import FREE, TrickRules, legal_plays, trick_winner
-from hints.session import Session
+from stich.games.base import Event, Round, Trick
+from stich.games.cards import Card, CardSet, bit, iter_cards, popcount
+from stich.games.errors import StichError
+from stich.games.names import name_problem
+from stich.games.trick import FREE, TrickRules, legal_plays, trick_winner
+from stich.hints.session import Session
 
 __all__ = [
     "BOT_NAMES",
@@ -144,10 +144,10 @@ class BotSpec:
         if self.kind == "heuristic":
             return heuristic(session, rng)
         if self.kind == "rules-bot":
-            from hints.rules_bot import rules_bot
+            from stich.hints.rules_bot import rules_bot
 
             return rules_bot(session, rng)
-        from hints.advice import Budget, advise
+        from stich.hints.advice import Budget, advise
 
         budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))
         return advise(session, budget).action
@@ -311,8 +311,8 @@ def sure_tricks(rules: TrickRules, hand: CardSet, unseen: CardSet, players: int)
 
 
 def _bidding(session: Session, rng: random.Random) -> Event:
-    from games.stiche_raten import BiddingRound
-    from hints.dd import hypothetically
+    from stich.games.stiche_raten import BiddingRound
+    from stich.hints.dd import hypothetically
 
     state = session.round
     if not isinstance(state, BiddingRound):
@@ -382,8 +382,8 @@ def _playout(
 
 
 def _was_sticht(session: Session, rng: random.Random) -> Event:
-    from games.was_sticht import COLOUR_NAMES, DECK, TRICKS, TrickSummary, WasStichtRound, task_made
-    from hints.advisors.was_sticht import card_strength
+    from stich.games.was_sticht import COLOUR_NAMES, DECK, TRICKS, TrickSummary, WasStichtRound, task_made
+    from stich.hints.advisors.was_sticht import card_strength
 
     state = session.round
     if not isinstance(state, WasStichtRound):
@@ -427,7 +427,7 @@ def _no_colour_play(state: Round, seat: int, colour: int) -> Card:
     """Was sticht?'s ``no-<colour>``: take no trick holding that colour. Last to a trick without
     it, win with the highest card that is not of it (a high card shed safely); otherwise lose,
     throwing the colour's highest losing card first; lead the lowest card of another colour."""
-    from games.was_sticht import colour_of
+    from stich.games.was_sticht import colour_of
 
     rules = state.rules()
     if rules is None:
@@ -475,7 +475,7 @@ def _possible(post: Any) -> tuple[list[TrickRules], list[float]]:
 
 
 def _stich_fuer_stich(session: Session, rng: random.Random) -> Event:
-    from games.stich_fuer_stich import StichFuerStichRound
+    from stich.games.stich_fuer_stich import StichFuerStichRound
 
     state = session.round
     if not isinstance(state, StichFuerStichRound):
@@ -561,7 +561,14 @@ def _play_24(state: Round, seat: int, rules: TrickRules) -> Card:
 
 
 def _vierundzwanzig(session: Session, rng: random.Random) -> Event:
-    from games.vierundzwanzig import SUITS, TWENTY_FOUR, VierUndZwanzigRound, rules_24, suit_of, value_of
+    from stich.games.vierundzwanzig import (
+        SUITS,
+        TWENTY_FOUR,
+        VierUndZwanzigRound,
+        rules_24,
+        suit_of,
+        value_of,
+    )
 
     state = session.round
     seat = session.seat

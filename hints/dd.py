@@ -17,11 +17,11 @@ from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from games.base import Event, Round
-from games.cards import Card, CardSet
-from solvers import ObjectiveSpec, Position, Solver, position_of
-from solvers.search import DEFAULT_TT_LIMIT
-from solvers.solver import Move
+from stich.games.base import Event, Round
+from stich.games.cards import Card, CardSet
+from stich.solvers import ObjectiveSpec, Position, Solver, position_of
+from stich.solvers.search import DEFAULT_TT_LIMIT
+from stich.solvers.solver import Move
 
 __all__ = [
     "SOLVERS",

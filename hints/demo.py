@@ -12,12 +12,12 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from games.cards import Deck
-from games.record import Record, parse_record
-from games.registry import GAME_IDS, find
-from games.views import ViewFeed
-from hints.advice import Advice, Budget, advise
-from hints.session import Deduction, Session
+from stich.games.cards import Deck
+from stich.games.record import Record, parse_record
+from stich.games.registry import GAME_IDS, find
+from stich.games.views import ViewFeed
+from stich.hints.advice import Advice, Budget, advise
+from stich.hints.session import Deduction, Session
 
 __all__ = ["DemoGame", "DemoStop", "demo", "example"]
 

@@ -19,11 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Event, Round
-from games.cards import Deck
-from games.errors import StichError
-from games.jsonfile import short_repr
-from hints.session import Session
+from stich.games.base import Event, Round
+from stich.games.cards import Deck
+from stich.games.errors import StichError
+from stich.games.jsonfile import short_repr
+from stich.hints.session import Session
 
 __all__ = [
     "COMMANDS",

@@ -26,18 +26,18 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from deducer.conflicts import check_report_with_hidden_hands
-from deducer.hypotheses import game_space
-from games.base import Event, Game
-from games.course import Course, course_of
-from games.errors import StichError
-from games.jsonfile import read_json, short_repr
-from games.match import check_match_report, parse_match
-from games.names import check_player_names
-from games.record import Record, replay
-from games.registry import find
-from hints.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
-from hints.session import Session
+from stich.deducer.conflicts import check_report_with_hidden_hands
+from stich.deducer.hypotheses import game_space
+from stich.games.base import Event, Game
+from stich.games.course import Course, course_of
+from stich.games.errors import StichError
+from stich.games.jsonfile import read_json, short_repr
+from stich.games.match import check_match_report, parse_match
+from stich.games.names import check_player_names
+from stich.games.record import Record, replay
+from stich.games.registry import find
+from stich.hints.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
+from stich.hints.session import Session
 
 __all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
 
@@ -694,8 +694,8 @@ def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
     """The advice worker of `stich live` and `stich serve`: takes (ticket, record, budget) and
     answers (ticket, advice or error text), the newest question only; ends when the other end
     of the pipe closes, its owner killed too."""
-    from hints.advice import advise
-    from hints.session import Session
+    from stich.hints.advice import advise
+    from stich.hints.session import Session
 
     if other_end is not None:
         # A forked worker holds a copy of its owner's end: closed here, the owner's death

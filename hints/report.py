@@ -12,11 +12,11 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from games.cards import Deck
-from games.pictures import card_svg
-from games.registry import find
-from hints import figures
-from hints.analysis import VERDICT_ORDER, Analysis, Review
+from stich.games.cards import Deck
+from stich.games.pictures import card_svg
+from stich.games.registry import find
+from stich.hints import figures
+from stich.hints.analysis import VERDICT_ORDER, Analysis, Review
 
 __all__ = ["nice_ticks", "render_html", "write_html"]
 
@@ -427,7 +427,7 @@ def render_html(analysis: Analysis) -> str:
 
 def write_html(analysis: Analysis, path: Path) -> None:
     """Write the report; a `StichError` naming the file if it cannot be written."""
-    from games.errors import StichError
+    from stich.games.errors import StichError
 
     try:
         path.write_text(render_html(analysis), encoding="utf-8")

@@ -40,11 +40,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.base import Event
-from games.cards import Card, CardSet, iter_cards
-from games.errors import StichError
-from games.trick import FREE, TrickRules, trick_winner
-from hints.session import Session
+from stich.games.base import Event
+from stich.games.cards import Card, CardSet, iter_cards
+from stich.games.errors import StichError
+from stich.games.trick import FREE, TrickRules, trick_winner
+from stich.hints.session import Session
 
 __all__ = ["RULES_BOT", "estimate", "rules_bot", "rules_bid", "rules_card"]
 
@@ -217,9 +217,9 @@ def _event(session: Session, **fields: object) -> Event:
 
 def rules_bot(session: Session, rng: random.Random) -> Event:
     """The ``rules-bot``'s event for the session's seat (Stiche-Raten and Wizard)."""
-    from games.stiche_raten import BiddingRound
-    from hints.bots import _unseen
-    from hints.dd import hypothetically
+    from stich.games.stiche_raten import BiddingRound
+    from stich.hints.bots import _unseen
+    from stich.hints.dd import hypothetically
 
     state = session.round
     if not isinstance(state, BiddingRound):

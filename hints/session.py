@@ -15,17 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deducer.conflicts import find_conflict, is_consistent
-from deducer.explain import find_hypothesis_conflict
-from deducer.hypotheses import Clue, HypothesisSpace, HypothesisTracker, Posterior, posterior, space_of
-from deducer.locations import Locations, card_locations, location_model
-from deducer.observations import Observations, observe
-from deducer.sampling import DealSampler, location_probabilities
-from games.base import Event, Round, seat_index
-from games.cards import Card, CardSet, iter_cards
-from games.errors import StichError
-from games.record import Record, start_round
-from games.views import seat_view
+from stich.deducer.conflicts import find_conflict, is_consistent
+from stich.deducer.explain import find_hypothesis_conflict
+from stich.deducer.hypotheses import Clue, HypothesisSpace, HypothesisTracker, Posterior, posterior, space_of
+from stich.deducer.locations import Locations, card_locations, location_model
+from stich.deducer.observations import Observations, observe
+from stich.deducer.sampling import DealSampler, location_probabilities
+from stich.games.base import Event, Round, seat_index
+from stich.games.cards import Card, CardSet, iter_cards
+from stich.games.errors import StichError
+from stich.games.record import Record, start_round
+from stich.games.views import seat_view
 
 __all__ = ["Conflict", "Deduction", "PlaceView", "Session"]
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from deducer.hypotheses import members
-from deducer.locations import location_model
-from deducer.observations import Observations, Place
-from deducer.sampling import DealSampler
-from games.cards import CardSet, popcount
-from games.errors import StichError
-from hints.session import Session
+from stich.deducer.hypotheses import members
+from stich.deducer.locations import location_model
+from stich.deducer.observations import Observations, Place
+from stich.deducer.sampling import DealSampler
+from stich.games.cards import CardSet, popcount
+from stich.games.errors import StichError
+from stich.hints.session import Session
 
 __all__ = ["World", "WorldSource", "unseen_own_cards"]
 

@@ -10,10 +10,10 @@ and written by `load_puzzles` / `dumps`; `markdown` and `html_sheet` render them
 See ``docs/puzzles.md``.
 """
 
-from puzzles.files import dumps, load_puzzles, parse_puzzles, puzzle_json
-from puzzles.generate import DEFAULT_BUDGET, Batch, default_kind, explanation, generate, verify
-from puzzles.grading import Trace, solve_like_a_person
-from puzzles.model import (
+from stich.puzzles.files import dumps, load_puzzles, parse_puzzles, puzzle_json
+from stich.puzzles.generate import DEFAULT_BUDGET, Batch, default_kind, explanation, generate, verify
+from stich.puzzles.grading import Trace, solve_like_a_person
+from stich.puzzles.model import (
     GRADES,
     KINDS,
     DeductionPuzzle,
@@ -26,8 +26,8 @@ from puzzles.model import (
     TrickClue,
     Verdict,
 )
-from puzzles.play import HELP, PlaySession, Reply
-from puzzles.render import answer_text, html_sheet, markdown, question_text, step_lines
+from stich.puzzles.play import HELP, PlaySession, Reply
+from stich.puzzles.render import answer_text, html_sheet, markdown, question_text, step_lines
 
 __all__ = [
     "DEFAULT_BUDGET",

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from puzzles.model import DeductionKind, FalseGuess, PuzzleClue, TrickClue, space_of_kind
+from stich.puzzles.model import DeductionKind, FalseGuess, PuzzleClue, TrickClue, space_of_kind
 
 if TYPE_CHECKING:
-    from deducer import Clue, HypothesisSpace
+    from stich.deducer import Clue, HypothesisSpace
 
 __all__ = ["clue_masks", "clue_names", "deducer_clues", "trick_noun"]
 
@@ -25,7 +25,7 @@ def trick_noun(kind: DeductionKind) -> Literal["column", "trick"]:
 
 def deducer_clues(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[Clue]:
     """The clues in the deducer's form, numbered as `clue_names` numbers them."""
-    from deducer import Clue
+    from stich.deducer import Clue
 
     noun = trick_noun(kind)
     out: list[Clue] = []
@@ -42,7 +42,7 @@ def deducer_clues(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[Clue
 
 def clue_masks(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[int]:
     """The hypotheses each clue allows on its own (the deducer's brute-force evaluator)."""
-    from deducer import consistent_hypotheses
+    from stich.deducer import consistent_hypotheses
 
     space = space_of_kind(kind)
     return [consistent_hypotheses(space, [clue]) for clue in deducer_clues(kind, clues)]

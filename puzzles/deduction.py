@@ -23,10 +23,10 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from games.trick import trick_winner
-from puzzles.clues import clue_masks, clue_names, deducer_clues
-from puzzles.grading import grade_clues, solve_like_a_person
-from puzzles.model import (
+from stich.games.trick import trick_winner
+from stich.puzzles.clues import clue_masks, clue_names, deducer_clues
+from stich.puzzles.grading import grade_clues, solve_like_a_person
+from stich.puzzles.model import (
     DeductionKind,
     DeductionPuzzle,
     FalseGuess,
@@ -38,7 +38,7 @@ from puzzles.model import (
 )
 
 if TYPE_CHECKING:
-    from deducer import Method
+    from stich.deducer import Method
 
 __all__ = [
     "CHECKERS",
@@ -146,7 +146,7 @@ def _count(found: int) -> int:
 
 def verify_deduction(puzzle: DeductionPuzzle) -> Verdict:
     """Uniqueness and minimality by both checkers, the answer, and the grade earned now."""
-    from deducer import consistent_hypotheses
+    from stich.deducer import consistent_hypotheses
 
     space = puzzle.space
     clues = deducer_clues(puzzle.kind, puzzle.clues)
@@ -197,7 +197,7 @@ def verify_deduction(puzzle: DeductionPuzzle) -> Verdict:
 
 def _redundant(kind: DeductionKind, clues: Sequence[PuzzleClue], problems: list[str]) -> list[int]:
     """Clues whose removal leaves the answer unique, by both checkers (a disagreement is a problem)."""
-    from deducer import consistent_leaving_out
+    from stich.deducer import consistent_leaving_out
 
     space = space_of_kind(kind)
     converted = deducer_clues(kind, clues)

@@ -30,12 +30,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards import Card, iter_cards
-from games.errors import StichError
-from games.trick import FREE, TrickRules, led_class, legal_plays, trick_winner
-from puzzles.model import GRADES, EndgamePuzzle, Grade, Step, Verdict
-from puzzles.themes import SEATS, SOUTH, Theme, side_words, task_words, themes_of
-from solvers import Position, Solution, parse_position, reference_solve, solve
+from stich.games.cards import Card, iter_cards
+from stich.games.errors import StichError
+from stich.games.trick import FREE, TrickRules, led_class, legal_plays, trick_winner
+from stich.puzzles.model import GRADES, EndgamePuzzle, Grade, Step, Verdict
+from stich.puzzles.themes import SEATS, SOUTH, Theme, side_words, task_words, themes_of
+from stich.solvers import Position, Solution, parse_position, reference_solve, solve
 
 __all__ = [
     "GRADE_DEPTHS",

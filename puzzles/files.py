@@ -22,10 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.errors import StichError
-from games.jsonfile import QUOTED, printable, read_json, short_repr
-from games.registry import find
-from puzzles.model import (
+from stich.games.errors import StichError
+from stich.games.jsonfile import QUOTED, printable, read_json, short_repr
+from stich.games.registry import find
+from stich.puzzles.model import (
     GRADES,
     KINDS,
     TECHNIQUES,
@@ -45,7 +45,7 @@ from puzzles.model import (
 if TYPE_CHECKING:
     import jsonschema
 
-    from deducer import HypothesisSpace
+    from stich.deducer import HypothesisSpace
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -455,14 +455,14 @@ def hypothesis_of(kind: DeductionKind, raw: object, where: str) -> int:
     """A secret in the record's notation as a hypothesis of the kind's space."""
     space = space_of_kind(kind)
     if kind == "trump":
-        from games.was_sticht import COLOURS
-        from games.was_sticht import parse_secret as ws_secret
+        from stich.games.was_sticht import COLOURS
+        from stich.games.was_sticht import parse_secret as ws_secret
 
         suit, number = ws_secret(raw, where)
         return space.index(
             space.values[0].index(None if suit is None else COLOURS[suit]), space.values[1].index(number)
         )
-    from games.stich_fuer_stich import parse_secret as sfs_secret
+    from stich.games.stich_fuer_stich import parse_secret as sfs_secret
 
     culprit, weapon = sfs_secret(raw, where)
     return space.index(culprit, weapon)
@@ -487,9 +487,9 @@ def _steps(raw: object, where: str) -> tuple[Step, ...]:
 def _endgame(
     data: Mapping[str, Any], grade: Grade, explanation: tuple[Step, ...], where: str
 ) -> EndgamePuzzle:
-    from puzzles.endgame import theme_named
-    from puzzles.themes import SEATS, SOUTH
-    from solvers import parse_position
+    from stich.puzzles.endgame import theme_named
+    from stich.puzzles.themes import SEATS, SOUTH
+    from stich.solvers import parse_position
 
     game = data.get("game")
     if not isinstance(game, str):

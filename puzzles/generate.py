@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.errors import StichError
-from games.registry import find
-from puzzles.deduction import generate_deduction, verify_deduction
-from puzzles.grading import solve_like_a_person
-from puzzles.model import (
+from stich.games.errors import StichError
+from stich.games.registry import find
+from stich.puzzles.deduction import generate_deduction, verify_deduction
+from stich.puzzles.grading import solve_like_a_person
+from stich.puzzles.model import (
     DEDUCTION_KINDS,
     GRADES,
     KINDS,
@@ -110,7 +110,7 @@ def generate(
         rng = random.Random(f"{seed}/{game}/{kind}/{chosen}/{index}")
         puzzle: Puzzle | None
         if kind == "endgame":
-            from puzzles.endgame import generate_endgame  # the solvers: loaded only for endgames
+            from stich.puzzles.endgame import generate_endgame  # the solvers: loaded only for endgames
 
             puzzle = generate_endgame(game, chosen, rng, attempts)
         else:
@@ -135,7 +135,7 @@ def explanation(puzzle: Puzzle) -> tuple[Step, ...]:
     """The solution worked out again from the clues or the position, not read from the file (a
     `StichError` when the puzzle has no single answer to explain)."""
     if isinstance(puzzle, EndgamePuzzle):
-        from puzzles.endgame import explain_endgame
+        from stich.puzzles.endgame import explain_endgame
 
         return explain_endgame(puzzle)
     trace = solve_like_a_person(puzzle.kind, puzzle.clues)
@@ -151,6 +151,6 @@ def verify(puzzle: Puzzle) -> Verdict:
     of the first moves (and the reference minimax on small positions), the answer and the grade."""
     if isinstance(puzzle, DeductionPuzzle):
         return verify_deduction(puzzle)
-    from puzzles.endgame import verify_endgame
+    from stich.puzzles.endgame import verify_endgame
 
     return verify_endgame(puzzle)

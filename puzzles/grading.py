@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from games.trick import trick_winner
-from puzzles.clues import clue_masks, clue_names
-from puzzles.model import DeductionKind, FalseGuess, Grade, PuzzleClue, Step, Technique, space_of_kind
+from stich.games.trick import trick_winner
+from stich.puzzles.clues import clue_masks, clue_names
+from stich.puzzles.model import DeductionKind, FalseGuess, Grade, PuzzleClue, Step, Technique, space_of_kind
 
 if TYPE_CHECKING:
-    from deducer import HypothesisSpace
+    from stich.deducer import HypothesisSpace
 
 __all__ = ["Trace", "grade_clues", "grade_of", "solve_like_a_person"]
 

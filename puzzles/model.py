@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, get_args
 
-from games.cards import Card
+from stich.games.cards import Card
 
 if TYPE_CHECKING:
-    from deducer import HypothesisSpace
+    from stich.deducer import HypothesisSpace
 
 __all__ = [
     "DEDUCTION_KINDS",
@@ -61,7 +61,7 @@ TECHNIQUES: tuple[Technique, ...] = get_args(Technique)
 def space_of_kind(kind: DeductionKind) -> HypothesisSpace:
     """The secrets a deduction puzzle asks for: Was sticht? trumps or Stich für Stich culprit/weapon."""
     # The deducer (and what it imports) is loaded only when a deduction puzzle is read or made.
-    from deducer import STICH_FUER_STICH, WAS_STICHT
+    from stich.deducer import STICH_FUER_STICH, WAS_STICHT
 
     return WAS_STICHT if kind == "trump" else STICH_FUER_STICH
 

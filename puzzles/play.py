@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from games.errors import StichError
-from games.registry import find
-from games.trick import legal_plays
-from puzzles.clues import clue_names, deducer_clues
-from puzzles.files import hypothesis_of
-from puzzles.model import DeductionPuzzle, EndgamePuzzle, Puzzle
-from puzzles.render import answer_text
-from puzzles.themes import SEATS
+from stich.games.errors import StichError
+from stich.games.registry import find
+from stich.games.trick import legal_plays
+from stich.puzzles.clues import clue_names, deducer_clues
+from stich.puzzles.files import hypothesis_of
+from stich.puzzles.model import DeductionPuzzle, EndgamePuzzle, Puzzle
+from stich.puzzles.render import answer_text
+from stich.puzzles.themes import SEATS
 
 __all__ = ["HELP", "PlaySession", "Reply"]
 
@@ -103,7 +103,7 @@ class PlaySession:
         puzzle = self.puzzle
         if not isinstance(puzzle, DeductionPuzzle):
             return "That move fails against the best defence. Ask for a 'hint'."
-        from deducer import consistent_hypotheses
+        from stich.deducer import consistent_hypotheses
 
         guess = _parse_secret(puzzle, text)
         clues = deducer_clues(puzzle.kind, puzzle.clues)
@@ -119,7 +119,7 @@ class _NotPlayable(StichError):
 
 def _check_move(puzzle: EndgamePuzzle, text: str) -> bool:
     """Whether a typed first move is the answer; `_NotPlayable` when the card cannot be played."""
-    from solvers import parse_position  # loaded only for endgames
+    from stich.solvers import parse_position  # loaded only for endgames
 
     words = text.replace(",", " ").split()
     if not words:

@@ -16,11 +16,11 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from games.cards import Deck
-from games.pictures import card_svg
-from puzzles.clues import clue_names, trick_noun
-from puzzles.model import DeductionPuzzle, EndgamePuzzle, FalseGuess, Puzzle, Step, TrickClue
-from puzzles.themes import SEATS
+from stich.games.cards import Deck
+from stich.games.pictures import card_svg
+from stich.puzzles.clues import clue_names, trick_noun
+from stich.puzzles.model import DeductionPuzzle, EndgamePuzzle, FalseGuess, Puzzle, Step, TrickClue
+from stich.puzzles.themes import SEATS
 
 __all__ = ["answer_text", "html_sheet", "markdown", "question_text", "step_lines"]
 
@@ -50,7 +50,7 @@ _QUESTIONS = {
 def _deck(puzzle: Puzzle) -> Deck:
     if isinstance(puzzle, DeductionPuzzle):
         return puzzle.space.deck
-    from solvers import parse_position  # loaded only for endgames
+    from stich.solvers import parse_position  # loaded only for endgames
 
     return parse_position(puzzle.position).deck
 
@@ -62,8 +62,8 @@ def _weapons(puzzle: Puzzle) -> dict[str, str]:
     if isinstance(puzzle, DeductionPuzzle):
         if puzzle.kind != "case":
             return {}
-        from deducer.hypotheses import CaseSpace
-        from games.stich_fuer_stich import WEAPONS, weapon_of
+        from stich.deducer.hypotheses import CaseSpace
+        from stich.games.stich_fuer_stich import WEAPONS, weapon_of
 
         space = puzzle.space
         assert isinstance(space, CaseSpace)
@@ -74,7 +74,7 @@ def _weapons(puzzle: Puzzle) -> dict[str, str]:
                     weapon = weapon_of(card, space.weapons)
                     shown[space.deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
         return shown
-    from solvers import parse_position
+    from stich.solvers import parse_position
 
     position = parse_position(puzzle.position)
     deck, rules = position.deck, position.rules_game

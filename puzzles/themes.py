@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import FRENCH_SUITS, Card, Deck
-from games.registry import find
-from games.trick import TrickRules
+from stich.games.cards import FRENCH_SUITS, Card, Deck
+from stich.games.registry import find
+from stich.games.trick import TrickRules
 
 __all__ = ["SEATS", "SOUTH", "THEMES", "Theme", "side_words", "task_words", "themes_of"]
 
@@ -72,14 +72,14 @@ def _french_setting(context: Mapping[str, Any]) -> str:
 
 
 def _suit_rules(context: Mapping[str, Any]) -> TrickRules:
-    from games.stiche_raten import FRENCH, suit_rules
+    from stich.games.stiche_raten import FRENCH, suit_rules
 
     trump = context["trump"]
     return suit_rules(FRENCH, None if trump is None else FRENCH_SUITS.index(trump))
 
 
 def _wizard_rules(context: Mapping[str, Any]) -> TrickRules:
-    from games.wizard import wizard_rules
+    from stich.games.wizard import wizard_rules
 
     trump = context["trump"]
     return wizard_rules("seed", None if trump is None else FRENCH_SUITS.index(trump))
@@ -112,13 +112,13 @@ def _ws_context(rng: random.Random) -> dict[str, Any]:
 
 
 def _ws_rules(context: Mapping[str, Any]) -> TrickRules:
-    from games.was_sticht import parse_secret, was_sticht_rules
+    from stich.games.was_sticht import parse_secret, was_sticht_rules
 
     return was_sticht_rules(*parse_secret(context["secret"], "secret"))
 
 
 def _ws_setting(context: Mapping[str, Any]) -> str:
-    from games.was_sticht import parse_secret, secret_text
+    from stich.games.was_sticht import parse_secret, secret_text
 
     return f"trumps {secret_text(*parse_secret(context['secret'], 'secret'))}"
 
@@ -132,7 +132,7 @@ def _ws_tasks(rng: random.Random, cards: int) -> list[dict[str, Any]]:
 
 
 def _sfs_context(rng: random.Random) -> dict[str, Any]:
-    from games.stich_fuer_stich import SUSPECTS, WEAPONS
+    from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS
 
     return {
         "secret": {"culprit": rng.choice(SUSPECTS), "weapon": rng.choice(WEAPONS)},
@@ -141,7 +141,7 @@ def _sfs_context(rng: random.Random) -> dict[str, Any]:
 
 
 def _sfs_rules(context: Mapping[str, Any]) -> TrickRules:
-    from games.stich_fuer_stich import parse_secret, sfs_rules
+    from stich.games.stich_fuer_stich import parse_secret, sfs_rules
 
     return sfs_rules(*parse_secret(context["secret"], "secret"))
 
@@ -156,7 +156,7 @@ def _sfs_setting(context: Mapping[str, Any]) -> str:
 
 
 def _sfs_extra(context: Mapping[str, Any]) -> dict[int, int]:
-    from games.stich_fuer_stich import CONFIDANT_CARDS, SLEUTH_CARDS
+    from stich.games.stich_fuer_stich import CONFIDANT_CARDS, SLEUTH_CARDS
 
     return {int(context["confidant"]): CONFIDANT_CARDS - SLEUTH_CARDS}
 
@@ -171,20 +171,20 @@ def _context_24(rng: random.Random) -> dict[str, Any]:
 
 
 def _rules_24(context: Mapping[str, Any]) -> TrickRules:
-    from games.vierundzwanzig import parse_suit, rules_24
+    from stich.games.vierundzwanzig import parse_suit, rules_24
 
     return rules_24(parse_suit(context["trump"]), context.get("order") == "reversed")
 
 
 def _setting_24(context: Mapping[str, Any]) -> str:
-    from games.vierundzwanzig import SUIT_NAMES, parse_suit
+    from stich.games.vierundzwanzig import SUIT_NAMES, parse_suit
 
     high = "1 high" if context.get("order") == "reversed" else "11 high"
     return f"{SUIT_NAMES[parse_suit(context['trump'])]} is trump, {high}"
 
 
 def _is_one(card: Card) -> bool:
-    from games.vierundzwanzig import TWENTY_FOUR, value_of
+    from stich.games.vierundzwanzig import TWENTY_FOUR, value_of
 
     return card != TWENTY_FOUR and value_of(card) == 1
 

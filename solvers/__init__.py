@@ -7,13 +7,13 @@ transposition table between them; `reference_solve` is the plain minimax the
 search is tested against. See ``docs/solver.md``.
 """
 
-from solvers.objectives import Objective, make_objective
-from solvers.parse import load_position, parse_position, position_schema
-from solvers.position import ObjectiveSpec, Position
-from solvers.reference import reference_solve
-from solvers.rounds import position_of, position_of_record
-from solvers.solver import Move, Solution, Solver, SolveTimeout, solve
-from solvers.table import TableCell, trick_table
+from stich.solvers.objectives import Objective, make_objective
+from stich.solvers.parse import load_position, parse_position, position_schema
+from stich.solvers.position import ObjectiveSpec, Position
+from stich.solvers.reference import reference_solve
+from stich.solvers.rounds import position_of, position_of_record
+from stich.solvers.solver import Move, Solution, Solver, SolveTimeout, solve
+from stich.solvers.table import TableCell, trick_table
 
 __all__ = [
     "Move",

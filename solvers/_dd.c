@@ -2783,7 +2783,7 @@ static PyGetSetDef Kernel_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject KernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solvers._dd.Kernel",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "stich.solvers._dd.Kernel",
     .tp_basicsize = sizeof(Kernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The search's hot path for one solver's tables, with its transposition table.",
@@ -2796,7 +2796,7 @@ static PyTypeObject KernelType = {
 
 static struct PyModuleDef dd_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "solvers._dd",
+    .m_name = "stich.solvers._dd",
     .m_doc = "The compiled kernel of the double-dummy search.",
     .m_size = -1,
 };
@@ -2805,7 +2805,7 @@ PyMODINIT_FUNC PyInit__dd(void) {
 #ifdef WITH_POPCNT
     __builtin_cpu_init();
     if (!__builtin_cpu_supports("popcnt")) {
-        PyErr_SetString(PyExc_ImportError, "solvers._dd needs a CPU with the popcnt instruction");
+        PyErr_SetString(PyExc_ImportError, "stich.solvers._dd needs a CPU with the popcnt instruction");
         return NULL;
     }
 #endif

@@ -21,10 +21,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from games.arena import PlayContext
-from games.cards import CardSet
-from games.errors import StichError
-from solvers.position import Position
+from stich.games.arena import PlayContext
+from stich.games.cards import CardSet
+from stich.games.errors import StichError
+from stich.solvers.position import Position
 
 __all__ = [
     "Objective",
@@ -159,7 +159,7 @@ class WasStichtTask(Objective):
             self.cap = 1 << 20
         else:
             self.cap = 0
-        from games.was_sticht import colour_of
+        from stich.games.was_sticht import colour_of
 
         self.colour_mask = (
             0 if self.colour is None else sum(1 << c for c in range(36) if colour_of(c) == self.colour)

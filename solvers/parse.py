@@ -18,13 +18,13 @@ from typing import Any
 
 import jsonschema
 
-from games.base import Game, seat_index
-from games.cards import Card, CardSet, Deck, popcount
-from games.errors import StichError
-from games.jsonfile import parse_json, read_json
-from games.registry import GAME_IDS, all_games, find
-from games.trick import legal_plays
-from solvers.position import OBJECTIVE_TYPES, ObjectiveSpec, Position
+from stich.games.base import Game, seat_index
+from stich.games.cards import Card, CardSet, Deck, popcount
+from stich.games.errors import StichError
+from stich.games.jsonfile import parse_json, read_json
+from stich.games.registry import GAME_IDS, all_games, find
+from stich.games.trick import legal_plays
+from stich.solvers.position import OBJECTIVE_TYPES, ObjectiveSpec, Position
 
 __all__ = ["check_position", "load_position", "parse_objective", "parse_position", "position_schema"]
 
@@ -282,7 +282,7 @@ def parse_objective(raw: object, game: Game) -> ObjectiveSpec:
         raise StichError(f'objective "{kind}" takes no "k" (only "exact" does)')
     task = raw.get("task")
     if kind == "task":
-        from games.was_sticht import parse_task
+        from stich.games.was_sticht import parse_task
 
         task = parse_task(task)
     elif task is not None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.arena import Declaration
-from games.cards import Card, CardSet, iter_cards
-from games.trick import legal_plays, trick_winner
-from solvers.position import Position
+from stich.games.arena import Declaration
+from stich.games.cards import Card, CardSet, iter_cards
+from stich.games.trick import legal_plays, trick_winner
+from stich.solvers.position import Position
 
 __all__ = ["reference_solve"]
 
@@ -42,7 +42,7 @@ def _score(
     if spec.type == "exact":
         return int(sum(won[s] for s in side) == spec.k)
     if spec.type == "task":
-        from games.was_sticht import TrickSummary, task_made
+        from stich.games.was_sticht import TrickSummary, task_made
 
         summary = TrickSummary(won, taken, last)
         assert spec.task is not None

@@ -16,14 +16,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.arena import PlayContext
-from games.base import Event, Game, Round
-from games.cards import Card, CardSet, popcount
-from games.errors import StichError
-from games.record import Record, replay
-from games.trick import trick_winner
-from solvers.parse import check_objective, parse_objective, parse_teams
-from solvers.position import ObjectiveSpec, Position
+from stich.games.arena import PlayContext
+from stich.games.base import Event, Game, Round
+from stich.games.cards import Card, CardSet, popcount
+from stich.games.errors import StichError
+from stich.games.record import Record, replay
+from stich.games.trick import trick_winner
+from stich.solvers.parse import check_objective, parse_objective, parse_teams
+from stich.solvers.position import ObjectiveSpec, Position
 
 __all__ = ["position_of", "position_of_record"]
 

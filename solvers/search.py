@@ -39,10 +39,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeAlias
 
-from games.arena import Declaration
-from games.cards import Card, CardSet, popcount
-from solvers.objectives import Objective, Progress
-from solvers.tables import SearchTables
+from stich.games.arena import Declaration
+from stich.games.cards import Card, CardSet, popcount
+from stich.solvers.objectives import Objective, Progress
+from stich.solvers.tables import SearchTables
 
 __all__ = [
     "DEFAULT_TT_LIMIT",

@@ -15,36 +15,36 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from games.arena import Arena, Declaration
-from games.cards import Card, CardSet
-from solvers.objectives import Objective, Progress, make_objective
-from solvers.position import Position
-from solvers.search import (
+from stich.games.arena import Arena, Declaration
+from stich.games.cards import Card, CardSet
+from stich.solvers.objectives import Objective, Progress, make_objective
+from stich.solvers.position import Position
+from stich.solvers.search import (
     DEFAULT_TT_LIMIT,
     Seating,
     TranspositionTable,
     make_keys,
     make_search,
 )
-from solvers.tables import SearchTables, build_tables
+from stich.solvers.tables import SearchTables, build_tables
 
 __all__ = ["Move", "Node", "SolveTimeout", "Solution", "Solver", "kernel_missing", "solve"]
 
 _dd: ModuleType | None
 _KERNEL_ERROR: str | None = None
 try:  # the compiled kernel of the common case; the pure-Python search is its reference
-    from solvers import _dd
+    from stich.solvers import _dd
 except ImportError as exc:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
     _dd = None
     _KERNEL_ERROR = str(exc)
 
 
 def kernel_missing() -> str | None:
-    """Why the compiled kernel (``solvers._dd``) did not load, or None when it did: without it
+    """Why the compiled kernel (``stich.solvers._dd``) did not load, or None when it did: without it
     the pure-Python search serves every position, some 20 to 100 times slower."""
     if _dd is not None:
         return None
-    return _KERNEL_ERROR or "solvers._dd is not installed"
+    return _KERNEL_ERROR or "stich.solvers._dd is not installed"
 
 
 class SolveTimeout(Exception):
@@ -412,7 +412,7 @@ class Solver:
 
     @property
     def compiled(self) -> bool:
-        """Whether the compiled kernel (``solvers._dd``) runs this solver's search."""
+        """Whether the compiled kernel (``stich.solvers._dd``) runs this solver's search."""
         return self._kernel is not None
 
     def value_to_go(

@@ -12,9 +12,9 @@ import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from games.errors import StichError
-from solvers.position import Position
-from solvers.solver import Solver
+from stich.games.errors import StichError
+from stich.solvers.position import Position
+from stich.solvers.solver import Solver
 
 __all__ = ["BRIDGE_SEATS", "BRIDGE_STRAINS", "TableCell", "declarer_table", "is_bridge", "trick_table"]
 

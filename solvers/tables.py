@@ -15,9 +15,9 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from games.arena import Arena
-from games.cards import Card, CardSet, popcount
-from games.trick import FREE, TrickRules
+from stich.games.arena import Arena
+from stich.games.cards import Card, CardSet, popcount
+from stich.games.trick import FREE, TrickRules
 
 __all__ = [
     "QuickClass",

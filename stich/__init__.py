@@ -21,20 +21,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games.base import Event, Game, Round, seat_index
-from games.errors import RuleError, StichError
-from games.registry import GAME_IDS as GAMES
-from games.registry import find
+from stich.games.base import Event, Game, Round, seat_index
+from stich.games.errors import RuleError, StichError
+from stich.games.registry import GAME_IDS as GAMES
+from stich.games.registry import find
 
 if TYPE_CHECKING:
-    from games.record import Record
-    from hints.advice import Advice
-    from hints.session import Deduction, Session
-    from solvers import Position, Solution
+    from stich.games.record import Record
+    from stich.hints.advice import Advice
+    from stich.hints.session import Deduction, Session
+    from stich.solvers import Position, Solution
 
 # Imported on first use: the record schema's validator is slow to import, and the command line
 # (which imports this package first) should start at once.
-_LAZY = {"Record": ("games.record", "Record")}
+_LAZY = {"Record": ("stich.games.record", "Record")}
 
 
 def __getattr__(name: str) -> Any:
@@ -90,7 +90,7 @@ def new_round(
     """A round at its start. ``players`` are names (or a count: Anna, Ben, ...); ``dealer``
     defaults to the last seat. Without ``known`` the cards are dealt at random (``seed``) and
     everything is known; with it, ``known`` is what ``view`` knows (see docs/format.md)."""
-    from games.record import DEFAULT_NAMES
+    from stich.games.record import DEFAULT_NAMES
 
     names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else list(players)
     rules = game(name, len(names), options)
@@ -107,21 +107,21 @@ def simulate(
     name: str, *, players: int = 4, seed: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Record:
     """A round of random legal play as an omniscient record."""
-    from games.record import simulate as simulate_round
+    from stich.games.record import simulate as simulate_round
 
     return simulate_round(name, players, seed, options)
 
 
 def load(path: str | Path) -> Record:
     """A ``stich-round/1`` record from a file (``-``: standard input)."""
-    from games.record import load_record
+    from stich.games.record import load_record
 
     return load_record(path)
 
 
 def parse(data: object) -> Record:
     """A ``stich-round/1`` record from parsed JSON."""
-    from games.record import parse_record
+    from stich.games.record import parse_record
 
     return parse_record(data)
 
@@ -129,7 +129,7 @@ def parse(data: object) -> Record:
 def replay(record: Record, *, events: int | None = None) -> Round:
     """The round of a record after its first ``events`` events (default all); a `StichError`
     naming the first event the rules refuse."""
-    from games.record import start_round
+    from stich.games.record import start_round
 
     state = start_round(record)
     for i, event in enumerate(record.events[:events]):
@@ -143,7 +143,7 @@ def replay(record: Record, *, events: int | None = None) -> Round:
 def session(record: Record, seat: int | str | None = None, *, events: int | None = None) -> Session:
     """``seat``'s view of a record (after its first ``events`` events): the round as that seat
     sees it, what it can deduce (`Session.deduction`), and advice (`hints.advice.advise`)."""
-    from hints.session import Session
+    from stich.hints.session import Session
 
     if events is not None:
         record = replace(record, events=record.events[:events])
@@ -153,7 +153,7 @@ def session(record: Record, seat: int | str | None = None, *, events: int | None
 def deduce(source: Record | Session, seat: int | str | None = None) -> Deduction:
     """What a seat can deduce: the hidden secret's posterior, card locations with probabilities,
     and any contradiction."""
-    from hints.session import Session
+    from stich.hints.session import Session
 
     view = source if isinstance(source, Session) else Session.from_record(source, seat)
     return view.deduction()
@@ -166,8 +166,8 @@ def advise(
     figures and standard error, the worlds looked at, and the reason. ``worlds`` fixes the number
     of sampled worlds (then ``seconds`` only sets the wall limit, ten times it: the worlds not
     solved by then are given up, `Advice.abandoned`); ``seed`` fixes which ones."""
-    from hints.advice import Budget
-    from hints.advice import advise as advise_session
+    from stich.hints.advice import Budget
+    from stich.hints.advice import advise as advise_session
 
     return advise_session(source, Budget(seconds=seconds, worlds=worlds, seed=seed))
 
@@ -183,7 +183,7 @@ def position(
     """The double-dummy position of a round at any point of its trick play (every hand known, or
     given as card names in ``hands``); ``objective`` as in a position file (default: what the seat
     to move plays for: its bid, its task, its points); ``teams`` default to that seat alone."""
-    from solvers import position_of
+    from stich.solvers import position_of
 
     given = None if hands is None else [round_.deck.parse_set(h, f"hands[{i}]") for i, h in enumerate(hands)]
     return position_of(round_, hands=given, secret=secret, objective=objective, teams=teams)
@@ -192,8 +192,8 @@ def position(
 def solve(source: Round | Position, *, line: bool = True, **kwargs: Any) -> Solution:
     """Solve a position (or a round, through `position` with ``kwargs``): the value, each legal
     move's value and a best line."""
-    from solvers import Position as SolverPosition
-    from solvers import solve as solve_position
+    from stich.solvers import Position as SolverPosition
+    from stich.solvers import solve as solve_position
 
     found = source if isinstance(source, SolverPosition) else position(source, **kwargs)
     return solve_position(found, with_line=line)

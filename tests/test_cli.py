@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games import GAME_IDS
-from hints.advisors.bidding import PLAYOUTS_PER_WORLD
 from stich.cli import app
+from stich.games import GAME_IDS
+from stich.hints.advisors.bidding import PLAYOUTS_PER_WORLD
 
 runner = CliRunner()
 
@@ -326,19 +326,19 @@ EXAMPLE_POSITION = {
 def test_a_missing_kernel_is_one_note_and_the_answer_still_comes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import solvers.solver
+    from stich import solvers
 
     path = tmp_path / "position.json"
     path.write_text(json.dumps(EXAMPLE_POSITION), encoding="utf-8")
     fast = runner.invoke(app, ["solve", str(path), "--json"])
     assert fast.exit_code == 0 and fast.stderr == ""  # the kernel is built: no note
     monkeypatch.setattr(solvers.solver, "_dd", None)
-    monkeypatch.setattr(solvers.solver, "_KERNEL_ERROR", "No module named 'solvers._dd'")
+    monkeypatch.setattr(solvers.solver, "_KERNEL_ERROR", "No module named 'stich.solvers._dd'")
     slow = runner.invoke(app, ["solve", str(path), "--json"])
     assert slow.exit_code == 0
     note = slow.stderr.strip().splitlines()
     assert len(note) == 1 and note[0].startswith("stich: note: the compiled search kernel is not available")
-    assert "No module named 'solvers._dd'" in note[0]
+    assert "No module named 'stich.solvers._dd'" in note[0]
     assert json.loads(slow.stdout)["value"] == json.loads(fast.stdout)["value"] == 2
     # Commands that do not search say nothing of it.
     assert runner.invoke(app, ["games"]).stderr == ""

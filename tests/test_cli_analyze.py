@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pexpect
 
-from games.record import simulate
+from stich.games.record import simulate
 
 STICH = str(Path(sys.executable).with_name("stich"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")

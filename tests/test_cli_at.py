@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.record import Record, simulate
 from stich.cli import app
 from stich.cli._common import at_events
+from stich.games.record import Record, simulate
 
 runner = CliRunner()
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games import GAME_IDS
-from games.match import play_match
-from games.record import Record, check_report, simulate
-from games.views import seat_view
 from stich.cli import app
+from stich.games import GAME_IDS
+from stich.games.match import play_match
+from stich.games.record import Record, check_report, simulate
+from stich.games.views import seat_view
 from tests.deducer.test_conflicts import ANNA, anna_sees
 
 runner = CliRunner()

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.record import Record, simulate
-from games.views import seat_view
 from stich.cli import app
+from stich.games.record import Record, simulate
+from stich.games.views import seat_view
 from tests.deducer.test_hypotheses import rulebook_record
 
 runner = CliRunner()
@@ -111,8 +111,8 @@ def test_deduce_hidden_hands_prints_the_card_locations(tmp_path: Path, game: str
 
 def test_deduce_info_ranks_the_drafters_picks(tmp_path: Path) -> None:
     """A drafter's choices ordered by the doubt they leave; the figures match the deducer's."""
-    from deducer.hypotheses import evidence
-    from deducer.information import information
+    from stich.deducer.hypotheses import evidence
+    from stich.deducer.information import information
 
     record = simulate("was-sticht", 4, 4)
     view = seat_view(record, 1)

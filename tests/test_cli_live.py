@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pexpect
 
-from games.match import play_match
+from stich.games.match import play_match
 from tests.hints.table_script import round_lines
 
 STICH = [str(Path(sys.executable).with_name("stich"))]

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.errors import StichError
-from games.record import simulate
 from stich.cli import app
 from stich.cli._common import OPTION_DEPTH, parse_options
+from stich.games.errors import StichError
+from stich.games.record import simulate
 
 runner = CliRunner()
 
@@ -82,7 +82,7 @@ def test_deck_file_that_is_a_pipe_is_refused_without_waiting(tmp_path: Path) -> 
 
 
 def test_deck_file_within_the_limit_is_read(tmp_path: Path) -> None:
-    from games.stich_fuer_stich import DEFAULT_WEAPONS, SFS_DECK, SUSPECT_CARDS, WEAPONS
+    from stich.games.stich_fuer_stich import DEFAULT_WEAPONS, SFS_DECK, SUSPECT_CARDS, WEAPONS
 
     cards = {SFS_DECK.name_of(c): WEAPONS[DEFAULT_WEAPONS[c]] for c in range(SUSPECT_CARDS)}
     deck = tmp_path / "deck.json"

@@ -38,11 +38,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from games import find
-from games.match import play_match, play_random_round
-from games.record import DEFAULT_NAMES, Record, simulate
-from games.views import seat_view
 from stich.cli import app
+from stich.games import find
+from stich.games.match import play_match, play_random_round
+from stich.games.record import DEFAULT_NAMES, Record, simulate
+from stich.games.views import seat_view
 
 SECONDS = 30  # a hang, not a slow run: the slowest command here takes well under a second
 CUSTOM = int(os.environ.get("STICH_FUZZ_EXAMPLES", "0"))

@@ -38,10 +38,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from games.match import play_match
-from games.record import simulate
-from games.views import seat_view
 from stich.cli import app
+from stich.games.match import play_match
+from stich.games.record import simulate
+from stich.games.views import seat_view
 from tests.hints.table_script import round_lines
 from tests.test_fuzz_cli import ONE_LINE, any_of, damaged, json_values, time_limit
 
@@ -470,7 +470,7 @@ def test_serve_entries_and_bodies(tmp_path_factory: pytest.TempPathFactory, data
     pytest.importorskip("httpx")
     from starlette.testclient import TestClient
 
-    from hints.live import LiveGame
+    from stich.hints.live import LiveGame
     from stich.serve.app import Table, create_app
 
     index, lines = any_of(data, live_seeds(), "game")

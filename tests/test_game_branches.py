@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.registry import GAME_IDS, find
+from stich.games.registry import GAME_IDS, find
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("games", "deducer", "solvers", "hints", "puzzles", "stich")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.errors import StichError
-from games.imports.pbn import ImportProblems, Problems, bridge_record, read_games
-from games.imports.trickster import is_trickster, trickster_record
-from games.record import Record
-from games.registry import GAME_IDS
+from stich.games.errors import StichError
+from stich.games.imports.pbn import ImportProblems, Problems, bridge_record, read_games
+from stich.games.imports.trickster import is_trickster, trickster_record
+from stich.games.record import Record
+from stich.games.registry import GAME_IDS
 
 __all__ = ["FORMAT_GAMES", "ImportProblems", "Imported", "import_file", "import_text"]
 

@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Round
-from games.cards import FRENCH_RANKS, FRENCH_SUITS, french_deck
-from games.errors import StichError
-from games.names import MAX_NAME, name_key, name_problem
-from games.record import Record
+from stich.games.base import Round
+from stich.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_deck
+from stich.games.errors import StichError
+from stich.games.names import MAX_NAME, name_key, name_problem
+from stich.games.record import Record
 
 __all__ = [
     "DD_SEATS",

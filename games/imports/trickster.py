@@ -17,8 +17,8 @@ import json
 import re
 from typing import Any
 
-from games.errors import StichError
-from games.imports.pbn import (
+from stich.games.errors import StichError
+from stich.games.imports.pbn import (
     SEAT_NAMES,
     PbnGame,
     Problems,
@@ -29,8 +29,8 @@ from games.imports.pbn import (
     replay_play,
     seat_of,
 )
-from games.record import Record
-from games.stiche_raten import SticheRaten
+from stich.games.record import Record
+from stich.games.stiche_raten import SticheRaten
 
 __all__ = ["is_trickster", "oh_hell_options", "trickster_record"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import importlib
 from typing import Protocol
 
-from games.errors import StichError
-from hints.advice import Advice, Valuation
-from hints.session import Session
+from stich.games.errors import StichError
+from stich.hints.advice import Advice, Valuation
+from stich.hints.session import Session
 
 __all__ = ["Advisor", "advisor_for"]
 
@@ -26,11 +26,11 @@ class Advisor(Protocol):
 
 # game id -> module defining ADVISOR (imported on first use)
 _MODULES = {
-    "was-sticht": "hints.advisors.was_sticht",
-    "24": "hints.advisors.vierundzwanzig",
-    "stich-fuer-stich": "hints.advisors.stich_fuer_stich",
-    "stiche-raten": "hints.advisors.bidding",
-    "wizard": "hints.advisors.bidding",
+    "was-sticht": "stich.hints.advisors.was_sticht",
+    "24": "stich.hints.advisors.vierundzwanzig",
+    "stich-fuer-stich": "stich.hints.advisors.stich_fuer_stich",
+    "stiche-raten": "stich.hints.advisors.bidding",
+    "wizard": "stich.hints.advisors.bidding",
 }
 
 

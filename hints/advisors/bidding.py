@@ -26,14 +26,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from games.base import Event
-from games.cards import CardSet, iter_cards
-from games.errors import StichError
-from games.stiche_raten import BiddingRound, score_bid
-from hints.advice import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
-from hints.advisors.playout import nearest_bid, play_out, tables_of
-from hints.bots import sure_tricks
-from hints.dd import (
+from stich.games.base import Event
+from stich.games.cards import CardSet, iter_cards
+from stich.games.errors import StichError
+from stich.games.stiche_raten import BiddingRound, score_bid
+from stich.hints.advice import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
+from stich.hints.advisors.playout import nearest_bid, play_out, tables_of
+from stich.hints.bots import sure_tricks
+from stich.hints.dd import (
     exact_by_move,
     hypothetically,
     most_tricks,
@@ -43,11 +43,11 @@ from hints.dd import (
     one_against_all,
     position,
 )
-from hints.figures import CHANCE, POINTS, TRICKS, shown
-from hints.session import Session
-from hints.worlds import World, WorldSource
-from solvers import ObjectiveSpec
-from solvers.solver import Move
+from stich.hints.figures import CHANCE, POINTS, TRICKS, shown
+from stich.hints.session import Session
+from stich.hints.worlds import World, WorldSource
+from stich.solvers import ObjectiveSpec
+from stich.solvers.solver import Move
 
 __all__ = [
     "ADVISOR",

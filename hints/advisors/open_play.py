@@ -13,15 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from deducer.information import information
-from games.stich_fuer_stich import StichFuerStichRound
-from games.was_sticht import WasStichtRound
-from hints.advice import Alternative, Tally, Valuation, worlds_text
-from hints.dd import move_event, move_values, one_against_all, position, value
-from hints.figures import BITS, POINTS, figure_kind, shown
-from hints.session import Session
-from hints.worlds import World, WorldSource
-from solvers import ObjectiveSpec
+from stich.deducer.information import information
+from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.games.was_sticht import WasStichtRound
+from stich.hints.advice import Alternative, Tally, Valuation, worlds_text
+from stich.hints.dd import move_event, move_values, one_against_all, position, value
+from stich.hints.figures import BITS, POINTS, figure_kind, shown
+from stich.hints.session import Session
+from stich.hints.worlds import World, WorldSource
+from stich.solvers import ObjectiveSpec
 
 __all__ = ["INFO_WEIGHT", "stich_fuer_stich_play", "was_sticht_play", "was_sticht_task"]
 

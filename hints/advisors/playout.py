@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from games.cards import CardSet
-from games.trick import FREE, TrickRules
+from stich.games.cards import CardSet
+from stich.games.trick import FREE, TrickRules
 
 __all__ = ["Tables", "nearest_bid", "play_out", "tables_of", "wants_trick"]
 

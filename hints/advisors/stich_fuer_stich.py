@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deducer.hypotheses import members
-from games.errors import StichError
-from games.stich_fuer_stich import StichFuerStichRound
-from hints.advice import Advice, Alternative, Valuation, forced_advice
-from hints.figures import CHANCE, clearly_ahead_exact, shown
-from hints.session import Session
+from stich.deducer.hypotheses import members
+from stich.games.errors import StichError
+from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.hints.advice import Advice, Alternative, Valuation, forced_advice
+from stich.hints.figures import CHANCE, clearly_ahead_exact, shown
+from stich.hints.session import Session
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "StichFuerStichAdvisor"]
 
@@ -49,7 +49,7 @@ class StichFuerStichAdvisor:
         if state.phase == "search":
             return self.guess(session)
         if state.phase == "play":
-            from hints.advisors.open_play import stich_fuer_stich_play
+            from stich.hints.advisors.open_play import stich_fuer_stich_play
 
             return stich_fuer_stich_play(session, state)
         raise StichError(f"no advice for the phase {state.phase!r} of Stich für Stich")

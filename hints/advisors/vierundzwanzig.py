@@ -22,17 +22,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Event
-from games.cards import CardSet, iter_cards, mask_of, popcount
-from games.errors import StichError
-from games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
-from hints.advice import Alternative, Tally, Valuation, worlds_text
-from hints.advisors.was_sticht import card_strength
-from hints.dd import move_event, move_values, one_against_all, position, value
-from hints.figures import POINTS, shown
-from hints.session import Session
-from hints.worlds import World, WorldSource
-from solvers import ObjectiveSpec, Position, parse_position
+from stich.games.base import Event
+from stich.games.cards import CardSet, iter_cards, mask_of, popcount
+from stich.games.errors import StichError
+from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
+from stich.hints.advice import Alternative, Tally, Valuation, worlds_text
+from stich.hints.advisors.was_sticht import card_strength
+from stich.hints.dd import move_event, move_values, one_against_all, position, value
+from stich.hints.figures import POINTS, shown
+from stich.hints.session import Session
+from stich.hints.worlds import World, WorldSource
+from stich.solvers import ObjectiveSpec, Position, parse_position
 
 __all__ = ["ADVISOR", "VierUndZwanzigAdvisor"]
 

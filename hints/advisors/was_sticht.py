@@ -25,15 +25,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deducer.hypotheses import members
-from deducer.information import information
-from games.cards import Card, CardSet, iter_cards
-from games.errors import StichError
-from games.trick import TrickRules, trick_winner
-from games.was_sticht import DECK, WasStichtRound
-from hints.advice import Advice, Alternative, Valuation, forced_advice
-from hints.figures import BITS, COUNT, SHARE, STRENGTH, clearly_ahead_exact, shown
-from hints.session import Session
+from stich.deducer.hypotheses import members
+from stich.deducer.information import information
+from stich.games.cards import Card, CardSet, iter_cards
+from stich.games.errors import StichError
+from stich.games.trick import TrickRules, trick_winner
+from stich.games.was_sticht import DECK, WasStichtRound
+from stich.hints.advice import Advice, Alternative, Valuation, forced_advice
+from stich.hints.figures import BITS, COUNT, SHARE, STRENGTH, clearly_ahead_exact, shown
+from stich.hints.session import Session
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "WasStichtAdvisor", "card_strength"]
 
@@ -67,7 +67,7 @@ class WasStichtAdvisor:
             return self.forced(session, phase, legal[0])
         if phase == "discard":
             return self.discard(session, state)
-        from hints.advisors.open_play import was_sticht_play, was_sticht_task
+        from stich.hints.advisors.open_play import was_sticht_play, was_sticht_task
 
         if phase == "tasks":
             return was_sticht_task(session, state)
@@ -156,7 +156,7 @@ class WasStichtAdvisor:
 
 
 def _secret(state: WasStichtRound) -> str:
-    from games.was_sticht import secret_text
+    from stich.games.was_sticht import secret_text
 
     return secret_text(state.trump_suit, state.trump_number)
 

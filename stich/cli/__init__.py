@@ -138,7 +138,7 @@ def _options(
 
 def _note_missing_kernel() -> None:
     """One line on stderr when the compiled kernel did not load: the search still answers, slowly."""
-    from solvers.solver import kernel_missing
+    from stich.solvers.solver import kernel_missing
 
     reason = kernel_missing()
     if reason:

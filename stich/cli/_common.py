@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.text import Text
 
-from games.cards import Deck
-from games.errors import StichError
-from games.jsonfile import printable, short_repr
+from stich.games.cards import Deck
+from stich.games.errors import StichError
+from stich.games.jsonfile import printable, short_repr
 
 if TYPE_CHECKING:
-    from games.record import Record
+    from stich.games.record import Record
 
 __all__ = [
     "AT_HELP",
@@ -73,7 +73,7 @@ def card_text(text: str, deck: Deck | None, symbols: bool = True, style: str = "
     ``symbols``, and coloured as the cards are (games.pictures) where the console has colour."""
     if deck is None:
         return Text(text, style=style)
-    from games.pictures import card_colour
+    from stich.games.pictures import card_colour
 
     pattern = _CARD_PATTERNS.get(deck.name)
     if pattern is None:

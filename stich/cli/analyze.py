@@ -13,8 +13,8 @@ from rich.table import Table
 from stich.cli._common import AT_HELP, at_events, print_json, user_errors, whole_number
 
 if TYPE_CHECKING:
-    from games.record import Record
-    from hints.analysis import Analysis
+    from stich.games.record import Record
+    from stich.hints.analysis import Analysis
 
 __all__ = ["analyze_cli", "print_analysis"]
 
@@ -77,10 +77,10 @@ def analyze_cli(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from games.base import seat_index
-    from games.errors import StichError
-    from hints.advice import Budget
-    from hints.analysis import analyze
+    from stich.games.base import seat_index
+    from stich.games.errors import StichError
+    from stich.hints.advice import Budget
+    from stich.hints.analysis import analyze
 
     with user_errors():
         record = at_events(round_of(record_path, round_number), at)
@@ -117,7 +117,7 @@ def analyze_cli(
 
             analysis = analyze(record, seats, budget, progress=step)
         if html is not None:
-            from hints.report import write_html
+            from stich.hints.report import write_html
 
             write_html(analysis, html)
             typer.echo(f"wrote {html}", err=True)
@@ -130,8 +130,8 @@ def analyze_cli(
 def round_of(path: Path, number: int | None) -> Record:
     """The round to analyse: a round record as it is, or round ``number`` (1 first) of a whole game
     or a `stich live` journal; a `StichError` naming the file and the rounds it has otherwise."""
-    from games.errors import StichError
-    from games.match import Match, load_round_or_match
+    from stich.games.errors import StichError
+    from stich.games.match import Match, load_round_or_match
 
     found = load_round_or_match(path)
     if not isinstance(found, Match):
@@ -154,7 +154,7 @@ def round_of(path: Path, number: int | None) -> Record:
 
 def print_analysis(analysis: Analysis) -> None:
     """The decisions as a table, the summary, and when each seat first knew the secret."""
-    from hints import figures
+    from stich.hints import figures
 
     console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     names = analysis.record.players

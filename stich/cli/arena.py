@@ -10,11 +10,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from games.errors import StichError
-from games.jsonfile import printable
-from hints.arena import ArenaResult, ArenaSpec, Estimate, Played, run_arena
-from hints.bots import parse_bot
 from stich.cli._common import parse_options, print_json, user_errors
+from stich.games.errors import StichError
+from stich.games.jsonfile import printable
+from stich.hints.arena import ArenaResult, ArenaSpec, Estimate, Played, run_arena
+from stich.hints.bots import parse_bot
 
 FIGURE_NAMES = {
     "bid_hit": "bids hit",

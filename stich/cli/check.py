@@ -10,11 +10,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from games.base import Game
-from games.cards import SUIT_SYMBOLS, Deck
-from games.match import Match, check_match_report, load_round_or_match
-from games.record import Record, check_report
 from stich.cli._common import fail, print_json, terminal_takes, user_errors
+from stich.games.base import Game
+from stich.games.cards import SUIT_SYMBOLS, Deck
+from stich.games.match import Match, check_match_report, load_round_or_match
+from stich.games.record import Record, check_report
 
 __all__ = ["check_cli", "check_document", "print_match", "print_round"]
 
@@ -60,7 +60,7 @@ def check_document(document: Record | Match) -> dict[str, Any]:
     rounds = document.rounds if isinstance(document, Match) else [document]
     check_round: Callable[[Record], dict[str, Any]] = check_report
     if any(record.view is not None for record in rounds):
-        from deducer.conflicts import check_report_with_hidden_hands
+        from stich.deducer.conflicts import check_report_with_hidden_hands
 
         check_round = check_report_with_hidden_hands
     if isinstance(document, Match):
@@ -81,8 +81,8 @@ def stored_tables_report(record: Record) -> list[dict[str, Any]]:
     ``[OptimumResultTable]``) against the solver's table of the deal, cell by cell:
     ``{"tag", "cells", "agree", "differ": [{"declarer", "strain", "file", "solver"}]}``, or
     ``{"tag", "error"}`` when the table cannot be read or the deal cannot be solved."""
-    from games.errors import StichError
-    from games.imports.pbn import stored_tables
+    from stich.games.errors import StichError
+    from stich.games.imports.pbn import stored_tables
 
     tables = stored_tables(record.extra.get("source"))
     if not tables:
@@ -112,17 +112,17 @@ def stored_tables_report(record: Record) -> list[dict[str, Any]]:
 
 
 def _cell_order(cell: tuple[str, str]) -> tuple[int, int]:
-    from solvers.table import BRIDGE_SEATS, BRIDGE_STRAINS
+    from stich.solvers.table import BRIDGE_SEATS, BRIDGE_STRAINS
 
     return BRIDGE_SEATS.index(cell[0]), BRIDGE_STRAINS.index(cell[1])
 
 
 def _deal_table(record: Record) -> dict[str, dict[str, int]]:
     """The solver's bridge table of the record's deal, before any card is played."""
-    from games.imports.pbn import TEAMS
-    from games.record import start_round
-    from solvers.rounds import position_of
-    from solvers.table import declarer_table, trick_table
+    from stich.games.imports.pbn import TEAMS
+    from stich.games.record import start_round
+    from stich.solvers.rounds import position_of
+    from stich.solvers.table import declarer_table, trick_table
 
     position = position_of(start_round(record), objective={"type": "tricks"}, teams=TEAMS)
     return declarer_table(position, trick_table(position))

@@ -9,13 +9,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from games.errors import StichError
-from games.record import Record, load_record
-from games.registry import find
 from stich.cli._common import AT_HELP, at_events, fail, print_json, user_errors, whole_number
+from stich.games.errors import StichError
+from stich.games.record import Record, load_record
+from stich.games.registry import find
 
 if TYPE_CHECKING:
-    from hints.session import Session
+    from stich.hints.session import Session
 
 __all__ = ["deduce_cli", "deduce_report"]
 
@@ -25,7 +25,7 @@ def deduce_report(record: Record, seat: str | int | None = None, info: bool = Fa
     consistent secrets with probabilities, the marginals, the clues, what each other seat can still
     consider (from the dealer's or confidant's view); for every game the first conflict and, where
     hands are hidden, the card locations with voids and probabilities."""
-    from hints.session import Session
+    from stich.hints.session import Session
 
     if seat is None and record.view is None:
         raise StichError("the record is omniscient (view null): give --seat S to deduce as one seat saw it")
@@ -35,8 +35,8 @@ def deduce_report(record: Record, seat: str | int | None = None, info: bool = Fa
 
 def session_report(session: Session, info: bool = False) -> dict[str, Any]:
     """The deduce report of a session."""
-    from deducer.hypotheses import Deduction as SecretDeduction
-    from deducer.information import information
+    from stich.deducer.hypotheses import Deduction as SecretDeduction
+    from stich.deducer.information import information
 
     deduction = session.deduction()
     report: dict[str, Any] = {"players": list(session.names)}

@@ -10,8 +10,8 @@ from rich.console import Console
 from stich.cli._common import user_errors
 
 if TYPE_CHECKING:
-    from hints.demo import DemoGame
-    from hints.session import Deduction
+    from stich.hints.demo import DemoGame
+    from stich.hints.session import Deduction
 
 __all__ = ["demo_cli", "print_demo"]
 
@@ -23,8 +23,8 @@ def demo_cli(
     worlds: Annotated[int, typer.Option("--worlds", help="Sampled worlds per advice.")] = 24,
 ) -> None:
     """Example rounds of each game: what one seat deduces and the advice at a few decisions."""
-    from games.registry import find
-    from hints.demo import demo
+    from stich.games.registry import find
+    from stich.hints.demo import demo
 
     with user_errors():
         ids = None if not games else [find(g).id for g in games]

@@ -8,8 +8,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from games import all_games
 from stich.cli._common import print_json
+from stich.games import all_games
 
 
 def games_cli(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:

@@ -11,7 +11,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from games.cards import Deck
 from stich.cli._common import (
     AT_HELP,
     at_events,
@@ -21,6 +20,7 @@ from stich.cli._common import (
     user_errors,
     whole_number,
 )
+from stich.games.cards import Deck
 
 __all__ = ["hint_cli", "print_advice"]
 
@@ -54,9 +54,9 @@ def hint_cli(
     Every alternative with its figures and standard error, the sampled worlds looked at,
     and a reason a player understands (docs/advice.md).
     """
-    from games.record import load_record
-    from hints.advice import Budget, advise, for_record
-    from hints.session import Session
+    from stich.games.record import load_record
+    from stich.hints.advice import Budget, advise, for_record
+    from stich.hints.session import Session
 
     with user_errors():
         record = at_events(load_record(record_path), at)
@@ -91,8 +91,8 @@ def print_advice(
     With the round's ``deck``, card names are coloured as the cards are and shown with suit
     symbols (``symbols``; by default where the terminal takes them).
     """
-    from hints import figures
-    from hints.advice import Advice, worlds_text
+    from stich.hints import figures
+    from stich.hints.advice import Advice, worlds_text
 
     assert isinstance(advice, Advice)
     # Names are text, not markup.
@@ -135,6 +135,6 @@ def print_advice(
 
 
 def _figure(name: str, value: float | None) -> str:
-    from hints import figures
+    from stich.hints import figures
 
     return "" if value is None else figures.shown(figures.figure_kind(name), value)

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from games.errors import StichError
-from games.record import Record
 from stich.cli._common import fail, user_errors
+from stich.games.errors import StichError
+from stich.games.record import Record
 
 __all__ = ["import_cli", "output_paths", "records_text", "write_records"]
 
@@ -39,7 +39,7 @@ def import_cli(
     On standard output one game gives its record and several give a JSON list of records.
     A line that cannot be read is named with its line number and nothing is imported.
     """
-    from games.imports import ImportProblems, import_file
+    from stich.games.imports import ImportProblems, import_file
 
     try:
         imported = import_file(file, game)

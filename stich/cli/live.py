@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from games.cards import Deck
-from games.errors import StichError
-from games.jsonfile import printable
 from stich.cli._common import parse_options, user_errors
+from stich.games.cards import Deck
+from stich.games.errors import StichError
+from stich.games.jsonfile import printable
 
 if TYPE_CHECKING:
-    from hints.advice import Advice, Budget
-    from hints.live import LiveGame, Notice
+    from stich.hints.advice import Advice, Budget
+    from stich.hints.live import LiveGame, Notice
 
 __all__ = ["live_cli"]
 
@@ -84,8 +84,8 @@ def live_cli(
 ) -> None:
     """Follow a whole game at a real table: type what happens, see what can be deduced and get advice
     at your decisions; every entry is kept in the journal."""
-    from hints.advice import Budget
-    from hints.live import LiveGame
+    from stich.hints.advice import Budget
+    from stich.hints.live import LiveGame
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
@@ -117,9 +117,9 @@ def _render(notices: Iterable[Notice], console: Console) -> None:
 
 def _show(live: LiveGame, console: Console) -> None:
     """The whole state: the round's facts, its tricks, the scores, and the deduction."""
-    from games.record import check_report
     from stich.cli.check import print_round
     from stich.cli.deduce import print_deduction, session_report
+    from stich.games.record import check_report
 
     names = live.players
     for notice in live.status():
@@ -185,7 +185,7 @@ def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str]) -
 
 
 def _advise_now(live: LiveGame, budget: Budget, console: Console) -> None:
-    from hints.advice import advise
+    from stich.hints.advice import advise
 
     session = live.session
     if session is None or not session.my_turn():
@@ -215,8 +215,8 @@ def _step(
     nothing changed), ``command`` (hint, show, help, save: the round stands as it was) or
     ``entered``. ``confirm`` asks the player a yes-or-no question (a terminal only): whether
     ``save`` may replace a file that exists."""
-    from hints.entries import HELP
-    from hints.live import TargetExists
+    from stich.hints.entries import HELP
+    from stich.hints.live import TargetExists
 
     try:
         try:
@@ -254,7 +254,7 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
     from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.patch_stdout import patch_stdout
 
-    from hints.entries import complete
+    from stich.hints.entries import complete
 
     worker = _AdviceWorker()  # forked before prompt_toolkit starts any thread
 
@@ -315,7 +315,7 @@ class _AdviceWorker:
     that an entry has overtaken is dropped."""
 
     def __init__(self) -> None:
-        from hints.live import advice_job
+        from stich.hints.live import advice_job
 
         context = multiprocessing.get_context("fork")
         self.conn, child = context.Pipe()

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from games.errors import StichError
+from stich.games.errors import StichError
 
 if TYPE_CHECKING:
-    from puzzles import Puzzle, Verdict
+    from stich.puzzles import Puzzle, Verdict
 from stich.cli._common import fail, print_json, user_errors
 
 __all__ = ["app"]
@@ -70,7 +70,7 @@ def new_cli(
 ) -> None:
     """Generate puzzles with exactly one answer, each clue needed, of the grade asked for."""
     # The generator pulls in the solvers and OR-Tools: imported when a command needs it.
-    from puzzles import default_kind, dumps, generate, html_sheet, markdown
+    from stich.puzzles import default_kind, dumps, generate, html_sheet, markdown
 
     with user_errors():
         if output not in FORMATS:
@@ -156,7 +156,7 @@ def check_cli(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Re-verify each puzzle: one answer (two independent checks), every clue needed, the grade."""
-    from puzzles import load_puzzles, verify
+    from stich.puzzles import load_puzzles, verify
 
     with user_errors():
         puzzles = load_puzzles(path)
@@ -198,7 +198,7 @@ def solve_cli(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The answer of each puzzle and the steps that find it, worked out again."""
-    from puzzles import answer_text, explanation, load_puzzles, puzzle_json, step_lines
+    from stich.puzzles import answer_text, explanation, load_puzzles, puzzle_json, step_lines
 
     with user_errors():
         puzzles = load_puzzles(path)
@@ -231,7 +231,7 @@ def play_cli(
 
     Answers come one per line from standard input, so a pipe works as well as the keyboard.
     """
-    from puzzles import HELP, PlaySession, answer_text, load_puzzles, question_text, step_lines
+    from stich.puzzles import HELP, PlaySession, answer_text, load_puzzles, question_text, step_lines
 
     with user_errors():
         puzzles = load_puzzles(path)

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from games.errors import StichError
 from stich.cli._common import parse_options, user_errors
+from stich.games.errors import StichError
 
 if TYPE_CHECKING:
-    from hints.live import LiveGame
+    from stich.hints.live import LiveGame
 
 __all__ = ["lan_address", "serve_cli"]
 
@@ -85,7 +85,7 @@ def serve_cli(
     except ImportError as exc:
         missing = f"stich serve needs the serve extra: pip install 'stich[serve]' ({exc.name} is missing)"
         raise _fail(missing) from None
-    from hints.advice import Budget
+    from stich.hints.advice import Budget
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
@@ -151,7 +151,7 @@ def _open(
     journal: Path | None,
     resume: Path | None,
 ) -> LiveGame:
-    from hints.live import LiveGame
+    from stich.hints.live import LiveGame
 
     if resume is not None:
         if game is not None or players is not None:

@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from games.errors import StichError
-from games.match import play_match
-from games.record import simulate
 from stich.cli._common import parse_options, user_errors, whole_number
+from stich.games.errors import StichError
+from stich.games.match import play_match
+from stich.games.record import simulate
 
 
 def simulate_cli(

@@ -11,10 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from games.errors import StichError
-from games.jsonfile import parse_json, read_json
-from solvers.position import Position
 from stich.cli._common import AT_HELP, at_events, print_json, user_errors, whole_number
+from stich.games.errors import StichError
+from stich.games.jsonfile import parse_json, read_json
+from stich.solvers.position import Position
 
 # The --table progress bar appears once the table takes longer than this (seconds).
 PROGRESS_AFTER = 1.0
@@ -60,8 +60,8 @@ def solve_cli(
 
     A round record is solved from the point where it stops.
     """
-    from solvers.solver import solve
-    from solvers.table import declarer_table, is_bridge
+    from stich.solvers.solver import solve
+    from stich.solvers.table import declarer_table, is_bridge
 
     with user_errors():
         # A table counts tricks: without --objective it needs no other objective.
@@ -93,9 +93,9 @@ def load_problem(
     players' names; a record's ``teams``, such as a bridge deal's, are the position's);
     ``objective`` (a type or JSON) replaces the default; ``at`` cuts a record to its first events
     (``--at N``)."""
-    from games.record import FORMAT, parse_record, record_teams, replay
-    from solvers.parse import parse_position
-    from solvers.rounds import position_of
+    from stich.games.record import FORMAT, parse_record, record_teams, replay
+    from stich.solvers.parse import parse_position
+    from stich.solvers.rounds import position_of
 
     data = read_json(source, f"position {source}")
     spec = _objective_option(objective)
@@ -128,7 +128,7 @@ def _table_with_progress(position: Position, jobs: int = 1) -> Any:
     """The trick table, with a progress bar on stderr once it takes longer than `PROGRESS_AFTER`."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from solvers.table import trick_table
+    from stich.solvers.table import trick_table
 
     console = Console(stderr=True)
     bar = Progress(
@@ -197,7 +197,7 @@ def table_cell_json(cell: Any) -> dict[str, Any]:
 def table_json(position: Position, cells: list[Any]) -> dict[str, Any]:
     """``stich solve --table --json``: the cells, and for a bridge deal the declarer table
     (``"declarer": {"N": {"NT": 9, "S": 8, ...}, "S": ..., "E": ..., "W": ...}``)."""
-    from solvers.table import declarer_table, is_bridge
+    from stich.solvers.table import declarer_table, is_bridge
 
     out: dict[str, Any] = {"table": [table_cell_json(c) for c in cells]}
     if is_bridge(position):
@@ -346,7 +346,7 @@ def print_bridge_table(
     position: Position, by_declarer: dict[str, dict[str, int]], names: list[str] | None
 ) -> None:
     """The bridge table: a row a declarer (N S E W, with the player's name), a column a strain."""
-    from solvers.table import BRIDGE_STRAINS
+    from stich.solvers.table import BRIDGE_STRAINS
 
     console = Console(markup=False, highlight=False, emoji=False)
     table = Table(title="double-dummy tricks by declarer", box=None, padding=(0, 2), title_justify="left")

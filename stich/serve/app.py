@@ -36,10 +36,10 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from games.errors import StichError
-from games.pictures import card_svg
-from hints.advice import Advice, Budget
-from hints.live import LiveGame, advice_job
+from stich.games.errors import StichError
+from stich.games.pictures import card_svg
+from stich.hints.advice import Advice, Budget
+from stich.hints.live import LiveGame, advice_job
 from stich.serve.state import entry_text, seat_state
 
 __all__ = ["MAX_BODY", "Table", "TokenGuard", "create_app", "new_token"]
@@ -144,7 +144,7 @@ class Table:
 
     def enter(self, text: str) -> tuple[bool, str]:
         """Carry out one entry: (accepted, the message to show in one line or a few)."""
-        from hints.entries import HELP
+        from stich.hints.entries import HELP
 
         with self.lock:
             line = " ".join(text.split())

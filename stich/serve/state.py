@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from deducer.hypotheses import game_space
-from games.base import Event
-from games.errors import StichError
-from hints.entries import Table, card_candidates
-from hints.live import LiveGame
+from stich.deducer.hypotheses import game_space
+from stich.games.base import Event
+from stich.games.errors import StichError
+from stich.hints.entries import Table, card_candidates
+from stich.hints.live import LiveGame
 
 __all__ = ["choices", "entry_text", "seat_state"]
 

@@ -13,13 +13,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from deducer.observations import Observations
-from games import find
-from games.base import Round
-from games.cards import CardSet, iter_cards, mask_of
-from games.record import DEFAULT_NAMES, Record, replay, simulate
-from games.trick import legal_plays
-from games.views import seat_view
+from stich.deducer.observations import Observations
+from stich.games import find
+from stich.games.base import Round
+from stich.games.cards import CardSet, iter_cards, mask_of
+from stich.games.record import DEFAULT_NAMES, Record, replay, simulate
+from stich.games.trick import legal_plays
+from stich.games.views import seat_view
 
 
 def all_deals(hidden: CardSet, sizes: Sequence[int]) -> Iterator[tuple[CardSet, ...]]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from deducer import Observations, find_conflict, is_consistent, observe, observe_record
-from games.base import Event, Round
-from games.cards import CardSet, iter_cards
-from games.record import Record
-from games.stiche_raten import FRENCH, SticheRaten
-from games.trick import TrickRules, led_class
+from stich.deducer import Observations, find_conflict, is_consistent, observe, observe_record
+from stich.games.base import Event, Round
+from stich.games.cards import CardSet, iter_cards
+from stich.games.record import Record
+from stich.games.stiche_raten import FRENCH, SticheRaten
+from stich.games.trick import TrickRules, led_class
 from tests.deducer import all_deals, fitting_deals, replayed
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from deducer.explain import (
+from stich.deducer.explain import (
     Oracle,
     clues_consistent,
     conflict_message,
@@ -15,7 +15,7 @@ from deducer.explain import (
     find_hypothesis_conflict,
     minimal_conflict,
 )
-from deducer.hypotheses import (
+from stich.deducer.hypotheses import (
     STICH_FUER_STICH,
     WAS_STICHT,
     Clue,
@@ -23,9 +23,9 @@ from deducer.hypotheses import (
     consistent_brute_force,
     evidence,
 )
-from games.cards import Card
-from games.record import simulate
-from games.views import seat_view
+from stich.games.cards import Card
+from stich.games.record import simulate
+from stich.games.views import seat_view
 from tests.deducer.test_hypotheses import NAMES, random_clues, rulebook_record
 
 WS = WAS_STICHT.deck.parse

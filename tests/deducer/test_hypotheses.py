@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from deducer.hypotheses import (
+from stich.deducer.hypotheses import (
     METHODS,
     STICH_FUER_STICH,
     WAS_STICHT,
@@ -23,11 +23,11 @@ from deducer.hypotheses import (
     members,
     posterior,
 )
-from games.errors import StichError
-from games.record import Record, replay, simulate
-from games.trick import trick_winner
-from games.views import seat_view
-from games.was_sticht import TABLE
+from stich.games.errors import StichError
+from stich.games.record import Record, replay, simulate
+from stich.games.trick import trick_winner
+from stich.games.views import seat_view
+from stich.games.was_sticht import TABLE
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 

@@ -10,15 +10,15 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from deducer.hypotheses import Evidence, consistent_brute_force, evidence, members
-from deducer.information import expected_entropies, information
-from games.cards import iter_cards
-from games.errors import StichError
-from games.record import Record, simulate
-from games.stich_fuer_stich import StichFuerStichRound
-from games.trick import trick_winner
-from games.views import seat_view
-from games.was_sticht import WasStichtRound
+from stich.deducer.hypotheses import Evidence, consistent_brute_force, evidence, members
+from stich.deducer.information import expected_entropies, information
+from stich.games.cards import iter_cards
+from stich.games.errors import StichError
+from stich.games.record import Record, simulate
+from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.games.trick import trick_winner
+from stich.games.views import seat_view
+from stich.games.was_sticht import WasStichtRound
 from tests.deducer.test_hypotheses import rulebook_record
 
 

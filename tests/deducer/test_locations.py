@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from deducer import (
+from stich.deducer import (
     OUT_OF_PLAY,
     Observations,
     Place,
@@ -20,15 +20,15 @@ from deducer import (
     observe,
     observe_record,
 )
-from games.cards import Deck, iter_cards, mask_of, popcount
-from games.record import Record, replay, simulate
-from games.stich_fuer_stich import CONFIDANT_CARDS, SLEUTH_CARDS
-from games.stiche_raten import FRENCH, suit_rules
-from games.trick import TrickRules
-from games.vierundzwanzig import DECK as DECK_24
-from games.vierundzwanzig import TWENTY_FOUR, VierUndZwanzigRound
-from games.views import seat_view
-from games.wizard import wizard_deck
+from stich.games.cards import Deck, iter_cards, mask_of, popcount
+from stich.games.record import Record, replay, simulate
+from stich.games.stich_fuer_stich import CONFIDANT_CARDS, SLEUTH_CARDS
+from stich.games.stiche_raten import FRENCH, suit_rules
+from stich.games.trick import TrickRules
+from stich.games.vierundzwanzig import DECK as DECK_24
+from stich.games.vierundzwanzig import TWENTY_FOUR, VierUndZwanzigRound
+from stich.games.views import seat_view
+from stich.games.wizard import wizard_deck
 from tests.deducer import all_deals, cut, fitting_deals, late_view, replayed, simulate_deal
 
 WIZARD = wizard_deck("seed")
@@ -318,7 +318,7 @@ def test_rules_context_judges_following() -> None:
 
 def test_the_view_cannot_peek() -> None:
     """Two rounds that differ only in hands the view cannot see give the same observations."""
-    from deducer import hands_of, sample_deals
+    from stich.deducer import hands_of, sample_deals
 
     record = simulate("stiche-raten", 4, 5, {"first_round": 13})
     view = cut(seat_view(record, 2), 20)

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from deducer import (
+from stich.deducer import (
     OUT_OF_PLAY,
     DealSampler,
     Observations,
@@ -24,10 +24,10 @@ from deducer import (
     observe_record,
     sample_deals,
 )
-from games.cards import Deck, iter_cards, mask_of, popcount
-from games.errors import StichError
-from games.record import simulate
-from games.views import seat_view
+from stich.games.cards import Deck, iter_cards, mask_of, popcount
+from stich.games.errors import StichError
+from stich.games.record import simulate
+from stich.games.views import seat_view
 from tests.deducer import (
     all_deals,
     chi_square_p,

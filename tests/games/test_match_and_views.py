@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from games import StichError, find
-from games.match import MATCH_SCHEMA, check_match_report, parse_match, play_match
-from games.record import replay, simulate
-from games.views import seat_view
+from stich.games import StichError, find
+from stich.games.match import MATCH_SCHEMA, check_match_report, parse_match, play_match
+from stich.games.record import replay, simulate
+from stich.games.views import seat_view
 
 VARIANTS = [
     ("stiche-raten", {}),

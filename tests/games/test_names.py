@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.errors import StichError
-from games.names import MAX_NAME, check_player_names, name_problem
+from stich.games.errors import StichError
+from stich.games.names import MAX_NAME, check_player_names, name_problem
 
 
 @pytest.mark.parametrize("name", ["Ann\tBen", "Ann\nBen", "Ann\u2028Ben", "Ann\x01", "\x00", "A\u200bB"])

@@ -8,10 +8,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games import GAME_IDS, StichError, find
-from games.base import Round
-from games.record import parse_record, replay, simulate
-from games.trick import trick_winner
+from stich.games import GAME_IDS, StichError, find
+from stich.games.base import Round
+from stich.games.record import parse_record, replay, simulate
+from stich.games.trick import trick_winner
 
 
 @st.composite

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games import StichError
-from games.record import RECORD_SCHEMA, check_report, load_record, parse_record, simulate
+from stich.games import StichError
+from stich.games.record import RECORD_SCHEMA, check_report, load_record, parse_record, simulate
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "format.md"
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from games import RuleError, StichError, find
-from games.cards import popcount
-from games.record import simulate, start_round
-from games.stich_fuer_stich import (
+from stich.games import RuleError, StichError, find
+from stich.games.cards import popcount
+from stich.games.record import simulate, start_round
+from stich.games.stich_fuer_stich import (
     DECK_FORMAT,
     DEFAULT_WEAPONS,
     SFS_DECK,
@@ -32,7 +32,7 @@ from games.stich_fuer_stich import (
     suspect_of,
     weapon_of,
 )
-from games.trick import trick_winner
+from stich.games.trick import trick_winner
 
 INFLUENCER, PILLOW = 0, 4  # the rulebook's examples: Fiona draws the influencer and the pillow
 NAMES = ["Anna", "Ben", "Carla", "Dan"]

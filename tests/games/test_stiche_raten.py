@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from games import RuleError, StichError, find
-from games.cards import iter_cards
-from games.record import replay, simulate
-from games.stiche_raten import SticheRaten, round_sizes, score_bid
+from stich.games import RuleError, StichError, find
+from stich.games.cards import iter_cards
+from stich.games.record import replay, simulate
+from stich.games.stiche_raten import SticheRaten, round_sizes, score_bid
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -286,7 +286,7 @@ def test_hands_never_share_a_card() -> None:
 
 def test_record_may_start_at_the_tricks() -> None:
     """A recorded trick game alone: the bids are known from the start."""
-    from games.record import check_report, parse_record
+    from stich.games.record import check_report, parse_record
 
     full = simulate("stiche-raten", 4, 9, {"first_round": 4})
     bids = [e["bid"] for e in sorted((e for e in full.events if "bid" in e), key=lambda e: e["seat"])]

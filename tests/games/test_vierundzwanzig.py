@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from games import RuleError, StichError, find
-from games.base import Event
-from games.trick import legal_plays, trick_winner
-from games.vierundzwanzig import (
+from stich.games import RuleError, StichError, find
+from stich.games.base import Event
+from stich.games.trick import legal_plays, trick_winner
+from stich.games.vierundzwanzig import (
     DECK,
     SUITS,
     TWENTY_FOUR,

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from games import find
-from games.base import Trick
-from games.cards import bit, iter_cards
-from games.errors import RuleError, StichError
-from games.record import replay, simulate
-from games.trick import legal_plays, trick_winner
-from games.was_sticht import (
+from stich.games import find
+from stich.games.base import Trick
+from stich.games.cards import bit, iter_cards
+from stich.games.errors import RuleError, StichError
+from stich.games.record import replay, simulate
+from stich.games.trick import legal_plays, trick_winner
+from stich.games.was_sticht import (
     DECK,
     TASK_VALUES,
     TASKS,

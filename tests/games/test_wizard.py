@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games import RuleError, StichError, find
-from games.record import simulate
-from games.stiche_raten import score_bid
-from games.trick import legal_plays, trick_winner
-from games.wizard import Wizard, WizardRound, wizard_deck, wizard_rules
+from stich.games import RuleError, StichError, find
+from stich.games.record import simulate
+from stich.games.stiche_raten import score_bid
+from stich.games.trick import legal_plays, trick_winner
+from stich.games.wizard import Wizard, WizardRound, wizard_deck, wizard_rules
 
 DECK = wizard_deck("seed")
 

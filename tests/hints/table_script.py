@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Event
-from games.record import Record
-from games.views import seat_view
+from stich.games.base import Event
+from stich.games.record import Record
+from stich.games.views import seat_view
 
 
 def setup_lines(record: Record, seat: int) -> list[str]:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from games.errors import StichError
-from games.record import Record, replay, simulate
-from hints.advice import Budget, Valuation, advise, anytime
-from hints.advisors import advisor_for
-from hints.session import Session
+from stich.games.errors import StichError
+from stich.games.record import Record, replay, simulate
+from stich.hints.advice import Budget, Valuation, advise, anytime
+from stich.hints.advisors import advisor_for
+from stich.hints.session import Session
 from tests.deducer import simulate_deal
 
 
@@ -78,7 +78,7 @@ def test_every_decision_gets_advice_the_rules_accept(game: str, make: Any, late:
 
 
 def test_a_seat_that_has_no_decision_is_told_so() -> None:
-    from games.errors import StichError
+    from stich.games.errors import StichError
 
     record = simulate("stiche-raten", 4, 1, {"first_round": 3})
     session = Session.from_record(replace(record, events=record.events[:2]), 0)
@@ -113,8 +113,8 @@ def test_worlds_in_worker_processes_give_the_same_tally() -> None:
 def test_a_world_still_solving_when_the_time_is_up_is_given_up() -> None:
     # The first world (min_worlds) may take ten times the budget; later worlds are solved
     # under the budget's limit, and a solve that runs past it ends the tally there.
-    from hints import dd
-    from solvers import SolveTimeout
+    from stich.hints import dd
+    from stich.solvers import SolveTimeout
 
     limits: list[float | None] = []
 
@@ -140,7 +140,7 @@ def test_a_world_still_solving_when_the_time_is_up_is_given_up() -> None:
 
 
 def test_no_world_solved_in_time_gives_the_heuristic_choice_and_says_so() -> None:
-    from solvers import SolveTimeout
+    from stich.solvers import SolveTimeout
 
     def too_slow(world: Any) -> tuple[list[float], None]:
         raise SolveTimeout("the search ran past its deadline")

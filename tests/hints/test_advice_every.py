@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from games.record import Record, simulate
-from hints.session import Session
+from stich.games.record import Record, simulate
+from stich.hints.session import Session
 from tests.deducer import simulate_deal
 from tests.hints.test_advice import advise_before, assert_accepted
 

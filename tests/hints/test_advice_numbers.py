@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from games.record import Record, simulate
-from hints.advice import Advice, Alternative, Budget, Tally, advise
-from hints.analysis import _verdict, choice_key
-from hints.figures import (
+from stich.games.record import Record, simulate
+from stich.hints.advice import Advice, Alternative, Budget, Tally, advise
+from stich.hints.analysis import _verdict, choice_key
+from stich.hints.figures import (
     CHANCE,
     FIGURE_KINDS,
     POINTS,
@@ -34,7 +34,7 @@ from hints.figures import (
     shown,
     t95,
 )
-from hints.session import Session
+from stich.hints.session import Session
 from tests.deducer import simulate_deal
 
 # Every game and variant: (name, the round, how many of the last events to advise at when they are
@@ -339,7 +339,7 @@ def test_24_reason_sign_matches_table() -> None:
 
 def _was_sticht_unforceable() -> Any:
     """A Was sticht? play where the seat's task can no longer be forced."""
-    from games.was_sticht import WasStichtRound
+    from stich.games.was_sticht import WasStichtRound
 
     for seed in range(40):
         record = simulate("was-sticht", 3, seed)

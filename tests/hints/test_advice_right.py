@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from deducer.observations import observe
-from games.record import Record, replay, simulate
-from games.stiche_raten import StichRatenRound, score_bid
-from hints.advice import Budget, advise
-from hints.advisors.bidding import ADVISOR, aim_of, tricks_after_card
-from hints.session import Session
-from solvers import ObjectiveSpec, position_of, reference_solve
+from stich.deducer.observations import observe
+from stich.games.record import Record, replay, simulate
+from stich.games.stiche_raten import StichRatenRound, score_bid
+from stich.hints.advice import Budget, advise
+from stich.hints.advisors.bidding import ADVISOR, aim_of, tricks_after_card
+from stich.hints.session import Session
+from stich.solvers import ObjectiveSpec, position_of, reference_solve
 from tests.deducer import fitting_deals
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
@@ -213,8 +213,8 @@ def test_a_card_is_valued_alike_when_only_the_needed_questions_are_asked(scoring
     (every hand known, each seat to move in turn, the current trick part played) it gives what
     the most tricks and the exact question of every card give. (Wizard's scoring is tried on
     Stiche-Raten rounds: the question is the same.)"""
-    from hints.advisors.bidding import tricks_by_card
-    from hints.dd import exact_by_move, most_tricks_by_move, move_event
+    from stich.hints.advisors.bidding import tricks_by_card
+    from stich.hints.dd import exact_by_move, most_tricks_by_move, move_event
 
     checked = 0
     for seed in range(12):

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from games.record import Record, simulate, start_round
-from games.stiche_raten import StichRatenRound, score_bid
-from games.views import seat_view
-from hints.advice import Advice, Alternative, Budget
-from hints.analysis import _verdict, analyze, choice_key, event_label
-from hints.session import Session
-from solvers import ObjectiveSpec, position_of, reference_solve
+from stich.games.record import Record, simulate, start_round
+from stich.games.stiche_raten import StichRatenRound, score_bid
+from stich.games.views import seat_view
+from stich.hints.advice import Advice, Alternative, Budget
+from stich.hints.analysis import _verdict, analyze, choice_key, event_label
+from stich.hints.session import Session
+from stich.solvers import ObjectiveSpec, position_of, reference_solve
 
 
 def _reference_scores(record: Record, event: int, seat: int) -> dict[str, float]:
@@ -121,7 +121,7 @@ def test_analyze_was_sticht_round_does_not_crash(players: int, seed: int) -> Non
 
 
 def test_analyze_the_bundled_was_sticht_example_does_not_crash() -> None:
-    from hints.demo import example
+    from stich.hints.demo import example
 
     record = _upto_reveal(example("was-sticht"))
     analysis = analyze(record, seats=[record.dealer], budget=Budget(worlds=1, seed=0))

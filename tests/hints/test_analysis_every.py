@@ -17,12 +17,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from games.record import Record, simulate
-from hints.advice import Budget
-from hints.analysis import Analysis, analyze
-from hints.report import render_html
-from hints.session import Session
 from stich.cli.analyze import print_analysis
+from stich.games.record import Record, simulate
+from stich.hints.advice import Budget
+from stich.hints.analysis import Analysis, analyze
+from stich.hints.report import render_html
+from stich.hints.session import Session
 from tests.deducer import simulate_deal
 
 DECISIONS: tuple[str, ...] = ("pick", "announce", "reveal", "task", "discard", "trump", "exchange", "drop")

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.errors import StichError
-from games.match import Match, play_match
-from games.record import simulate
-from games.views import seat_view
-from hints.advice import Budget
-from hints.analysis import Review, analyze
-from hints.live import LiveGame
-from hints.report import render_html
 from stich.cli import app
+from stich.games.errors import StichError
+from stich.games.match import Match, play_match
+from stich.games.record import simulate
+from stich.games.views import seat_view
+from stich.hints.advice import Budget
+from stich.hints.analysis import Review, analyze
+from stich.hints.live import LiveGame
+from stich.hints.report import render_html
 from tests.hints.test_live import feed, game_lines
 
 runner = CliRunner()

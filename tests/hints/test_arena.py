@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.errors import StichError
-from hints.arena import ArenaSpec, Played, estimate, play_table, run_arena, summarize, t95
-from hints.bots import parse_bot
 from stich.cli import app
+from stich.games.errors import StichError
+from stich.hints.arena import ArenaSpec, Played, estimate, play_table, run_arena, summarize, t95
+from stich.hints.bots import parse_bot
 
 runner = CliRunner()
 

@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from games.record import Record
-from games.registry import find
-from games.stiche_raten import BiddingRound, score_bid, suit_rules
-from games.trick import FREE, legal_plays, trick_winner
-from games.wizard import wizard_rules
-from hints.advice import Advice, Budget, advise
-from hints.advisors.bidding import ADVISOR, cards_played_out, played_out
-from hints.advisors.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
-from hints.dd import most_tricks
-from hints.session import Session
-from hints.worlds import World
+from stich.games.record import Record
+from stich.games.registry import find
+from stich.games.stiche_raten import BiddingRound, score_bid, suit_rules
+from stich.games.trick import FREE, legal_plays, trick_winner
+from stich.games.wizard import wizard_rules
+from stich.hints.advice import Advice, Budget, advise
+from stich.hints.advisors.bidding import ADVISOR, cards_played_out, played_out
+from stich.hints.advisors.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
+from stich.hints.dd import most_tricks
+from stich.hints.session import Session
+from stich.hints.worlds import World
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 

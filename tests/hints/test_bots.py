@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from games.cards import FRENCH_SUITS, bit
-from games.errors import StichError
-from games.record import DEFAULT_NAMES, Record
-from games.registry import find
-from games.trick import TrickRules
-from games.views import seat_view
-from hints.arena import ArenaSpec, play_table
-from hints.bots import BotSpec, choice_key, load_bot, parse_bot, play_for, sure_tricks, task_intent
-from hints.session import Session
+from stich.games.cards import FRENCH_SUITS, bit
+from stich.games.errors import StichError
+from stich.games.record import DEFAULT_NAMES, Record
+from stich.games.registry import find
+from stich.games.trick import TrickRules
+from stich.games.views import seat_view
+from stich.hints.arena import ArenaSpec, play_table
+from stich.hints.bots import BotSpec, choice_key, load_bot, parse_bot, play_for, sure_tricks, task_intent
+from stich.hints.session import Session
 
 # -- a bot sees only its view -------------------------------------------------------------------
 
@@ -360,8 +360,8 @@ def test_24_heuristic_gives_away_weak_side_cards_but_keeps_trumps_and_ones() -> 
 
 
 def test_sfs_sleuth_values_a_card_by_its_chance_to_win_and_what_its_trick_tells() -> None:
-    from games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
-    from hints.bots import INFO_WEIGHT, _winner_spread
+    from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
+    from stich.hints.bots import INFO_WEIGHT, _winner_spread
 
     game = find("stich-fuer-stich")(4, {})
     deck = game.new_round(list(DEFAULT_NAMES[:4]), 0, None, game.deal(random.Random(1), 0)).deck

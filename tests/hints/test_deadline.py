@@ -15,15 +15,23 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from games.errors import StichError
-from games.record import Record, simulate
-from hints import dd
-from hints.advice import FIRST_WORLD_PATIENCE, MAX_SECONDS, MAX_WORLDS, Budget, Valuation, advise, anytime
-from hints.advisors import advisor_for
-from hints.advisors.bidding import PLAYOUTS_PER_WORLD
-from hints.session import Session
-from solvers import SolveTimeout
 from stich.cli import app
+from stich.games.errors import StichError
+from stich.games.record import Record, simulate
+from stich.hints import dd
+from stich.hints.advice import (
+    FIRST_WORLD_PATIENCE,
+    MAX_SECONDS,
+    MAX_WORLDS,
+    Budget,
+    Valuation,
+    advise,
+    anytime,
+)
+from stich.hints.advisors import advisor_for
+from stich.hints.advisors.bidding import PLAYOUTS_PER_WORLD
+from stich.hints.session import Session
+from stich.solvers import SolveTimeout
 
 runner = CliRunner()
 
@@ -180,8 +188,8 @@ def test_true_values_past_the_limit_are_none() -> None:
 def test_analysis_gives_up_the_true_deal_past_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every solve looks at the limit as the solver does: with a wall past before the first
     # solve ends, the advice and the true deal's values are given up, not waited for.
-    import hints.analysis
-    from hints.analysis import analyze
+    from stich import hints
+    from stich.hints.analysis import analyze
 
     class Impatient:
         def valuation(self, session: Session) -> Valuation:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.errors import StichError
-from games.match import play_match
-from hints.entries import Command, EventEntry, Setup, complete, parse_entry
-from hints.live import LiveGame
+from stich.games.errors import StichError
+from stich.games.match import play_match
+from stich.hints.entries import Command, EventEntry, Setup, complete, parse_entry
+from stich.hints.live import LiveGame
 from tests.hints.table_script import round_lines
 
 

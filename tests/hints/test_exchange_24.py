@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.record import Record, replay, simulate
-from games.views import seat_view
-from hints.advice import Budget, advise, for_record
-from hints.session import Session
+from stich.games.record import Record, replay, simulate
+from stich.games.views import seat_view
+from stich.hints.advice import Budget, advise, for_record
+from stich.hints.session import Session
 
 
 def _exchange_cut(record: Record) -> int | None:

@@ -7,10 +7,10 @@ import random
 
 from typer.testing import CliRunner
 
-from games.base import Event
-from hints.bots import Bot, load_bot, parse_bot
-from hints.session import Session
 from stich.cli import app
+from stich.games.base import Event
+from stich.hints.bots import Bot, load_bot, parse_bot
+from stich.hints.session import Session
 
 runner = CliRunner()
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from games.errors import StichError
-from games.match import Match, play_match
-from games.record import check_report, parse_record
-from hints.live import LiveGame
+from stich.games.errors import StichError
+from stich.games.match import Match, play_match
+from stich.games.record import check_report, parse_record
+from stich.hints.live import LiveGame
 from tests.hints.table_script import round_lines
 
 # Whole games short enough for the suite (the seed picks one); each seat is the dealer in turn.
@@ -214,8 +214,8 @@ def test_resume_refuses_a_round_the_course_does_not_deal(tmp_path: Path) -> None
 def test_resume_accepts_what_check_accepts_on_damaged_journals(tmp_path: Path) -> None:
     """Every field of a journal in turn given a value of another type: resume refuses exactly
     the journals `stich check` refuses, in one line naming the journal."""
-    from deducer.conflicts import check_report_with_hidden_hands
-    from games.match import check_match_report, parse_match
+    from stich.deducer.conflicts import check_report_with_hidden_hands
+    from stich.games.match import check_match_report, parse_match
 
     base = _journal(tmp_path)
     values: list[object] = [None, 1.5, -1, "x", [], {}, ["AS"], "x" * 41]

@@ -11,11 +11,11 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from games.record import Record, simulate
-from hints.advice import Budget
-from hints.analysis import analyze
-from hints.report import COST, FORCED, SEAT_COLOURS, render_html
 from stich.cli import app
+from stich.games.record import Record, simulate
+from stich.hints.advice import Budget
+from stich.hints.analysis import analyze
+from stich.hints.report import COST, FORCED, SEAT_COLOURS, render_html
 from tests.browser import pdf_page_text, pdf_pages, print_pdf, read_png, require_browser, screenshot
 
 

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from games.errors import StichError
-from games.record import Record, simulate
-from games.views import seat_view
-from hints.session import Session
+from stich.games.errors import StichError
+from stich.games.record import Record, simulate
+from stich.games.views import seat_view
+from stich.hints.session import Session
 
 GAMES = [
     ("was-sticht", 4),

@@ -13,9 +13,9 @@ from endplay import dds
 from endplay.types import Card as EndplayCard
 from endplay.types import Deal, Denom, Player
 
-from games.cards import FRENCH_RANKS, FRENCH_SUITS, CardSet, popcount
-from games.stiche_raten import SuitContext
-from solvers.position import Position
+from stich.games.cards import FRENCH_RANKS, FRENCH_SUITS, CardSet, popcount
+from stich.games.stiche_raten import SuitContext
+from stich.solvers.position import Position
 
 __all__ = ["dds_deal", "dds_tricks", "dds_table"]
 

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards import FRENCH_RANKS
+from stich.games.cards import FRENCH_RANKS
 
 __all__ = [
     "NUM_CARDS",

@@ -45,7 +45,7 @@ from typing import Any
 
 import pytest
 
-from games.stiche_raten import SticheRaten
+from stich.games.stiche_raten import SticheRaten
 from tests.oracles import openspiel_oh_hell as osp
 
 pyspiel = pytest.importorskip("pyspiel")

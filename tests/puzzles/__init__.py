@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
-from games.trick import trick_winner
-from games.was_sticht import COLOURS, was_sticht_rules
-from puzzles import DeductionPuzzle, FalseGuess, TrickClue
-from puzzles.model import PuzzleClue
+from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
+from stich.games.trick import trick_winner
+from stich.games.was_sticht import COLOURS, was_sticht_rules
+from stich.puzzles import DeductionPuzzle, FalseGuess, TrickClue
+from stich.puzzles.model import PuzzleClue
 
 
 def _secrets(kind: str) -> list[tuple[dict[str, Any], Any]]:

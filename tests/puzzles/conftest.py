@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from puzzles import GRADES, DeductionPuzzle, EndgamePuzzle, Verdict, verify
-from puzzles.deduction import random_puzzles
-from puzzles.endgame import dealt_puzzles
+from stich.puzzles import GRADES, DeductionPuzzle, EndgamePuzzle, Verdict, verify
+from stich.puzzles.deduction import random_puzzles
+from stich.puzzles.endgame import dealt_puzzles
 
 # Per grade, trump and case puzzles; per game, endgames (any grade): 200 or more of each kind.
 DEDUCTION_PER_GRADE = {"easy": 60, "medium": 60, "hard": 40, "expert": 40}

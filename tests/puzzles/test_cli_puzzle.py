@@ -86,8 +86,8 @@ def test_check_rejects_a_clue_added_as_not_minimal(trump_file: Path, tmp_path: P
     used = {card for clue in puzzle["clues"] for card in clue["cards"]}
     spare = [f"{c}{n}" for c in "RGYB" for n in range(1, 10) if f"{c}{n}" not in used][:4]
     # The true winner under the answer, by the game's own rules.
-    from games.trick import trick_winner
-    from games.was_sticht import DECK, parse_secret, was_sticht_rules
+    from stich.games.trick import trick_winner
+    from stich.games.was_sticht import DECK, parse_secret, was_sticht_rules
 
     rules = was_sticht_rules(*parse_secret(puzzle["answer"]))
     winner = trick_winner(rules, [DECK.parse(c) for c in spare])
@@ -262,7 +262,7 @@ def test_the_puzzle_commands_are_listed_and_a_malformed_line_is_one_usage_error(
 def test_the_missing_kernel_note_comes_for_endgames_only(
     trump_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import solvers.solver
+    from stich import solvers
 
     endgame = tmp_path / "endgame.json"
     made = runner.invoke(
@@ -270,7 +270,7 @@ def test_the_missing_kernel_note_comes_for_endgames_only(
     )
     assert made.exit_code == 0, made.output
     monkeypatch.setattr(solvers.solver, "_dd", None)
-    monkeypatch.setattr(solvers.solver, "_KERNEL_ERROR", "No module named 'solvers._dd'")
+    monkeypatch.setattr(solvers.solver, "_KERNEL_ERROR", "No module named 'stich.solvers._dd'")
     # Trump and case puzzles never search: no note (and the solvers need not be loaded).
     quiet = runner.invoke(app, ["puzzle", "check", str(trump_file)])
     assert quiet.exit_code == 0 and quiet.stderr == ""

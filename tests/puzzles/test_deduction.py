@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from deducer import STICH_FUER_STICH, WAS_STICHT
-from games.errors import StichError
-from games.stich_fuer_stich import SFS_DECK
-from games.was_sticht import DECK as WS_DECK
-from puzzles import (
+from stich.deducer import STICH_FUER_STICH, WAS_STICHT
+from stich.games.errors import StichError
+from stich.games.stich_fuer_stich import SFS_DECK
+from stich.games.was_sticht import DECK as WS_DECK
+from stich.puzzles import (
     GRADES,
     DeductionPuzzle,
     FalseGuess,
@@ -20,7 +20,7 @@ from puzzles import (
     solve_like_a_person,
     verify,
 )
-from puzzles.grading import grade_of
+from stich.puzzles.grading import grade_of
 from tests.puzzles import has_false_guess, oracle_report
 from tests.puzzles.conftest import DEDUCTION_PER_GRADE, Checked
 

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from puzzles import dumps, generate
-from puzzles.files import PUZZLE_FILE_SCHEMA
 from stich.cli import app
+from stich.puzzles import dumps, generate
+from stich.puzzles.files import PUZZLE_FILE_SCHEMA
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLE = re.compile(r"`stich (puzzle new [^`]*)`\n\n(.*?)(?=\n#{2,4} |\Z)", re.S)
@@ -28,7 +28,8 @@ def as_docs(md: str) -> str:
 
 def examples() -> list[tuple[str, str]]:
     return [
-        (m.group(1), m.group(2)) for m in EXAMPLE.finditer((DOCS / "puzzles.md").read_text(encoding="utf-8"))
+        (m.group(1), m.group(2))
+        for m in EXAMPLE.finditer((DOCS / "puzzles.md").read_text(encoding="utf-8"))
     ]
 
 

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from games.errors import StichError
-from games.registry import GAME_IDS
-from puzzles import EndgamePuzzle, generate, verify
-from puzzles.endgame import endgame_grade
-from solvers import parse_position, reference_solve, solve
+from stich.games.errors import StichError
+from stich.games.registry import GAME_IDS
+from stich.puzzles import EndgamePuzzle, generate, verify
+from stich.puzzles.endgame import endgame_grade
+from stich.solvers import parse_position, reference_solve, solve
 from tests.puzzles.conftest import ENDGAMES_PER_GAME, Checked
 
 

@@ -31,8 +31,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from puzzles import dumps, generate
 from stich.cli import app
+from stich.puzzles import dumps, generate
 
 SECONDS = 60  # a hang, not a slow run: each command here answers in well under a second
 CUSTOM = int(os.environ.get("STICH_FUZZ_EXAMPLES", "0"))

@@ -10,10 +10,12 @@ import textwrap
 
 
 def _modules_after(code: str) -> set[str]:
-    """The top-level modules loaded by a fresh Python that runs ``code``."""
+    """The packages loaded by a fresh Python that runs ``code``: top-level names, and the project's
+    own as their second part (``stich.solvers`` as ``solvers``)."""
     script = (
         textwrap.dedent(code)
-        + "\nimport json, sys\nprint(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+        + "\nimport json, sys\n"
+        + "print(json.dumps(sorted({m.split('.')[m.startswith('stich.')] for m in sys.modules})))"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
@@ -24,7 +26,7 @@ def _modules_after(code: str) -> set[str]:
 def test_trump_and_case_puzzles_load_no_solver() -> None:
     loaded = _modules_after(
         """
-        from puzzles import dumps, generate, load_puzzles, markdown, verify
+        from stich.puzzles import dumps, generate, load_puzzles, markdown, verify
         batch = generate("stich-fuer-stich", "case", "hard", count=1, seed=1)
         batch = generate("was-sticht", "trump", "medium", count=1, seed=1)
         markdown(batch.puzzles)
@@ -37,7 +39,7 @@ def test_trump_and_case_puzzles_load_no_solver() -> None:
 def test_endgame_puzzles_load_no_deducer() -> None:
     loaded = _modules_after(
         """
-        from puzzles import generate, markdown, verify
+        from stich.puzzles import generate, markdown, verify
         batch = generate("stiche-raten", "endgame", "easy", count=1, seed=1)
         markdown(batch.puzzles)
         """

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from puzzles import PlaySession, parse_puzzles
 from stich.cli import app
+from stich.puzzles import PlaySession, parse_puzzles
 
 runner = CliRunner()
 

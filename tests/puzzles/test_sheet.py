@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import (
+from stich.puzzles import (
     DeductionPuzzle,
     EndgamePuzzle,
     Puzzle,

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.cards import FRENCH_SUITS, Card, iter_cards, mask_of
-from games.registry import find
-from games.trick import legal_plays
-from solvers.parse import parse_position
-from solvers.position import Position
+from stich.games.cards import FRENCH_SUITS, Card, iter_cards, mask_of
+from stich.games.registry import find
+from stich.games.trick import legal_plays
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
 
 __all__ = ["GAME_PLAYERS", "random_position", "random_position_json", "bridge_position_json"]
 
@@ -65,7 +65,7 @@ def random_position_json(
             "trump_number": rng.choice([*range(1, 10), None]),
         }
     elif game == "stich-fuer-stich":
-        from games.stich_fuer_stich import SUSPECTS, WEAPONS
+        from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS
 
         data["secret"] = {"culprit": rng.choice(SUSPECTS), "weapon": rng.choice(WEAPONS)}
         confidant = rng.randrange(players)
@@ -159,7 +159,7 @@ def _objective(
     if kind == "exact":
         out["k"] = rng.randint(0, cards + 1)
     if kind == "task":
-        from games.was_sticht import TASKS
+        from stich.games.was_sticht import TASKS
 
         out["task"] = rng.choice(TASKS)
         seat = rng.choice(position.playing)

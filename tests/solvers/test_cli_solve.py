@@ -99,7 +99,7 @@ def test_an_exact_target_beyond_the_tricks_left_is_a_one_line_error(tmp_path: Pa
 
 
 def test_a_round_record_is_solved_where_it_stops(tmp_path: Path) -> None:
-    from games.record import simulate
+    from stich.games.record import simulate
 
     record = simulate("stiche-raten", 4, 3, {"first_round": 4})
     plays = [i for i, e in enumerate(record.events) if "play" in e]
@@ -117,7 +117,7 @@ def test_a_round_record_is_solved_where_it_stops(tmp_path: Path) -> None:
     text = runner.invoke(app, ["solve", str(path)]).stdout
     assert record.players[out["to_move"]] + " to play" in text and "trick 2 so far" in text
     # A view that does not see the other hands cannot be solved.
-    from games.views import seat_view
+    from stich.games.views import seat_view
 
     path.write_text(seat_view(record, 0).dumps(), encoding="utf-8")
     hidden = runner.invoke(app, ["solve", str(path)])
@@ -127,8 +127,8 @@ def test_a_round_record_is_solved_where_it_stops(tmp_path: Path) -> None:
 def test_table_progress_bar_appears_only_when_the_table_is_slow(tmp_path: Path, monkeypatch: Any) -> None:
     import time
 
-    import solvers.table
     import stich.cli.solve as command
+    from stich import solvers
 
     quick = runner.invoke(app, ["solve", write(tmp_path, EXAMPLE), "--table"])
     assert quick.exit_code == 0 and quick.stderr == ""
@@ -203,8 +203,8 @@ def test_bad_position_is_one_line_and_exit_1(tmp_path: Path) -> None:
 
 
 def test_table_in_worker_processes_is_the_same_table(tmp_path: Path) -> None:
-    from solvers.parse import parse_position
-    from solvers.table import trick_table
+    from stich.solvers.parse import parse_position
+    from stich.solvers.table import trick_table
     from tests.solvers.samples import bridge_position_json
 
     data = {**bridge_position_json(3, 6, None, 0), "teams": [[0, 2], [1, 3]]}
@@ -222,7 +222,7 @@ def test_solve_table_of_bridge_board_matches_dds(tmp_path: Path) -> None:
     """An imported PBN board, solved with --table and no --objective: the declarer table of every
     bridge program, cell for cell DDS's calc_dd_table, in JSON and in text (rows named)."""
     pytest.importorskip("endplay")
-    from games.imports import import_file
+    from stich.games.imports import import_file
     from tests.oracles.dds import dds_table
 
     samples = Path(__file__).parents[1] / "games" / "imports" / "samples"
@@ -256,14 +256,14 @@ def test_solve_table_of_bridge_board_matches_dds(tmp_path: Path) -> None:
 
 
 def cards_of(names: list[str]) -> int:
-    from games.cards import french_deck
+    from stich.games.cards import french_deck
 
     return french_deck().parse_set(names)
 
 
 def test_a_bridge_record_is_solved_for_the_partnership(tmp_path: Path) -> None:
     """Solving an imported board without --table: the value is the tricks of the side to move."""
-    from games.imports import import_text
+    from stich.games.imports import import_text
 
     text = '[Deal "N:AK... QJ... T9... 87..."]\n[Contract "1NT"]\n[Declarer "S"]\n'
     (record,) = import_text(text, "ending.pbn").records

@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from solvers.parse import parse_position
-from solvers.solver import Solver
+from stich.solvers.parse import parse_position
+from stich.solvers.solver import Solver
 from tests.oracles.dds import dds_tricks
 from tests.solvers.samples import bridge_position_json
 

@@ -17,16 +17,16 @@ from dataclasses import replace
 
 import pytest
 
-from games.cards import iter_cards, mask_of
-from solvers.parse import parse_position
-from solvers.position import ObjectiveSpec, Position
-from solvers.solver import Move, Solver
+from stich.games.cards import iter_cards, mask_of
+from stich.solvers.parse import parse_position
+from stich.solvers.position import ObjectiveSpec, Position
+from stich.solvers.solver import Move, Solver
 from tests.solvers.samples import bridge_position_json, random_position
 
 
 def test_kernel_is_built() -> None:
     try:
-        importlib.import_module("solvers._dd")
+        importlib.import_module("stich.solvers._dd")
     except ImportError as exc:  # pragma: no cover
         pytest.fail(f"the compiled kernel is missing ({exc}): `pip install -e .` with a C compiler builds it")
 
@@ -192,7 +192,7 @@ def _winners(solver: Solver, line: list[tuple[int, Move]]) -> list[int]:
 def test_a_search_past_its_deadline_raises_and_keeps_only_finished_answers(kernel: bool) -> None:
     import time
 
-    from solvers import SolveTimeout
+    from stich.solvers import SolveTimeout
 
     position = parse_position({**bridge_position_json(3, 10, None, 0), "trump": None, "leader": 0})
     solver = Solver(position, kernel=kernel)

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from games.errors import StichError
-from games.vierundzwanzig import Context24
-from solvers.parse import parse_position
-from solvers.position import Position
-from solvers.solver import Solver
+from stich.games.errors import StichError
+from stich.games.vierundzwanzig import Context24
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
+from stich.solvers.solver import Solver
 
 EXAMPLE: dict[str, Any] = {
     "game": "stiche-raten",
@@ -168,7 +168,7 @@ def test_a_trick_card_that_does_not_follow_is_an_error() -> None:
 
 
 def test_deeply_nested_json_is_a_one_line_error() -> None:
-    from games.jsonfile import parse_json
+    from stich.games.jsonfile import parse_json
 
     with pytest.raises(StichError, match="nested too deeply"):
         parse_json("[" * 100_000 + "]" * 100_000, "position")
@@ -177,7 +177,7 @@ def test_deeply_nested_json_is_a_one_line_error() -> None:
 def test_a_file_whose_name_starts_with_a_brace_is_read_as_a_file(tmp_path: Any) -> None:
     import json
 
-    from solvers.parse import load_position
+    from stich.solvers.parse import load_position
 
     path = tmp_path / "{deal}.json"
     path.write_text(json.dumps(EXAMPLE), encoding="utf-8")
@@ -189,7 +189,7 @@ def test_schema_in_docs_is_the_schema_in_code() -> None:
     import re
     from pathlib import Path
 
-    from solvers.parse import position_schema
+    from stich.solvers.parse import position_schema
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "solver.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- schema -->\s*```json\n(.*?)```", text, re.S)
@@ -200,7 +200,7 @@ def test_schema_in_docs_is_the_schema_in_code() -> None:
 def test_every_game_example_passes_the_schema() -> None:
     import jsonschema
 
-    from solvers.parse import position_schema
+    from stich.solvers.parse import position_schema
     from tests.solvers.samples import GAME_PLAYERS, random_position_json
 
     validator = jsonschema.Draft202012Validator(position_schema())

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from solvers.reference import reference_solve
-from solvers.solver import Solver
+from stich.solvers.reference import reference_solve
+from stich.solvers.solver import Solver
 from tests.solvers.samples import random_position
 
 POSITIONS_PER_GAME = 2000

@@ -13,17 +13,17 @@ from typing import Any
 
 import pytest
 
-from games.base import Round
-from games.cards import iter_cards
-from games.errors import StichError
-from games.record import Record, simulate, start_round
-from games.registry import find
-from games.views import seat_view
-from solvers.parse import parse_position
-from solvers.position import ObjectiveSpec
-from solvers.reference import reference_solve
-from solvers.rounds import position_of
-from solvers.solver import Solver
+from stich.games.base import Round
+from stich.games.cards import iter_cards
+from stich.games.errors import StichError
+from stich.games.record import Record, simulate, start_round
+from stich.games.registry import find
+from stich.games.views import seat_view
+from stich.solvers.parse import parse_position
+from stich.solvers.position import ObjectiveSpec
+from stich.solvers.reference import reference_solve
+from stich.solvers.rounds import position_of
+from stich.solvers.solver import Solver
 
 # game -> (players, options, rounds to simulate); cuts come from the last tricks of each round
 GAMES: dict[str, tuple[int, dict[str, Any], int]] = {

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.trick import legal_plays, trick_winner
-from solvers.parse import parse_position
-from solvers.position import Position
-from solvers.reference import reference_solve
-from solvers.search import compress
-from solvers.solver import Solver, solve
+from stich.games.trick import legal_plays, trick_winner
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
+from stich.solvers.reference import reference_solve
+from stich.solvers.search import compress
+from stich.solvers.solver import Solver, solve
 from tests.solvers.samples import bridge_position_json, random_position
 
 

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
-from solvers.position import Position
-from solvers.reference import reference_solve
-from solvers.search import make_sure_tricks
-from solvers.solver import Solver
-from solvers.tables import SearchTables
+from stich.solvers.position import Position
+from stich.solvers.reference import reference_solve
+from stich.solvers.search import make_sure_tricks
+from stich.solvers.solver import Solver
+from stich.solvers.tables import SearchTables
 from tests.solvers.samples import random_position_json
 
 BOUNDARY_POSITIONS = 400
@@ -30,7 +30,7 @@ Bound = Callable[[Solver], tuple[int, int]]
 @cache
 def _boundary_positions() -> tuple[tuple[Position, int], ...]:
     """Random Stich für Stich positions at a trick boundary, each with its reference value."""
-    from solvers.parse import parse_position
+    from stich.solvers.parse import parse_position
 
     out: list[tuple[Position, int]] = []
     seed = 50_000
@@ -117,7 +117,7 @@ def test_stich_fuer_stich_equivalent_cards_across_suits_keep_every_move_value() 
         "objective": {"type": "tricks", "seat": 0},
         "teams": [[0], [1, 2]],
     }
-    from solvers.parse import parse_position
+    from stich.solvers.parse import parse_position
 
     position = parse_position(data)
     expected, expected_moves = reference_solve(position)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 
-from games.cards import FRENCH_SUITS, CardSet, french_deck, mask_of
-from games.stiche_raten import SuitContext, suit_rules
-from games.trick import trick_winner
-from solvers.parse import parse_position
-from solvers.reference import reference_solve
-from solvers.search import (
+from stich.games.cards import FRENCH_SUITS, CardSet, french_deck, mask_of
+from stich.games.stiche_raten import SuitContext, suit_rules
+from stich.games.trick import trick_winner
+from stich.solvers.parse import parse_position
+from stich.solvers.reference import reference_solve
+from stich.solvers.search import (
     PairQuick,
     Seating,
     TranspositionTable,
@@ -24,7 +24,7 @@ from solvers.search import (
     make_quick_tricks,
     make_sure_trumps,
 )
-from solvers.tables import SearchTables, beaters_of, build_tables, equivalence_spans, monotone
+from stich.solvers.tables import SearchTables, beaters_of, build_tables, equivalence_spans, monotone
 
 DECK = french_deck()
 NO_TRUMP = SuitContext(None)

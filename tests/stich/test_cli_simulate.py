@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.registry import find
+from stich.games.registry import find
 
 STICH = str(Path(sys.executable).with_name("stich"))
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from games.record import replay
-from games.registry import GAME_IDS, find
-from hints.demo import demo, example
 from stich.cli import app
+from stich.games.record import replay
+from stich.games.registry import GAME_IDS, find
+from stich.hints.demo import demo, example
 
 
 def test_every_example_is_a_valid_record_with_its_stops() -> None:

@@ -23,10 +23,10 @@ pytest.importorskip("httpx")
 import httpx
 from starlette.testclient import TestClient
 
-from games.match import play_match
-from games.record import Record, replay, simulate
-from games.views import seat_view
-from hints.live import LiveGame
+from stich.games.match import play_match
+from stich.games.record import Record, replay, simulate
+from stich.games.views import seat_view
+from stich.hints.live import LiveGame
 from stich.serve.app import MAX_BODY, Table, create_app
 from tests.hints.table_script import event_line, round_lines, setup_lines
 
@@ -454,7 +454,7 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
 
 
 def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) -> None:
-    from hints.advice import Budget
+    from stich.hints.advice import Budget
 
     live = _new(tmp_path)
     table = Table(live, Budget(worlds=8), advice=True)
@@ -515,7 +515,7 @@ def test_lan_listens_on_the_network_address_and_prints_the_url_as_a_qr_code(tmp_
 def test_without_advice_the_seat_asks_with_hint_and_the_next_entry_drops_it(tmp_path: Path) -> None:
     import time
 
-    from hints.advice import Budget
+    from stich.hints.advice import Budget
 
     table = Table(_new(tmp_path), Budget(worlds=8), advice=False, worker=True)
     client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})

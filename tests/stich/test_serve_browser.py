@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from games.match import play_match
-from games.views import seat_view
+from stich.games.match import play_match
+from stich.games.views import seat_view
 from tests.browser import FLAGS, read_png, require_browser
 from tests.hints.table_script import event_line, setup_lines
 from tests.stich.test_serve import find_taps

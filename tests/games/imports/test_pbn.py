@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from games.errors import StichError
-from games.imports import ImportProblems, import_file, import_text
-from games.imports.pbn import (
+from stich.games.errors import StichError
+from stich.games.imports import ImportProblems, import_file, import_text
+from stich.games.imports.pbn import (
     Problems,
     parse_double_dummy_tricks,
     parse_optimum_result_table,
     read_games,
     stored_tables,
 )
-from games.names import check_player_names
-from games.record import check_report, parse_record, record_teams
+from stich.games.names import check_player_names
+from stich.games.record import check_report, parse_record, record_teams
 
 SAMPLES = Path(__file__).parent / "samples"
 

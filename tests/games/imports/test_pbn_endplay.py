@@ -11,9 +11,9 @@ pytest.importorskip("endplay")
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Board, Card, Contract, Deal, Denom, Player
 
-from games.imports import import_file, import_text
-from games.imports.pbn import BRIDGE_OPTIONS, SEATS
-from games.record import Record, check_report, simulate
+from stich.games.imports import import_file, import_text
+from stich.games.imports.pbn import BRIDGE_OPTIONS, SEATS
+from stich.games.record import Record, check_report, simulate
 
 SAMPLES = Path(__file__).parent / "samples"
 SUIT_OF = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
@@ -83,7 +83,7 @@ def test_an_imported_board_solves_for_the_partnerships_as_dds_does() -> None:
     """What the record cannot hold — partnerships — the solver takes as teams: before every third trick of
     the real board, North-South's and East-West's double-dummy tricks agree with DDS."""
     import stich
-    from solvers import Solver, position_of
+    from stich.solvers import Solver, position_of
     from tests.oracles.dds import dds_tricks
 
     (record, _) = import_file(SAMPLES / "trickster_bridge_171.pbn").records
@@ -98,7 +98,7 @@ def test_double_dummy_tricks_order_matches_dds() -> None:
     the deal (a right table, written by BBO Extractor)."""
     from endplay import dds
 
-    from games.imports.pbn import stored_tables
+    from stich.games.imports.pbn import stored_tables
 
     (record,) = import_file(SAMPLES / "bbo_extractor_board_1.pbn").records
     deal = Deal(record.extra["source"]["tags"]["Deal"])

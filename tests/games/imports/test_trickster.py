@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from games.imports import ImportProblems, import_file, import_text
-from games.record import check_report
-from hints.advice import Budget, advise
-from hints.analysis import analyze
-from hints.session import Session
+from stich.games.imports import ImportProblems, import_file, import_text
+from stich.games.record import check_report
+from stich.hints.advice import Budget, advise
+from stich.hints.analysis import analyze
+from stich.hints.session import Session
 
 SAMPLE = Path(__file__).parent / "samples" / "trickster_oh_hell_245.pbn"
 
