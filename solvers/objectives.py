@@ -75,9 +75,10 @@ class Objective:
         """The value as a user reads it."""
         return value
 
-    def kernel_spec(self) -> dict[str, Any]:
-        """The objective as the compiled kernel reads it (``solvers/_dd.c``, ``read_objective``)."""
-        raise NotImplementedError
+    def kernel_spec(self) -> dict[str, Any] | None:
+        """The objective as the compiled kernel reads it (``solvers/_dd.c``, ``read_objective``), or
+        None where the kernel cannot serve it: the pure-Python search then runs."""
+        return None
 
 
 class Tricks(Objective):

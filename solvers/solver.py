@@ -97,10 +97,19 @@ class Node:
 class Solver:
     """Double-dummy solver for one position; the transposition table lives as long as the solver."""
 
-    def __init__(self, position: Position, tt_limit: int = DEFAULT_TT_LIMIT, kernel: bool = True) -> None:
+    def __init__(
+        self,
+        position: Position,
+        tt_limit: int = DEFAULT_TT_LIMIT,
+        kernel: bool = True,
+        objective: Objective | None = None,
+    ) -> None:
+        """``kernel``: let the compiled kernel search where it can serve (else the Python search
+        always runs); ``objective``: what the side plays for, by default the position's own
+        (`make_objective`)."""
         self.position = position
         self.arena: Arena = position.context.arena()
-        self.objective: Objective = make_objective(position)
+        self.objective: Objective = make_objective(position) if objective is None else objective
         self.side: tuple[int, ...] = position.side()
         self.size = position.deck.size
         self.seats = position.playing
@@ -126,8 +135,9 @@ class Solver:
         # SolveTimeout (looked at every 1,024 nodes).
         self.deadline: float | None = None
         self._kernel: Any = None
-        if kernel and self._kernel_applies():
-            self._start_kernel(max_left, equal_sizes)
+        spec = self.objective.kernel_spec() if kernel else None
+        if spec is not None and self._kernel_applies():
+            self._start_kernel(max_left, equal_sizes, spec)
 
     @property
     def partition(self) -> bool:
@@ -135,7 +145,8 @@ class Solver:
         return self.tables.partition
 
     def _kernel_applies(self) -> bool:
-        """The compiled kernel serves every objective and game within its fixed-size arrays."""
+        """The compiled kernel serves every game within its fixed-size arrays (and every objective
+        whose `Objective.kernel_spec` is not None)."""
         t = self.tables
         if _dd is None:
             return False
@@ -148,7 +159,7 @@ class Solver:
             and all(len(c) <= _dd.MAX_DECLARATIONS for c in self.arena.declarations.values())
         )
 
-    def _start_kernel(self, max_left: int, equal_sizes: bool) -> None:
+    def _start_kernel(self, max_left: int, equal_sizes: bool, objective: dict[str, Any]) -> None:
         assert _dd is not None
         t = self.tables
         states: list[dict[str, Any] | None] = [None] * len(t.beaters)
@@ -192,7 +203,7 @@ class Solver:
             group_of=t.group_of,
             partition=t.partition,
             equal_sizes=equal_sizes,
-            objective=self.objective.kernel_spec(),
+            objective=objective,
             max_left=max_left,
             tt_limit=self.tt_limit,
         )
