@@ -13,6 +13,8 @@ a record (`first_contradiction`, which `stich check` reports). Start from `obser
 (a replayed round) or `observe_record` (a view record).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from stich.deducer.conflicts import (
     Conflict,
     check_report_with_hidden_hands,
@@ -38,7 +40,6 @@ from stich.deducer.hypotheses import (
     evidence,
     posterior,
 )
-from stich.deducer.information import InformationReport, information
 from stich.deducer.locations import (
     LocationModel,
     Locations,
@@ -65,6 +66,25 @@ from stich.deducer.sampling import (
     location_probabilities,
     sample_deals,
 )
+
+if TYPE_CHECKING:
+    from stich.deducer.information import InformationReport, information
+
+# Imported on first use: the information measure needs numpy, which most users of the deducer
+# (a hint, a check) never touch and which takes a tenth of a second to load.
+_LAZY = {"InformationReport", "information"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module("stich.deducer.information")
+        # Both names bound here: the function, not the submodule that importing it binds.
+        globals().update(InformationReport=module.InformationReport, information=module.information)
+        return globals()[name]
+    raise AttributeError(f"module 'stich.deducer' has no attribute {name!r}")
+
 
 __all__ = [
     "METHODS",

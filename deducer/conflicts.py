@@ -66,7 +66,7 @@ def is_consistent(
             return False
         if any(_void_clashes_play(void, obs.plays[k]) for k in play_ids):
             return False
-    return card_locations(location_model(obs, void_ids)).consistent
+    return location_model(obs, void_ids).fits()
 
 
 def _cards_text(obs: Observations, cards: CardSet) -> str:

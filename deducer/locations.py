@@ -29,6 +29,10 @@ __all__ = [
 ]
 
 
+HALL_PLACES = 10
+"""Up to this many places, `LocationModel.fits` checks every set of them; beyond, a flow."""
+
+
 class Status(enum.Enum):
     """Whether a card is in a place in every, some, or no deal that fits the observations."""
 
@@ -78,6 +82,23 @@ class LocationModel:
     def sizes_fit(self) -> bool:
         """True when the places hold exactly the hidden cards."""
         return all(size >= 0 for size in self.sizes) and sum(self.sizes) == popcount(self.hidden)
+
+    def fits(self) -> bool:
+        """Whether some deal fits: every hidden card placed, every place filled. By Hall's condition
+        (for every set of places, the cards open to those places alone fit in them), which asks no
+        flow and so loads no networkx; the same answer as `card_locations` gives."""
+        if not self.sizes_fit():
+            return False
+        count = len(self.places)
+        if count > HALL_PLACES:
+            return card_locations(self).consistent
+        sizes = self.sizes
+        for subset in range(1 << count):
+            room = sum(sizes[j] for j in range(count) if subset >> j & 1)
+            held = sum(popcount(cards) for mask, cards in self.groups if not mask & ~subset)
+            if held > room:
+                return False
+        return True
 
 
 def location_model(obs: Observations, voids: Iterable[int] | None = None) -> LocationModel:

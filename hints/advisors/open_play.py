@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from stich.deducer.information import information
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.advice import Alternative, Tally, Valuation, worlds_text
@@ -184,6 +183,8 @@ def stich_fuer_stich_play(session: Session, state: StichFuerStichRound, seed: in
     tracker = session.tracker
     assert tracker is not None
     space = tracker.space
+    from stich.deducer.information import information  # numpy: loaded where it is asked
+
     report = information(tracker.evidence(), completions="sample", samples=400, seed=seed)
     entropy = {c.name: c.expected_entropy for c in report.candidates}
     hider = report.mode == "hider"

@@ -26,7 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
-from stich.deducer.information import information
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.trick import TrickRules, trick_winner
@@ -94,6 +93,8 @@ class WasStichtAdvisor:
         if not hypotheses:
             raise StichError("no trumps fit the announcements so far: see `stich deduce` for why")
         space = session.tracker.space
+        from stich.deducer.information import information  # numpy: loaded where it is asked
+
         report = information(session.tracker.evidence())
         hider = report.mode == "hider"
         by_card = {c.card: c for c in report.candidates}
