@@ -41,8 +41,8 @@ from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
 from stich.hints.advice import Budget, advise
 from stich.hints.advisors.bidding import ADVISOR
-from stich.hints.arena import _matching, unit_seed
-from stich.hints.bots import BotSpec, parse_bot
+from stich.hints.play.arena import _matching, unit_seed
+from stich.hints.play.bots import BotSpec, parse_bot
 from stich.hints.session import Session
 
 GAMES = ("stiche-raten", "wizard")

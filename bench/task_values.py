@@ -7,7 +7,7 @@ map that linearly onto 1..5 between the easiest and the hardest task.
 ``--bot random`` plays random rounds (a uniformly random deal, as the open draft with
 random picks gives, uniformly random trumps, random legal play) and counts how often
 each task is made by each seat. ``--bot heuristic`` plays whole rounds with the arena's
-heuristic bot at every seat (draft, play, the dealer's discard: `hints.bots`), except
+heuristic bot at every seat (draft, play, the dealer's discard: `hints.play.bots`), except
 that each player's task is drawn uniformly from the chips it holds, so that every task
 is played for as often and its rate is not biased by the bot's choosing the tasks it
 expects to make. The default values in ``games/was_sticht.py`` come from
@@ -81,8 +81,8 @@ def heuristic_rates(players: int, rounds: int, seed: int) -> tuple[dict[str, flo
     from stich.games.record import DEFAULT_NAMES, Record
     from stich.games.registry import find
     from stich.games.views import ViewFeed
-    from stich.hints.arena import unit_seed
-    from stich.hints.bots import BotSpec, choice_key
+    from stich.hints.play.arena import unit_seed
+    from stich.hints.play.bots import BotSpec, choice_key
     from stich.hints.session import Session
 
     game = find("was-sticht")(players)

@@ -396,7 +396,7 @@ class Valuation:
 
     def _fallback(self, session: Session, budget: Budget, seconds: float, tally: Tally) -> Advice:
         """No world was solved in time: the heuristic bot's choice, said to be that."""
-        from stich.hints.bots import heuristic
+        from stich.hints.play.bots import heuristic
 
         action = heuristic(session, random.Random(budget.seed))
         label = next((text for event, text in self.choices if event == action), str(action))

@@ -32,7 +32,6 @@ from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
 from stich.hints.advisors.playout import nearest_bid, play_out, tables_of
-from stich.hints.bots import sure_tricks
 from stich.hints.dd import (
     exact_by_move,
     hypothetically,
@@ -44,6 +43,7 @@ from stich.hints.dd import (
     position,
 )
 from stich.hints.figures import CHANCE, POINTS, TRICKS, shown
+from stich.hints.play.bots import sure_tricks
 from stich.hints.session import Session
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec
@@ -112,7 +112,7 @@ def others_bids(
 
 def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, float]:
     """The tricks each seat still to bid (but ``seat``) counts on in one world: its sure tricks
-    (`hints.bots.sure_tricks`, the heuristic bot's count); bidding blind, the tricks a hand
+    (`hints.play.bots.sure_tricks`, the heuristic bot's count); bidding blind, the tricks a hand
     takes on average. (A count of each card's chance, scaled to the tricks a hand takes on
     average, was tried and made the others bid too much: docs/advice.md.)"""
     n = state.game.players

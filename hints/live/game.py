@@ -1,6 +1,6 @@
 """A whole game at a real table, entry by entry, from one seat: the engine of ``stich live``.
 
-`LiveGame` takes the entries a player types (`hints.entries`): the facts of the player's
+`LiveGame` takes the entries a player types (`hints.live.entries`): the facts of the player's
 own cards go into the round's ``known`` block, and the round begins (a `Session`) as soon
 as that block is complete; events go to the session, which refuses what the rules or the
 earlier observations forbid and leaves everything as it was. When a round ends its points
@@ -36,7 +36,7 @@ from stich.games.match import check_match_report, parse_match
 from stich.games.names import check_player_names
 from stich.games.record import Record, replay
 from stich.games.registry import find
-from stich.hints.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
+from stich.hints.live.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
 from stich.hints.session import Session
 
 __all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]

@@ -31,7 +31,7 @@ from stich.games.errors import StichError
 from stich.games.record import Record
 from stich.games.registry import find
 from stich.games.views import ViewFeed
-from stich.hints.bots import BotSpec, choice_key
+from stich.hints.play.bots import BotSpec, choice_key
 from stich.hints.session import Session
 
 __all__ = [

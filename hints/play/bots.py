@@ -8,7 +8,7 @@ protocol, named ``package.module:attribute`` (docs/strength.md):
 
 - ``random``: uniformly among the distinct choices (a guess with either answer is one choice);
 - ``heuristic``: rules of thumb a club player uses, game by game (below, and docs/strength.md);
-- ``rules-bot``: Stiche-Raten and Wizard only, a public Oh Hell app's bot rules (`hints.rules_bot`);
+- ``rules-bot``: Stiche-Raten and Wizard only, a public Oh Hell app's bot rules (`hints.play.rules_bot`);
 - ``advisor`` (``advisor:N``): the hint engine (`hints.advice`) with a budget of N worlds, not
   seconds, so that what it plays does not depend on the machine's load (unless a decision's
   worlds run past the wall limit, 20 s, `hints.advice.Budget.wall`: then the worlds solved by
@@ -144,7 +144,7 @@ class BotSpec:
         if self.kind == "heuristic":
             return heuristic(session, rng)
         if self.kind == "rules-bot":
-            from stich.hints.rules_bot import rules_bot
+            from stich.hints.play.rules_bot import rules_bot
 
             return rules_bot(session, rng)
         from stich.hints.advice import Budget, advise

@@ -218,8 +218,8 @@ def _event(session: Session, **fields: object) -> Event:
 def rules_bot(session: Session, rng: random.Random) -> Event:
     """The ``rules-bot``'s event for the session's seat (Stiche-Raten and Wizard)."""
     from stich.games.stiche_raten import BiddingRound
-    from stich.hints.bots import _unseen
     from stich.hints.dd import hypothetically
+    from stich.hints.play.bots import _unseen
 
     state = session.round
     if not isinstance(state, BiddingRound):

@@ -13,8 +13,8 @@ from rich.table import Table
 from stich.cli._common import parse_options, print_json, user_errors
 from stich.games.errors import StichError
 from stich.games.jsonfile import printable
-from stich.hints.arena import ArenaResult, ArenaSpec, Estimate, Played, run_arena
-from stich.hints.bots import parse_bot
+from stich.hints.play.arena import ArenaResult, ArenaSpec, Estimate, Played, run_arena
+from stich.hints.play.bots import parse_bot
 
 FIGURE_NAMES = {
     "bid_hit": "bids hit",

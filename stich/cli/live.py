@@ -215,8 +215,8 @@ def _step(
     nothing changed), ``command`` (hint, show, help, save: the round stands as it was) or
     ``entered``. ``confirm`` asks the player a yes-or-no question (a terminal only): whether
     ``save`` may replace a file that exists."""
-    from stich.hints.entries import HELP
     from stich.hints.live import TargetExists
+    from stich.hints.live.entries import HELP
 
     try:
         try:
@@ -254,7 +254,7 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
     from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.patch_stdout import patch_stdout
 
-    from stich.hints.entries import complete
+    from stich.hints.live.entries import complete
 
     worker = _AdviceWorker()  # forked before prompt_toolkit starts any thread
 

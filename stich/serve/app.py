@@ -144,7 +144,7 @@ class Table:
 
     def enter(self, text: str) -> tuple[bool, str]:
         """Carry out one entry: (accepted, the message to show in one line or a few)."""
-        from stich.hints.entries import HELP
+        from stich.hints.live.entries import HELP
 
         with self.lock:
             line = " ".join(text.split())

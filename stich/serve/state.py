@@ -3,7 +3,7 @@
 Everything here is read from the `LiveGame` of the seat: its view of the round (a
 `Session` built from a view record, which never holds another seat's hidden cards), the
 game's course (rounds, scores) and the ``known`` facts the player entered. The taps
-(`choices`) are entries of the language of ``stich live`` (`hints.entries`), so a tap
+(`choices`) are entries of the language of ``stich live`` (`hints.live.entries`), so a tap
 and the same words typed are one and the same entry.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 from stich.deducer.hypotheses import game_space
 from stich.games.base import Event
 from stich.games.errors import StichError
-from stich.hints.entries import Table, card_candidates
 from stich.hints.live import LiveGame
+from stich.hints.live.entries import Table, card_candidates
 
 __all__ = ["choices", "entry_text", "seat_state"]
 

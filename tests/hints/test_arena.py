@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from stich.cli import app
 from stich.games.errors import StichError
-from stich.hints.arena import ArenaSpec, Played, estimate, play_table, run_arena, summarize, t95
-from stich.hints.bots import parse_bot
+from stich.hints.play.arena import ArenaSpec, Played, estimate, play_table, run_arena, summarize, t95
+from stich.hints.play.bots import parse_bot
 
 runner = CliRunner()
 

@@ -16,8 +16,8 @@ from stich.games.record import DEFAULT_NAMES, Record
 from stich.games.registry import find
 from stich.games.trick import TrickRules
 from stich.games.views import seat_view
-from stich.hints.arena import ArenaSpec, play_table
-from stich.hints.bots import BotSpec, choice_key, load_bot, parse_bot, play_for, sure_tricks, task_intent
+from stich.hints.play.arena import ArenaSpec, play_table
+from stich.hints.play.bots import BotSpec, choice_key, load_bot, parse_bot, play_for, sure_tricks, task_intent
 from stich.hints.session import Session
 
 # -- a bot sees only its view -------------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_24_heuristic_gives_away_weak_side_cards_but_keeps_trumps_and_ones() -> 
 
 def test_sfs_sleuth_values_a_card_by_its_chance_to_win_and_what_its_trick_tells() -> None:
     from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
-    from stich.hints.bots import INFO_WEIGHT, _winner_spread
+    from stich.hints.play.bots import INFO_WEIGHT, _winner_spread
 
     game = find("stich-fuer-stich")(4, {})
     deck = game.new_round(list(DEFAULT_NAMES[:4]), 0, None, game.deal(random.Random(1), 0)).deck

@@ -6,8 +6,8 @@ import pytest
 
 from stich.games.errors import StichError
 from stich.games.match import play_match
-from stich.hints.entries import Command, EventEntry, Setup, complete, parse_entry
 from stich.hints.live import LiveGame
+from stich.hints.live.entries import Command, EventEntry, Setup, complete, parse_entry
 from tests.hints.table_script import round_lines
 
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from stich.cli import app
 from stich.games.base import Event
-from stich.hints.bots import Bot, load_bot, parse_bot
+from stich.hints.play.bots import Bot, load_bot, parse_bot
 from stich.hints.session import Session
 
 runner = CliRunner()

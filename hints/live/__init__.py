@@ -1,0 +1,24 @@
+"""The live entry language: what a player types at the table, read into a whole game.
+
+Above the assistant core (`stich.hints.session`, `stich.hints.advice`, ...), used by
+``stich live`` and ``stich serve``; nothing in the core imports it.
+
+- `stich.hints.live.entries`: the entries (setup facts, events, commands), their parsing and
+  completion;
+- `stich.hints.live.game`: `LiveGame`, which takes the entries of a whole game, and
+  `advice_job`, the advice worker both front ends fork.
+
+The names of `stich.hints.live.game` are importable from this package.
+"""
+
+from stich.hints.live.game import (
+    MATCH_FORMAT,
+    LiveGame,
+    Notice,
+    Response,
+    TargetExists,
+    advice_job,
+    write_atomic,
+)
+
+__all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "advice_job", "write_atomic"]
