@@ -53,6 +53,10 @@ MAX_SECONDS = 600.0
 MAX_WORLDS = 100_000
 """The most worlds a budget takes (``--worlds``)."""
 
+MIN_SECONDS = 0.001
+"""The thinking time left to the worlds when preparing the valuation took the whole budget (the
+first world is still looked at, within the wall limit)."""
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -65,6 +69,10 @@ class Budget:
     seed: int | None = None
     min_worlds: int = 1
     jobs: int = 1
+    until: float | None = None
+    """A `time.monotonic` instant by which the advice is done whatever else the budget allows: the
+    first worlds get no more patience than that, nor does a budget of worlds (`stich hint --time
+    T` sets it so that the command returns within T + 0.5 s); None: `wall` alone."""
 
     def __post_init__(self) -> None:
         if self.worlds is not None and self.worlds < 1:
@@ -259,6 +267,8 @@ def anytime(
     began = time.monotonic()
     stop = began + budget.seconds
     wall = began + budget.wall
+    if budget.until is not None:
+        stop, wall = min(stop, budget.until), min(wall, budget.until)
 
     def limit(world: int) -> float:
         """The time limit of the world with this index."""
@@ -269,7 +279,11 @@ def anytime(
     def more(worlds: int) -> bool:
         if budget.worlds is not None:  # a world is begun before the wall limit (the first always)
             return worlds < budget.worlds and (worlds < budget.min_worlds or time.monotonic() < wall)
-        return worlds < budget.min_worlds or time.perf_counter() - start < budget.seconds
+        if worlds < budget.min_worlds:
+            return True
+        return time.perf_counter() - start < budget.seconds and (
+            budget.until is None or time.monotonic() < budget.until
+        )
 
     pool = _world_pool(jobs, evaluate)
     if pool is None:
@@ -503,8 +517,18 @@ def advise(session: Session, budget: Budget | None = None) -> Advice:
         )
     if not session.legal():
         raise StichError(f"{session.names[seat]} has no legal choice to advise on")
+    asked = time.monotonic()
     found = advisor_for(session.round.game.id).valuation(session)
-    return found if isinstance(found, Advice) else found.advise(session, budget)
+    if isinstance(found, Advice):
+        return found
+    # The budget counts from the question: what the valuation prepares (Stich für Stich's
+    # information measure, a quarter of a second) is thinking time too.
+    spent = time.monotonic() - asked
+    if budget.worlds is None and spent > 0:
+        until = asked + budget.wall if budget.until is None else min(budget.until, asked + budget.wall)
+        budget = replace(budget, seconds=max(budget.seconds - spent, MIN_SECONDS), until=until)
+    advice = found.advise(session, budget)
+    return replace(advice, seconds=advice.seconds + spent)
 
 
 FILLED_BY_RULES = ("receive",)

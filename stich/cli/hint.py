@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -22,7 +23,13 @@ from stich.cli._common import (
 )
 from stich.games.cards import Deck
 
-__all__ = ["hint_cli", "print_advice"]
+__all__ = ["HINT_MARGIN", "hint_cli", "print_advice"]
+
+HINT_MARGIN = 0.2
+"""With ``--time T``, the advice is done at most T + this many seconds after the command began
+(its imports, the record read, the valuation prepared, the first world included): with the
+start-up before it (about 0.2 s) and the report after it, the command returns within T + 0.5 s
+on an idle machine. Past it, a first world still unsolved is given up (the heuristic's choice)."""
 
 
 def hint_cli(
@@ -54,6 +61,7 @@ def hint_cli(
     Every alternative with its figures and standard error, the sampled worlds looked at,
     and a reason a player understands (docs/advice.md).
     """
+    entered = time.monotonic()
     from stich.games.record import load_record
     from stich.hints.advice import Budget, advise, for_record
     from stich.hints.session import Session
@@ -68,7 +76,8 @@ def hint_cli(
                 session = Session.from_record(record, mover, strict=True)
         else:
             session = Session.from_record(record, seat, strict=True)
-        budget = Budget(seconds=seconds, worlds=worlds, seed=seed, jobs=jobs)
+        until = None if worlds is not None else entered + seconds + HINT_MARGIN
+        budget = Budget(seconds=seconds, worlds=worlds, seed=seed, jobs=jobs, until=until)
         console = Console(stderr=True)
         with console.status(f"thinking ({worlds} worlds)" if worlds else f"thinking ({seconds:g} s)"):
             advice = advise(session, budget)
