@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from stich.games.arena import PlayContext
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.errors import RuleError, StichError
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
+from stich.games.trick_tables import PlayContext
 
 __all__ = ["Event", "Option", "Game", "Round", "Trick", "own_hand", "seat_index"]
 
@@ -611,7 +611,7 @@ class Round(ABC):
     # -- the double-dummy solver's view -----------------------------------------------
 
     def play_context(self, secret: object = None) -> PlayContext:
-        """The rules context of the trick play now (see `games.arena`). ``secret``: a hypothesised
+        """The rules context of the trick play now (see `games.trick_tables`). ``secret``: a hypothesised
         secret in the record's ``known.secret`` form, for a view that does not know it."""
         raise StichError(f"the solver does not know the game {self.game.id!r}")
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, TypeAlias
 
-from stich.games.arena import Arena, PlayContext
 from stich.games.base import Event, Game, Option, Round, most_points_win, seat_index
 from stich.games.cards import Card, CardSet, Deck, popcount
 from stich.games.errors import RuleError, StichError
 from stich.games.jsonfile import printable, read_json
 from stich.games.trick import TrickRules, trick_winner
+from stich.games.trick_tables import Arena, PlayContext
 
 __all__ = [
     "GAME",

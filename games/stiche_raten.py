@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from stich.games.arena import Arena, PlayContext, french_blocks
 from stich.games.base import Event, Game, Option, Round, own_hand, seat_index
 from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
 from stich.games.errors import RuleError, StichError
 from stich.games.trick import TrickRules
+from stich.games.trick_tables import Arena, PlayContext, french_blocks
 
 __all__ = [
     "SticheRaten",

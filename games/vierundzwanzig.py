@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from stich.games.arena import Arena, Declaration, PlayContext
 from stich.games.base import Event, Game, Option, Round, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
 from stich.games.errors import RuleError, StichError
 from stich.games.trick import TrickRules
+from stich.games.trick_tables import Arena, Declaration, PlayContext
 
 __all__ = [
     "GAME",

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from stich.games.arena import Arena, PlayContext
 from stich.games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.errors import RuleError, StichError
 from stich.games.trick import TrickRules, trick_winner
+from stich.games.trick_tables import Arena, PlayContext
 
 __all__ = [
     "COLOURS",

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from stich.games.arena import Arena, PlayContext, french_blocks
 from stich.games.base import Game, Option, most_points_win
 from stich.games.cards import (
     FRENCH_RANKS,
@@ -40,6 +39,7 @@ from stich.games.stiche_raten import (
     parse_trump,
 )
 from stich.games.trick import FREE, TrickRules
+from stich.games.trick_tables import Arena, PlayContext, french_blocks
 
 __all__ = ["GAME", "Wizard", "WizardContext", "WizardRound", "wizard_deck", "wizard_rules"]
 

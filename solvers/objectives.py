@@ -21,9 +21,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from stich.games.arena import PlayContext
 from stich.games.cards import CardSet
 from stich.games.errors import StichError
+from stich.games.trick_tables import PlayContext
 from stich.solvers.position import Position
 
 __all__ = [

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from stich.games.arena import PlayContext
 from stich.games.base import Game
 from stich.games.cards import Card, CardSet, Deck, popcount
+from stich.games.trick_tables import PlayContext
 
 __all__ = ["OBJECTIVE_TYPES", "ObjectiveSpec", "Position"]
 

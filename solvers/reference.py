@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from stich.games.arena import Declaration
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.trick import legal_plays, trick_winner
+from stich.games.trick_tables import Declaration
 from stich.solvers.position import Position
 
 __all__ = ["reference_solve"]

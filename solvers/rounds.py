@@ -16,12 +16,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stich.games.arena import PlayContext
 from stich.games.base import Event, Game, Round
 from stich.games.cards import Card, CardSet, popcount
 from stich.games.errors import StichError
 from stich.games.record import Record, replay
 from stich.games.trick import trick_winner
+from stich.games.trick_tables import PlayContext
 from stich.solvers.parse import check_objective, parse_objective, parse_teams
 from stich.solvers.position import ObjectiveSpec, Position
 

@@ -39,8 +39,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeAlias
 
-from stich.games.arena import Declaration
 from stich.games.cards import Card, CardSet, popcount
+from stich.games.trick_tables import Declaration
 from stich.solvers.objectives import Objective, Progress
 from stich.solvers.tables import SearchTables
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from stich.games.arena import Arena, Declaration
 from stich.games.cards import Card, CardSet
+from stich.games.trick_tables import Arena, Declaration
 from stich.solvers.objectives import Objective, Progress, make_objective
 from stich.solvers.position import Position
 from stich.solvers.search import (

@@ -15,9 +15,9 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from stich.games.arena import Arena
 from stich.games.cards import Card, CardSet, popcount
 from stich.games.trick import FREE, TrickRules
+from stich.games.trick_tables import Arena
 
 __all__ = [
     "QuickClass",
