@@ -1,31 +1,52 @@
 """Are the advice's chances chances? Self-play, each chance claimed at a decision against what happened.
 
-Stiche-Raten and Wizard: the bots of ``--bots`` (one per seat; ``advisor:N`` is the hint engine
-with N worlds a decision) play ``--deals`` rounds of ``--cards`` cards. At each bid an advisor
-makes, the chance it gave to hit the bid it made (``p_hit`` of the advised bid) is kept, and
-at the end of the round whether the bid was hit; the same for each card it plays (``p_hit``
-of the advised card: the chance to hit the bid after that card). Printed: a reliability
-table by band of claimed chance (count, mean claimed, share that happened), the overall
-mean claimed against the share that happened, and the Brier score (the mean squared
-difference between claim and outcome; 0.25 is what saying 50 % every time scores on a
-coin). The heuristic bot claims no chance: its bids' hit rate is printed beside, as a
-reference for the share of bids a plain player hits.
+The bots of ``--bots`` (one per seat, the seats changing bots deal by deal; ``advisor:N`` is
+the hint engine with N worlds a decision, mixed line-ups such as
+``advisor:8,heuristic,rules-bot,heuristic`` welcome) play ``--deals`` rounds. At each
+decision where a bot names a chance, the chance is kept, and at the end of the round
+whether it happened:
+
+- Stiche-Raten and Wizard (``--cards`` cards a hand): at each bid an advisor makes, the
+  chance it gave to hit the bid it made (``p_hit`` of the advised bid); at each card it
+  plays, the chance to hit its bid after that card. The heuristic and rules-bot claim no
+  chance: their bids' hit rate is printed beside.
+- Was sticht?: at the task an advisor chooses, its figure "forceable against everyone"
+  (1 or 0) and at each card "keeps the task forceable", each against whether the task was
+  made; beside them, as a chance to make the task, the share of the other players who could
+  not spoil it alone (``no_single_spoiler``). The heuristic chooses its task by the share of
+  24 play-outs (the others playing at random) that make it: that share is its implied
+  chance, recomputed here on 24 fresh play-outs.
+- Stich für Stich: at each guess, the "chance to solve now" of the pair guessed, against
+  whether it was the secret. The heuristic guesses the most likely pair: its implied chance
+  is that pair's probability.
+
+Printed for each bot and kind of claim: a reliability table by band of claimed chance
+(count, mean claimed, share that happened with its 95 % Wilson interval, ``*`` where the
+interval misses the mean claimed), the overall mean claimed against the share that
+happened, and the Brier score (the mean squared difference between claim and outcome).
 
     python -P bench/calibration.py stiche-raten --deals 100 --cards 5 --jobs 2
-    python -P bench/calibration.py wizard --deals 100 --cards 8 --bots advisor:16,heuristic,heuristic,random
-    python -P bench/calibration.py stiche-raten --cards 13 --play heuristic --svg docs/calibration-13.svg
+    python -P bench/calibration.py wizard --deals 100 --cards 8 \
+        --bots advisor:16,heuristic,heuristic,rules-bot
+    python -P bench/calibration.py was-sticht --deals 40 --bots advisor:8,heuristic,heuristic,heuristic
+    python -P bench/calibration.py stich-fuer-stich --deals 40 --players 4 --play heuristic
+    python -P bench/calibration.py stiche-raten --cards 5 --diagnose --svg docs/calibration-stiche-raten-5.svg
 
-``--play heuristic``: every seat plays its cards by the heuristic bot (the advisors only bid):
-much faster at 13 cards, and it measures the bids' chances against that play. ``--play
-played-out``: the advisors value their cards by play-outs too
-(`BiddingAdvisor.play_played_out`), as they value their bids.
-``--svg FILE`` writes the bids' reliability diagram. (``-P``: the folder ``bench/`` holds a
+``--play heuristic``: every seat plays its cards by the heuristic bot (the advisors make the
+other decisions): much faster at 13 cards and in Stich für Stich, whose card advice takes
+seconds a card. ``--diagnose`` (Stiche-Raten, Wizard): at each advisor's bid and card, the
+same play-out is also run in the true deal — with the bids the model draws for the seats
+still to bid, and (at the end of the round) with the bids they made — which splits the
+gap between claim and outcome into the part of the worlds drawn, of the others' bids
+drawn, and of the play-out's card play against the real players'. ``--svg FILE`` writes
+the reliability diagram of the advisors' claims. (``-P``: the folder ``bench/`` holds a
 ``hints.py`` that would hide the package.)
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import random
 import sys
@@ -34,31 +55,52 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stich.games.base import Event
 from stich.games.errors import StichError
 from stich.games.record import Record
 from stich.games.registry import find
 from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
-from stich.hints.advice import Budget, advise
-from stich.hints.advisors.bidding import ADVISOR
+from stich.games.was_sticht import WasStichtRound
+from stich.hints.advice import Advice, Budget, advise
+from stich.hints.advisors.bidding import cards_played_out, others_bids, play_out_start, played_out
+from stich.hints.advisors.playout import play_out
 from stich.hints.play.arena import _matching, unit_seed
 from stich.hints.play.bots import BotSpec, parse_bot
 from stich.hints.session import Session
 
-GAMES = ("stiche-raten", "wizard")
-PLAYED = {"own": "each bot", "heuristic": "the heuristic", "played-out": "each bot, advisors by play-outs"}
+GAMES = ("stiche-raten", "wizard", "was-sticht", "stich-fuer-stich")
+BIDDING = ("stiche-raten", "wizard")
+PLAYED = {"own": "each bot", "heuristic": "the heuristic"}
 BANDS = 10
+
+KINDS = {
+    "bid": "bids: chance claimed to hit the bid made",
+    "play": "cards: chance claimed to hit the bid after the card",
+    "task": "tasks: 'forceable against everyone' of the task chosen, against the task made",
+    "task-share": "tasks: the share of others who cannot spoil it alone, as a chance to make it",
+    "task-play": "cards: 'keeps the task forceable' of the card, against the task made",
+    "task-play-share": "cards: the share of others who cannot spoil it alone, as a chance to make it",
+    "task-implied": "tasks: the share of 24 play-outs (others at random) that make it",
+    "guess": "guesses: chance to solve now of the pair guessed, against the secret",
+}
+"""What each kind of claim is, as the tables title it."""
 
 
 @dataclass(frozen=True)
 class Claim:
-    """One chance claimed at a decision: who, what kind (``bid`` or ``play``), the chance, and
-    whether it happened (filled in at the end of the round)."""
+    """One chance claimed at a decision: who, what kind (`KINDS`; ``bid-made``: a bid of a bot
+    that claims no chance), the chance, whether it happened, and ``checks``: with ``--diagnose``,
+    the same claim's outcome in the true deal under the model (``world``: the play-out of the
+    true deal with the others' bids as drawn; ``bids``: with the bids they made; ``off``: the
+    drawn bids minus the bids made, summed over the seats still to bid, and ``later``: how
+    many they were)."""
 
     bot: str
     kind: str
     claimed: float
     happened: bool
+    checks: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,20 +109,102 @@ class Setup:
     cards: int
     bots: tuple[BotSpec, ...]
     seed: int
-    play: str  # "own": each bot plays its cards; "heuristic": everyone's by the heuristic; "played-out"
+    play: str  # "own": each bot plays its cards; "heuristic": everyone's by the heuristic
+    diagnose: bool = False
 
 
 def _deal(setup: Setup, index: int) -> tuple[Record, Any]:
     options: dict[str, Any] = {"first_round": setup.cards} if setup.game == "stiche-raten" else {}
     game = find(setup.game)(len(setup.bots), options)
-    number = 0 if setup.game == "stiche-raten" else setup.cards - 1
-    dealer, known = game.sequence_deal(random.Random(unit_seed(setup.seed, index)), number)
+    number = setup.cards - 1 if setup.game == "wizard" else 0 if setup.game == "stiche-raten" else index
+    dealer, known = game.course().series_deal(random.Random(unit_seed(setup.seed, index)), number)
     names = [f"seat {s + 1}" for s in range(len(setup.bots))]
     return Record(game.id, names, dealer, [], dict(game.options), None, known), game
 
 
+@dataclass
+class _Pending:
+    """A claim whose outcome the end of the round tells."""
+
+    seat: int
+    kind: str
+    claimed: float
+    replay: tuple[Any, ...] | None = None  # --diagnose, a bid: what replays it with the bids made
+    checks: dict[str, float] | None = None
+
+
+def _advisor_claims(game: str, phase: str, advice: Advice, truth: Any, seat: int) -> list[tuple[str, float]]:
+    """The chances an advisor's advice claims for the choice it made: (kind, chance)."""
+    best = advice.best
+    if game in BIDDING and phase in ("bid", "play") and "p_hit" in best.figures:
+        return [(phase, float(best.figures["p_hit"]))]
+    if (
+        game == "was-sticht"
+        and phase in ("tasks", "play")
+        and seat != truth.dealer
+        and "forced" in best.figures
+    ):
+        kind = "task" if phase == "tasks" else "task-play"
+        return [
+            (kind, float(best.figures["forced"])),
+            (kind + "-share", float(best.figures["no_single_spoiler"])),
+        ]
+    if game == "stich-fuer-stich" and phase == "search":
+        return [("guess", float(best.value))]
+    return []
+
+
+def _heuristic_claims(
+    game: str, phase: str, event: Event, session: Session, seed: int
+) -> list[tuple[str, float]]:
+    """The chance the heuristic's choice implies, where it has one (module docstring)."""
+    if game == "was-sticht" and phase == "tasks":
+        from stich.games.was_sticht import TRICKS, TrickSummary, task_made
+        from stich.hints.play.bots import PLAYOUTS, _playout, _rules
+
+        state = session.round
+        task = str(event["task"])
+        hands = [h or 0 for h in state.hands]
+        rng = random.Random(seed)
+        made = 0
+        for _ in range(PLAYOUTS):
+            tricks = _playout(_rules(session), list(hands), state.leader, session.seat, task, TRICKS, rng)
+            made += task_made(task, session.seat, TrickSummary.of(tricks, state.game.players))
+        return [("task-implied", made / PLAYOUTS)]
+    if game == "stich-fuer-stich" and phase == "search":
+        post = session.posterior()
+        assert post is not None
+        return [("guess", max(post.probabilities))]
+    return []
+
+
+def _diagnose_bid(truth: BiddingRound, seat: int, bid: int) -> tuple[dict[str, float], tuple[Any, ...]]:
+    """The bid played out in the true deal with the others' bids as the model draws them; and
+    what `_replay` needs to play it out with the bids they make."""
+    hands = [h or 0 for h in truth.hands]
+    drawn = others_bids(truth, hands, seat, bid)
+    tricks = played_out(truth, hands, seat, [bid])[bid]
+    later = [s for s in range(len(hands)) if truth.bids[s] is None and s != seat]
+    tables, live, mine, takes = play_out_start(truth, hands)
+    replay = (tables, mine, list(truth.won), truth.leader, live, takes)
+    checks = {
+        "world": float(tricks == bid),
+        "drawn": float(sum(drawn[s] for s in later)),
+        "later": float(len(later)),
+    }
+    return checks, (replay, later)
+
+
+def _replay(replay: tuple[Any, ...], seat: int, bids: Sequence[int]) -> int:
+    """The tricks ``seat`` ends with in the true deal played out with the bids made."""
+    (tables, hands, won, leader, live, takes), _ = replay
+    found: dict[int, int] = {}
+    play_out(tables, list(hands), list(won), leader, bids, live, takes, seat, [bids[seat]], found)
+    return found[bids[seat]]
+
+
 def play_deal(setup: Setup, index: int) -> list[Claim]:
-    """One round; the claims the advisors made in it, each with what happened."""
+    """One round; the claims made in it, each with what happened."""
     record, _ = _deal(setup, index)
     n = len(setup.bots)
     bots = [setup.bots[(s + index) % n] for s in range(n)]  # the seats change bots deal by deal
@@ -89,45 +213,81 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
     rngs = [random.Random(unit_seed(setup.seed, index, seat)) for seat in range(n)]
     heuristic = parse_bot("heuristic")
     truth = feed.truth
-    pending: list[tuple[int, str, int, float]] = []  # seat, kind, bid, claimed
+    pending: list[_Pending] = []
+    guesses: list[tuple[int, str, float, bool]] = []  # seat, kind, claimed, solved
     while not truth.is_terminal():
         actor = truth.to_move()
         legal = truth.legal_events()
         assert actor is not None
         bot = bots[actor]
         phase = truth.phase
+        found: list[tuple[str, float]] = []
         if len(legal) == 1:
             event = legal[0]
         elif bot.kind == "advisor" and (phase != "play" or setup.play != "heuristic"):
-            session = sessions[actor]
             budget = Budget(worlds=bot.worlds or 32, seed=rngs[actor].getrandbits(32))
-            if phase == "play" and setup.play == "played-out":
-                state = session.round
-                assert isinstance(state, BiddingRound)
-                advice = ADVISOR.play_played_out(session, state).advise(session, budget)
-            else:
-                advice = advise(session, budget)
+            advice = advise(sessions[actor], budget)
             event = _matching(advice.action, legal)
-            chance = advice.best.figures.get("p_hit")
-            if chance is not None and phase in ("bid", "play"):
-                pending.append((actor, phase, -1, float(chance)))
+            found = _advisor_claims(setup.game, phase, advice, truth, actor)
         elif phase == "play" and setup.play == "heuristic":
             event = _matching(heuristic.act(sessions[actor], rngs[actor]), legal)
         else:
             event = _matching(bot.act(sessions[actor], rngs[actor]), legal)
+            if bot.kind == "heuristic":
+                found = _heuristic_claims(
+                    setup.game, phase, event, sessions[actor], unit_seed(setup.seed, index, 99)
+                )
+        for kind, chance in found:
+            if kind == "guess":
+                guesses.append((actor, kind, chance, event.get("answer") == "solved"))
+                continue
+            item = _Pending(actor, kind, chance)
+            if setup.diagnose and isinstance(truth, BiddingRound) and kind == "bid":
+                item.checks, item.replay = _diagnose_bid(truth, actor, int(event["bid"]))
+            elif setup.diagnose and isinstance(truth, BiddingRound) and kind == "play":
+                bid = truth.bids[actor]
+                tricks = cards_played_out(truth, [h or 0 for h in truth.hands], actor)[str(event["play"])]
+                item.checks = {"world": float(tricks == bid)}
+            pending.append(item)
         for seat, heard in feed.extend(event).items():
             for seen in heard:
                 sessions[seat].apply(seen, strict=False)
-    bids = truth.result()["bids"]
-    claims = [Claim(bots[s].name, kind, c, bids[s] == truth.won[s]) for s, kind, _, c in pending]
-    for s in range(n):
-        if bots[s].kind != "advisor":
-            claims.append(Claim(bots[s].name, "bid-made", float("nan"), bids[s] == truth.won[s]))
+    claims = [Claim(bots[s].name, kind, c, ok) for s, kind, c, ok in guesses]
+    bids: list[int] = []
+    if isinstance(truth, BiddingRound):
+        bids = truth.result()["bids"]
+        done = [bids[s] == truth.won[s] for s in range(n)]
+        for s in range(n):
+            if bots[s].kind != "advisor":
+                claims.append(Claim(bots[s].name, "bid-made", float("nan"), done[s]))
+    elif isinstance(truth, WasStichtRound):
+        success = truth.success()
+        done = [success.get(s, False) for s in range(n)]
+    else:
+        done = [False] * n
+    for p in pending:
+        checks = dict(p.checks or {})
+        if p.replay is not None:
+            checks["bids"] = float(_replay(p.replay, p.seat, bids) == bids[p.seat])
+            checks["made"] = float(sum(bids[s] for s in p.replay[1]))
+        claims.append(
+            Claim(bots[p.seat].name, p.kind, p.claimed, done[p.seat], tuple(sorted(checks.items())))
+        )
     return claims
 
 
 def _work(args: tuple[Setup, int]) -> list[Claim]:
     return play_deal(*args)
+
+
+def wilson(hits: float, count: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a share of ``hits`` in ``count``."""
+    if not count:
+        return 0.0, 1.0
+    p = hits / count
+    centre = (p + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(p * (1 - p) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -167,15 +327,21 @@ class Reliability:
         return max(gaps) if gaps else float("nan")
 
     def text(self, title: str) -> str:
-        lines = [title, f"{'band':>11} {'count':>6} {'claimed':>8} {'happened':>9} {'gap':>6}"]
+        lines = [
+            title,
+            f"{'band':>11} {'count':>6} {'claimed':>8} {'happened':>9} {'95 % interval':>15} {'gap':>6}",
+        ]
         for low, high, k, mean, share in self.rows:
+            lo, hi = wilson(share * k, k)
+            miss = "*" if not lo <= mean <= hi else ""
             lines.append(
                 f"{100 * low:4.0f}-{100 * high:3.0f} % {k:6d} {100 * mean:7.1f}% {100 * share:8.1f}% "
-                f"{100 * (share - mean):+6.1f}"
+                f"{100 * lo:6.1f}-{100 * hi:5.1f}% {100 * (share - mean):+6.1f}{miss}"
             )
+        lo, hi = wilson(self.happened * self.count, self.count)
         lines.append(
             f"{'overall':>11} {self.count:6d} {100 * self.claimed:7.1f}% {100 * self.happened:8.1f}% "
-            f"{100 * (self.happened - self.claimed):+6.1f}"
+            f"{100 * lo:6.1f}-{100 * hi:5.1f}% {100 * (self.happened - self.claimed):+6.1f}"
         )
         base = self.happened * (1 - self.happened)
         lines.append(
@@ -186,68 +352,139 @@ class Reliability:
         return "\n".join(lines)
 
 
-def svg(rel: Reliability, title: str) -> str:
-    """A reliability diagram: claimed chance across, share that happened up, a dot per band
-    (its area the band's count), the diagonal where they agree."""
-    size, pad = 320, 44
-    inner = size - 2 * pad
+def diagnosis(claims: Sequence[Claim], kind: str) -> str:
+    """Where the gap between claimed and happened comes from (``--diagnose``): each step of the
+    model against the next, in points of the share."""
+    checked = [c for c in claims if c.kind == kind and c.checks]
+    if not checked:
+        return ""
+    k = len(checked)
+    claimed = sum(c.claimed for c in checked) / k
+    happened = sum(c.happened for c in checked) / k
+
+    def share(name: str) -> float:
+        return sum(dict(c.checks)[name] for c in checked) / k
+
+    world = share("world")
+    steps = [("claimed over the worlds drawn", claimed, "")]
+    steps.append(("the play-out of the true deal", world, f"worlds drawn: {100 * (world - claimed):+.1f}"))
+    last = world
+    off = ""
+    if all("bids" in dict(c.checks) for c in checked):
+        bids = share("bids")
+        steps.append(
+            ("... with the bids the others made", bids, f"others' bids drawn: {100 * (bids - world):+.1f}")
+        )
+        last = bids
+        later = sum(dict(c.checks)["later"] for c in checked)
+        if later:
+            drawn = sum(dict(c.checks)["drawn"] - dict(c.checks)["made"] for c in checked) / later
+            off = (
+                f"  bids drawn for the {later:.0f} seats still to bid, minus those made: {drawn:+.2f} a seat"
+            )
+    steps.append(("happened at the table", happened, f"card play: {100 * (happened - last):+.1f}"))
+    lines = [f"diagnosis of the {k} {KINDS[kind].split(':')[0]} (in points of the share hit):"]
+    for name, figure, step in steps:
+        lines.append(f"  {name:<38} {100 * figure:5.1f}%" + (f"  ({step})" if step else ""))
+    if off:
+        lines.append(off)
+    return "\n".join(lines)
+
+
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+
+
+def svg(series: Sequence[tuple[str, Reliability]], title: str) -> str:
+    """A reliability diagram: claimed chance across, share that happened up, one dot per band of
+    each series (its area the band's count) joined by a line, the diagonal where they agree,
+    and a legend with each series' count, mean claimed, share and Brier score."""
+    width, height, pad = 420, 420 + 16 * len(series), 44
+    inner = 420 - 2 * pad
 
     def x(p: float) -> float:
         return pad + p * inner
 
     def y(p: float) -> float:
-        return size - pad - p * inner
+        return 420 - pad - p * inner
 
-    most = max((k for _, _, k, _, _ in rel.rows), default=1)
+    most = max((k for _, rel in series for _, _, k, _, _ in rel.rows), default=1)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}" font-family="sans-serif" font-size="11">',
-        f'<rect width="{size}" height="{size}" fill="white"/>',
-        f'<text x="{size / 2}" y="18" text-anchor="middle" font-size="12">{title}</text>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="12">{_escape(title)}</text>',
         f'<rect x="{pad}" y="{pad}" width="{inner}" height="{inner}" fill="none" stroke="#888"/>',
         f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" stroke-dasharray="4 3"/>',
     ]
     for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(f'<text x="{x(tick)}" y="{size - pad + 14}" text-anchor="middle">{tick:.0%}</text>')
+        parts.append(f'<text x="{x(tick)}" y="{420 - pad + 14}" text-anchor="middle">{tick:.0%}</text>')
         parts.append(f'<text x="{pad - 4}" y="{y(tick) + 4}" text-anchor="end">{tick:.0%}</text>')
-    parts.append(f'<text x="{size / 2}" y="{size - 8}" text-anchor="middle">chance claimed</text>')
+    parts.append(f'<text x="{width / 2}" y="{420 - 12}" text-anchor="middle">chance claimed</text>')
     parts.append(
-        f'<text x="12" y="{size / 2}" text-anchor="middle" transform="rotate(-90 12 {size / 2})">'
-        "share hit</text>"
+        f'<text x="12" y="{420 / 2}" text-anchor="middle" transform="rotate(-90 12 {420 / 2})">'
+        "share that happened</text>"
     )
-    points = []
-    for _, _, k, mean, share in rel.rows:
-        r = 2 + 8 * (k / most) ** 0.5
-        dot = f'cx="{x(mean):.1f}" cy="{y(share):.1f}" r="{r:.1f}"'
-        parts.append(f'<circle {dot} fill="#1f77b4" opacity="0.7"/>')
-        points.append(f"{x(mean):.1f},{y(share):.1f}")
-    if len(points) > 1:
-        parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="#1f77b4"/>')
-    parts.append(
-        f'<text x="{size - pad - 6}" y="{size - pad - 8}" text-anchor="end">{rel.count} bids, '
-        f"claimed {rel.claimed:.0%}, "
-        f"hit {rel.happened:.0%}, Brier {rel.brier:.3f}</text>"
-    )
+    for i, (name, rel) in enumerate(series):
+        colour = COLOURS[i % len(COLOURS)]
+        points = []
+        for _, _, k, mean, share in rel.rows:
+            r = 2 + 8 * (k / most) ** 0.5
+            dot = f'cx="{x(mean):.1f}" cy="{y(share):.1f}" r="{r:.1f}"'
+            parts.append(f'<circle {dot} fill="{colour}" opacity="0.6"/>')
+            points.append(f"{x(mean):.1f},{y(share):.1f}")
+        if len(points) > 1:
+            parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}"/>')
+        legend_y = 420 + 16 * i
+        parts.append(f'<rect x="{pad}" y="{legend_y - 9}" width="10" height="10" fill="{colour}"/>')
+        parts.append(
+            f'<text x="{pad + 16}" y="{legend_y}">{_escape(name)}: {rel.count}, '
+            f"claimed {100 * rel.claimed:.1f}%, happened {100 * rel.happened:.1f}%, "
+            f"Brier {rel.brier:.3f}</text>"
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+SERIES_NAMES = {
+    "bid": "bids",
+    "play": "cards",
+    "task": "tasks forceable",
+    "task-share": "tasks, no single spoiler",
+    "task-play": "cards keeping it forceable",
+    "task-play-share": "cards, no single spoiler",
+    "task-implied": "tasks, heuristic's play-outs",
+    "guess": "guesses",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/calibration.py", description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--cards", type=int, default=5)
+    parser.add_argument("--cards", type=int, default=5, help="Stiche-Raten and Wizard: cards a hand")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="advisor:16,advisor:16,advisor:16,advisor:16")
-    parser.add_argument("--play", choices=("own", "heuristic", "played-out"), default="own")
+    parser.add_argument("--bots", default=None, help="one bot a seat (default: four advisor:16)")
+    parser.add_argument("--players", type=int, default=None, help="with the default bots: how many advisors")
+    parser.add_argument("--play", choices=tuple(PLAYED), default="own")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--svg", help="write the bids' reliability diagram to this file")
+    parser.add_argument("--diagnose", action="store_true", help="split the gap (Stiche-Raten, Wizard)")
+    parser.add_argument("--svg", help="write the advisors' reliability diagram to this file")
     args = parser.parse_args(argv)
     try:
+        if args.bots is None:
+            args.bots = ",".join(["advisor:16"] * (args.players or 4))
+        elif args.players is not None and args.players != len(args.bots.split(",")):
+            raise StichError(f"--players {args.players}: --bots names {len(args.bots.split(','))} bots")
         bots = tuple(parse_bot(b) for b in args.bots.split(","))
         if args.deals < 1:
             raise StichError(f"--deals {args.deals}: play at least 1 deal")
-        setup = Setup(args.game, args.cards, bots, args.seed, args.play)
+        if args.diagnose and args.game not in BIDDING:
+            raise StichError(f"--diagnose: only Stiche-Raten and Wizard, not {args.game}")
+        setup = Setup(args.game, args.cards, bots, args.seed, args.play, args.diagnose)
         _deal(setup, 0)  # an impossible hand size or player count is one error line
     except StichError as err:
         print(f"stich: error: {err}", file=sys.stderr)
@@ -261,27 +498,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         claims = [c for w in work for c in _work(w)]
     seconds = time.perf_counter() - start
     names = ",".join(b.name for b in bots)
+    size = f"{args.cards} cards, " if args.game in BIDDING else ""
     print(
-        f"{args.game}, {len(bots)} players, {args.cards} cards, {args.deals} deals, bots {names}, "
-        f"cards played by {PLAYED[args.play]}, seed {args.seed} "
-        f"({seconds:.0f} s)"
+        f"{args.game}, {len(bots)} players, {size}{args.deals} deals, bots {names}, "
+        f"cards played by {PLAYED[args.play]}, seed {args.seed} ({seconds:.0f} s)"
     )
-    bids = [c for c in claims if c.kind == "bid"]
-    plays = [c for c in claims if c.kind == "play"]
-    print()
-    print(Reliability.of(bids).text("the advisors' bids: chance claimed to hit the bid made"))
-    if plays:
-        print()
-        print(Reliability.of(plays).text("the advisors' cards: chance claimed to hit the bid after the card"))
+    series: list[tuple[str, Reliability]] = []
     for name in dict.fromkeys(b.name for b in bots):
+        for kind in KINDS:
+            mine = [c for c in claims if c.kind == kind and c.bot == name]
+            if not mine:
+                continue
+            rel = Reliability.of(mine)
+            print()
+            print(rel.text(f"{name}, {KINDS[kind]}"))
+            if args.diagnose:
+                text = diagnosis(mine, kind)
+                if text:
+                    print(text)
+            if name.startswith("advisor") or kind == "task-implied":
+                series.append((f"{name} {SERIES_NAMES[kind]}", rel))
         made = [c for c in claims if c.kind == "bid-made" and c.bot == name]
         if made:
             share = sum(c.happened for c in made) / len(made)
             print(f"\n{name} claims no chance; its {len(made)} bids were hit in {100 * share:.1f}%")
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as out:
-            title = f"{args.game}, {args.cards} cards: bids"
-            out.write(svg(Reliability.of(bids), title))
+            title = f"{args.game}, {size}{args.deals} deals, {PLAYED[args.play]} playing the cards"
+            out.write(svg(series, title))
     return 0
 
 

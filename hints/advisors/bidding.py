@@ -31,7 +31,7 @@ from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
-from stich.hints.advisors.playout import nearest_bid, play_out, tables_of
+from stich.hints.advisors.playout import Tables, nearest_bid, play_out, tables_of
 from stich.hints.dd import (
     exact_by_move,
     hypothetically,
@@ -54,7 +54,9 @@ __all__ = [
     "BiddingAdvisor",
     "aim_of",
     "others_bids",
+    "play_out_start",
     "played_out",
+    "scored",
     "tricks_after_card",
     "tricks_by_card",
 ]
@@ -112,7 +114,7 @@ def others_bids(
 
 def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, float]:
     """The tricks each seat still to bid (but ``seat``) counts on in one world: its sure tricks
-    (`hints.play.bots.sure_tricks`, the heuristic bot's count); bidding blind, the tricks a hand
+    (`bidding_heuristic.sure_tricks`, the former heuristic's count); bidding blind, the tricks a hand
     takes on average. (A count of each card's chance, scaled to the tricks a hand takes on
     average, was tried and made the others bid too much: docs/advice.md.)"""
     n = state.game.players
@@ -129,16 +131,24 @@ def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[i
     return found
 
 
+def play_out_start(
+    state: BiddingRound, hands: Sequence[CardSet]
+) -> tuple[Tables, CardSet, list[CardSet], bool]:
+    """What `play_out` starts from in one world: the rules' tables, the cards not yet played and
+    the hands (in the play-out's numbering), and whether a seat over its bid takes more tricks
+    (where a missed bid scores its tricks)."""
+    tables = tables_of(state.rules())
+    live = tables.local(state.deck.all & ~state.gone)
+    return tables, live, [tables.local(h) for h in hands], state.scoring() == "standard"
+
+
 def played_out(
     state: BiddingRound, hands: Sequence[CardSet], seat: int, bids: Sequence[int]
 ) -> dict[int, int]:
     """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
     policy of `hints.advisors.playout`. Before the first card only."""
-    tables = tables_of(state.rules())
-    live = tables.local(state.deck.all & ~state.gone)
-    mine = [tables.local(h) for h in hands]
-    takes = state.scoring() == "standard"  # a missed bid scores its tricks: once over, take them
+    tables, live, mine, takes = play_out_start(state, hands)
     guesses = _guesses(state, hands, seat)
     groups: dict[tuple[int, ...], list[int]] = {}
     for bid in bids:
@@ -152,11 +162,8 @@ def played_out(
 def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[str, int]:
     """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
     in one world when it plays that card and then every seat plays for its own bid."""
-    tables = tables_of(state.rules())
-    live = tables.local(state.deck.all & ~state.gone)
-    mine = [tables.local(h) for h in hands]
+    tables, live, mine, takes = play_out_start(state, hands)
     bids = [b if b is not None else 0 for b in state.bids]
-    takes = state.scoring() == "standard"
     table = [tables.place[c] for c in state.trick_cards]
     found: dict[str, int] = {}
     for card in iter_cards(state.legal_cards(seat) & hands[seat]):
@@ -247,6 +254,31 @@ def tricks_by_card(
     return tricks
 
 
+def scored(
+    counts: Sequence[tuple[int, int]], scoring: str, blind: bool, tricks: bool = False
+) -> tuple[list[float], list[dict[str, float]]]:
+    """One world's scores and figures of each choice from its (bid, tricks the seat ends with):
+    the round's score, ``p_hit`` (1 where the two are equal), and with ``tricks`` the count."""
+    scores: list[float] = []
+    figures: list[dict[str, float]] = []
+    for bid, count in counts:
+        scores.append(float(score_bid(bid, count, scoring, blind)))
+        figure = {"p_hit": float(count == bid)}
+        if tricks:
+            figure["tricks"] = float(count)
+        figures.append(figure)
+    return scores, figures
+
+
+def _goal(bid: int, need: int) -> str:
+    """Where the seat stands with its bid, for the card advice's sentence."""
+    if need < 0:
+        return f"your bid of {bid} is already over by {-need}"
+    if need == 0:
+        return f"your bid of {bid} is made: take no more tricks"
+    return f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
+
+
 def _quantiles(xs: Sequence[float]) -> tuple[int, int, int]:
     """The 10 %, 50 % and 90 % points of a list of counts."""
     ordered = sorted(int(x) for x in xs)
@@ -285,13 +317,7 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             counts = played_out(state, world.hands, seat, bids)
-            scores: list[float] = []
-            figures: list[dict[str, float]] = []
-            for bid in bids:
-                tricks = counts[bid]
-                scores.append(score_bid(bid, tricks, scoring, blind))
-                figures.append({"p_hit": float(tricks == bid), "tricks": float(tricks)})
-            return scores, figures
+            return scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
@@ -350,13 +376,7 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             by_card = tricks_by_card(state, world.hands, seat, bid, scoring)
-            scores: list[float] = []
-            figures: list[dict[str, float]] = []
-            for event in legal:
-                tricks = by_card[str(event["play"])]
-                scores.append(float(score_bid(bid, tricks, scoring, state.blind)))
-                figures.append({"p_hit": float(tricks == bid)})
-            return scores, figures
+            return scored([(bid, by_card[str(e["play"])]) for e in legal], scoring, state.blind)
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
@@ -369,12 +389,8 @@ class BiddingAdvisor:
                 if len(alternatives) > 1:
                     text += f", {alternatives[1].label} {shown(POINTS, alternatives[1].value)}"
                 return text
-            if need == 0:
-                goal = f"your bid of {bid} is made: take no more tricks"
-            else:
-                goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
             text = (
-                f"{goal}; with {best.label} it is hit in {100 * best.figures['p_hit']:.0f}% of "
+                f"{_goal(bid, need)}; with {best.label} it is hit in {100 * best.figures['p_hit']:.0f}% of "
                 f"{worlds_text(worlds)} (expected {shown(POINTS, best.value)} points)"
             )
             if len(alternatives) > 1:
@@ -398,28 +414,17 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             counts = cards_played_out(state, world.hands, seat)
-            scores: list[float] = []
-            figures: list[dict[str, float]] = []
-            for event in legal:
-                tricks = counts[str(event["play"])]
-                scores.append(float(score_bid(bid, tricks, scoring, state.blind)))
-                figures.append({"p_hit": float(tricks == bid)})
-            return scores, figures
+            return scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
 
         need = bid - state.won[seat]
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
-            if need < 0:
-                goal = f"your bid of {bid} is already over by {-need}"
-            elif need == 0:
-                goal = f"your bid of {bid} is made: take no more tricks"
-            else:
-                goal = f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
             hit = shown(CHANCE, best.figures["p_hit"])
             text = (
-                f"{goal}; played out with every seat playing for its own bid, with {best.label} it is "
-                f"hit in {hit} of {worlds_text(tally.worlds)} (expected {shown(POINTS, best.value)} points)"
+                f"{_goal(bid, need)}; played out with every seat playing for its own bid, "
+                f"with {best.label} it is hit in {hit} of {worlds_text(tally.worlds)} "
+                f"(expected {shown(POINTS, best.value)} points)"
             )
             if len(alternatives) > 1:
                 second = alternatives[1]
