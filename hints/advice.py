@@ -410,9 +410,9 @@ class Valuation:
 
     def _fallback(self, session: Session, budget: Budget, seconds: float, tally: Tally) -> Advice:
         """No world was solved in time: the heuristic bot's choice, said to be that."""
-        from stich.hints.play.bots import heuristic
+        from stich.hints.advisors import heuristic_for
 
-        action = heuristic(session, random.Random(budget.seed))
+        action = heuristic_for(session.round.game.id)(session, random.Random(budget.seed))
         label = next((text for event, text in self.choices if event == action), str(action))
         asked = f"{worlds_text(budget.worlds)}" if budget.worlds is not None else f"{budget.seconds:g} s"
         reason = (

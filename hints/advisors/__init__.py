@@ -2,19 +2,24 @@
 
 What to play for is strategy, not rules, so it lives here rather than in ``games/``:
 an advisor takes a `hints.session.Session` whose seat is to move and a budget, and
-returns `hints.advice.Advice`. Advisors are found by game id, as games are.
+returns `hints.advice.Advice`. Advisors are found by game id, as games are. Each game's
+advisor module also exports its rules of thumb as ``HEURISTIC`` (the heuristic bot, and the
+advice's fallback when no world is solved in time), found by `heuristic_for`.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
+from collections.abc import Callable
 from typing import Protocol
 
+from stich.games.base import Event
 from stich.games.errors import StichError
 from stich.hints.advice import Advice, Valuation
 from stich.hints.session import Session
 
-__all__ = ["Advisor", "advisor_for"]
+__all__ = ["Advisor", "Heuristic", "advisor_for", "heuristic_for"]
 
 
 class Advisor(Protocol):
@@ -24,7 +29,7 @@ class Advisor(Protocol):
     def valuation(self, session: Session) -> Valuation | Advice: ...
 
 
-# game id -> module defining ADVISOR (imported on first use)
+# game id -> module defining ADVISOR and HEURISTIC (imported on first use)
 _MODULES = {
     "was-sticht": "stich.hints.advisors.was_sticht",
     "24": "stich.hints.advisors.vierundzwanzig",
@@ -40,3 +45,15 @@ def advisor_for(game_id: str) -> Advisor:
         raise StichError(f"no advice for the game {game_id!r}")
     advisor: Advisor = importlib.import_module(_MODULES[game_id]).ADVISOR
     return advisor
+
+
+Heuristic = Callable[[Session, random.Random], Event]
+"""A game's rules of thumb: the event a club player would choose for the session's seat."""
+
+
+def heuristic_for(game_id: str) -> Heuristic:
+    """The heuristic of a game: what its advisor module exports as ``HEURISTIC``."""
+    if game_id not in _MODULES:
+        raise StichError(f"no heuristic bot for the game {game_id!r}")
+    rules_of_thumb: Heuristic = importlib.import_module(_MODULES[game_id]).HEURISTIC
+    return rules_of_thumb

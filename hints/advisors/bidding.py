@@ -31,6 +31,8 @@ from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
+from stich.hints.advisors.bidding_heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.bidding_heuristic import sure_tricks
 from stich.hints.advisors.playout import Tables, nearest_bid, play_out, tables_of
 from stich.hints.dd import (
     exact_by_move,
@@ -43,7 +45,6 @@ from stich.hints.dd import (
     position,
 )
 from stich.hints.figures import CHANCE, POINTS, TRICKS, shown
-from stich.hints.play.bots import sure_tricks
 from stich.hints.session import Session
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec

@@ -24,6 +24,7 @@ from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advice import Advice, Alternative, Valuation, forced_advice
+from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.figures import CHANCE, clearly_ahead_exact, shown
 from stich.hints.session import Session
 

@@ -26,28 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
-from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
-from stich.games.trick import TrickRules, trick_winner
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advice import Advice, Alternative, Valuation, forced_advice
+from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.figures import BITS, COUNT, SHARE, STRENGTH, clearly_ahead_exact, shown
 from stich.hints.session import Session
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "WasStichtAdvisor", "card_strength"]
 
 INFO_WEIGHT = 0.1  # strength units per bit; a bit of information ≈ a tenth of the strength scale
-
-
-def card_strength(rules: TrickRules, card: Card, others: CardSet) -> float:
-    """The share of two-card tricks against each card of ``others`` that ``card`` wins, once leading
-    and once following: 1.0 for the supertrump, near 0 for a low card of a plain colour."""
-    wins = total = 0
-    for other in iter_cards(others):
-        wins += trick_winner(rules, (card, other)) == 0
-        wins += trick_winner(rules, (other, card)) == 1
-        total += 2
-    return wins / total if total else 0.0
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.trick import FREE, TrickRules, trick_winner
+from stich.hints.advisors.trick_heuristic import unseen_cards
 from stich.hints.session import Session
 
 __all__ = ["RULES_BOT", "estimate", "rules_bot", "rules_bid", "rules_card"]
@@ -219,7 +220,6 @@ def rules_bot(session: Session, rng: random.Random) -> Event:
     """The ``rules-bot``'s event for the session's seat (Stiche-Raten and Wizard)."""
     from stich.games.stiche_raten import BiddingRound
     from stich.hints.dd import hypothetically
-    from stich.hints.play.bots import _unseen
 
     state = session.round
     if not isinstance(state, BiddingRound):
@@ -231,7 +231,7 @@ def rules_bot(session: Session, rng: random.Random) -> Event:
 
         def count(event: Event) -> float:
             with hypothetically(state, event):
-                return estimate(state.rules(), hand, _unseen(state, seat), n)[0]
+                return estimate(state.rules(), hand, unseen_cards(state, seat), n)[0]
 
         return max(legal, key=count)
     if state.phase == "bid":
@@ -240,7 +240,7 @@ def rules_bot(session: Session, rng: random.Random) -> Event:
         bid = (
             0
             if seen is None or state.blind
-            else rules_bid(state.rules(), seen, _unseen(state, seat), n, allowed)
+            else rules_bid(state.rules(), seen, unseen_cards(state, seat), n, allowed)
         )
         if bid not in allowed:
             bid = min(allowed)
@@ -251,7 +251,7 @@ def rules_bot(session: Session, rng: random.Random) -> Event:
         want = (state.bids[seat] or 0) > state.won[seat]
         last = len(state.trick_cards) == len(state.trick_order()) - 1
         card = rules_card(
-            rules, hand, state.legal_cards(seat), state.trick_cards, _unseen(state, seat), last, want
+            rules, hand, state.legal_cards(seat), state.trick_cards, unseen_cards(state, seat), last, want
         )
         return _event(session, play=state.deck.name_of(card))
     raise StichError(f"no {RULES_BOT} move for the phase {state.phase!r}")

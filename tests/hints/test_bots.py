@@ -16,8 +16,11 @@ from stich.games.record import DEFAULT_NAMES, Record
 from stich.games.registry import find
 from stich.games.trick import TrickRules
 from stich.games.views import seat_view
+from stich.hints.advisors.bidding_heuristic import sure_tricks
+from stich.hints.advisors.trick_heuristic import play_for
+from stich.hints.advisors.was_sticht_heuristic import task_intent
 from stich.hints.play.arena import ArenaSpec, play_table
-from stich.hints.play.bots import BotSpec, choice_key, load_bot, parse_bot, play_for, sure_tricks, task_intent
+from stich.hints.play.bots import BotSpec, choice_key, load_bot, parse_bot
 from stich.hints.session import Session
 
 # -- a bot sees only its view -------------------------------------------------------------------
@@ -77,7 +80,7 @@ def test_a_bot_acts_the_same_when_what_its_seat_cannot_see_is_different(game_id:
     spec = parse_bot(bot)
     for number in range(3):
         rng = random.Random(number)
-        dealer, known = game.sequence_deal(rng, number if game_id != "wizard" else 3)
+        dealer, known = game.course().series_deal(rng, number if game_id != "wizard" else 3)
         names = list(DEFAULT_NAMES[:players])
         truth = game.new_round(names, dealer, None, known)
         seat = truth.to_move()
@@ -121,6 +124,18 @@ def _spades_trump() -> tuple[Any, TrickRules]:
     rules = state.rules()
     assert rules is not None and FRENCH_SUITS[0] == "S"
     return state, rules
+
+
+def test_every_game_exports_its_heuristic_from_its_advisor_module() -> None:
+    import importlib
+
+    from stich.games.registry import GAME_IDS
+    from stich.hints.advisors import _MODULES, heuristic_for
+
+    for game_id in GAME_IDS:
+        assert heuristic_for(game_id) is importlib.import_module(_MODULES[game_id]).HEURISTIC
+    with pytest.raises(StichError, match="no heuristic bot for the game 'skat'"):
+        heuristic_for("skat")
 
 
 def test_sure_tricks_count_top_trumps_and_a_side_ace() -> None:
@@ -361,7 +376,7 @@ def test_24_heuristic_gives_away_weak_side_cards_but_keeps_trumps_and_ones() -> 
 
 def test_sfs_sleuth_values_a_card_by_its_chance_to_win_and_what_its_trick_tells() -> None:
     from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
-    from stich.hints.play.bots import INFO_WEIGHT, _winner_spread
+    from stich.hints.advisors.stich_fuer_stich_heuristic import INFO_WEIGHT, _winner_spread
 
     game = find("stich-fuer-stich")(4, {})
     deck = game.new_round(list(DEFAULT_NAMES[:4]), 0, None, game.deal(random.Random(1), 0)).deck
