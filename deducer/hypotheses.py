@@ -33,43 +33,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from constraint import FunctionConstraint, Problem
 
-from stich.games.base import Event, Game, Round, seat_index
-from stich.games.cards import Card, Deck
+from stich.games.base import Event, Game, Round
+from stich.games.cards import Card
 from stich.games.errors import StichError
 from stich.games.record import Record, start_round
-from stich.games.stich_fuer_stich import (
-    DEFAULT_WEAPONS,
-    SFS_DECK,
-    SUSPECTS,
-    WEAPONS,
-    StichFuerStich,
-    StichFuerStichRound,
-    WeaponLayout,
-    is_phantom,
-    sfs_rules,
-    suspect_of,
-    weapon_of,
-)
-from stich.games.stich_fuer_stich import number_of as sfs_number_of
-from stich.games.stich_fuer_stich import parse_secret as sfs_parse_secret
-from stich.games.trick import TrickRules, trick_winner
-from stich.games.was_sticht import (
-    COLOUR_NAMES,
-    COLOURS,
-    TABLE,
-    WasSticht,
-    WasStichtRound,
-    colour_of,
-    number_of,
-    was_sticht_rules,
-)
-from stich.games.was_sticht import DECK as WS_DECK
-from stich.games.was_sticht import parse_secret as ws_parse_secret
+from stich.games.registry import all_games
+from stich.games.secret import Clue, ClueKind, HypothesisSpace, Value
+from stich.games.stich_fuer_stich import STICH_FUER_STICH, CaseSpace, sfs_space
+from stich.games.trick import trick_winner
+from stich.games.was_sticht import WAS_STICHT, TrumpSpace
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it takes most of a second)
     from ortools.sat.python import cp_model
@@ -109,212 +85,30 @@ __all__ = [
 
 Method: TypeAlias = Literal["brute-force", "constraint", "cp-sat"]
 METHODS: tuple[Method, ...] = ("brute-force", "constraint", "cp-sat")
-Value: TypeAlias = str | int | None
 
 
 # -- hypothesis spaces ------------------------------------------------------------
+# Each game with a hidden secret defines its space in its own module (`games.secret`):
+# Was sticht?'s `TrumpSpace` (`WAS_STICHT`), Stich für Stich's `CaseSpace` (`sfs_space`).
 
 
-@dataclass(frozen=True)
-class HypothesisSpace:
-    """The secrets of one game: two components, hypothesis ``i * len(second) + j`` for values i, j.
-
-    Each game with a hidden secret subclasses it (`TrumpSpace`, `CaseSpace`) with its cards,
-    its trick tables under a hypothesis, and its ranking as the constraint models code it.
-    """
-
-    game: str
-    secret_name: str  # how players call the secret: "trumps", "culprit and weapon"
-    components: tuple[str, str]
-    values: tuple[tuple[Value, ...], tuple[Value, ...]]
-    labels: tuple[tuple[str, ...], tuple[str, ...]]
-    weapons: WeaponLayout = DEFAULT_WEAPONS  # Stich für Stich: the weapon on each card
-
-    @property
-    def each_name(self) -> str:
-        """How players count the secrets: "trumps" (each a suit and a number), "culprit-weapon pairs"."""
-        return "culprit-weapon pairs" if self.components == ("culprit", "weapon") else self.secret_name
-
-    @property
-    def deck(self) -> Deck:
-        """The game's cards."""
-        raise NotImplementedError
-
-    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
-        """The trick tables of the game when the secret has value indices ``i`` and ``j``."""
-        raise NotImplementedError
-
-    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
-        """How strong ``card`` is in a trick led by ``first`` when the secret is ``(a, b)``
-        (the higher wins; of equal cards the one played first)."""
-        raise NotImplementedError
-
-    def variable_names(self) -> tuple[list[str], list[str]]:
-        """Names of the CP-SAT Booleans of each component's values."""
-        raise NotImplementedError
-
-    def cp_strengths(self, built: CpSatModel, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
-        """One linear strength per card of a column or trick in the CP-SAT model ``built``."""
-        raise NotImplementedError
-
-    @property
-    def size(self) -> int:
-        """How many hypotheses there are."""
-        return len(self.values[0]) * len(self.values[1])
-
-    @property
-    def all(self) -> int:
-        """Every hypothesis, as a bit mask."""
-        return (1 << self.size) - 1
-
-    def split(self, h: int) -> tuple[int, int]:
-        """The value indices of hypothesis ``h``."""
-        i, j = divmod(h, len(self.values[1]))
-        return i, j
-
-    def index(self, i: int, j: int) -> int:
-        """The hypothesis of value indices ``i`` and ``j``."""
-        return i * len(self.values[1]) + j
-
-    def rules(self, h: int) -> TrickRules:
-        """The trick tables of the game when ``h`` is the secret."""
-        return self.rules_by_hypothesis[h]
-
-    @cached_property
-    def rules_by_hypothesis(self) -> tuple[TrickRules, ...]:
-        """The trick tables of every hypothesis, built once per space (brute force asks for them often)."""
-        tables = []
-        for h in range(self.size):
-            tables.append(self.hypothesis_rules(*self.split(h)))
-        return tuple(tables)
-
-    def text(self, h: int) -> str:
-        """``red/2``, ``no suit/5``, ``gardener/knife``."""
-        i, j = self.split(h)
-        return f"{self.labels[0][i]}/{self.labels[1][j]}"
-
-    def to_json(self, h: int) -> dict[str, Value]:
-        """``{"trump_suit": "R", "trump_number": 2}`` or ``{"culprit": "gardener", "weapon": "knife"}``."""
-        i, j = self.split(h)
-        return {self.components[0]: self.values[0][i], self.components[1]: self.values[1][j]}
-
-
-@dataclass(frozen=True)
-class TrumpSpace(HypothesisSpace):
-    """Was sticht?: the trump suit (or none) and the trump number (or none)."""
-
-    @property
-    def deck(self) -> Deck:
-        return WS_DECK
-
-    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
-        return was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1)
-
-    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
-        return _ws_strength(card, first, a, b)
-
-    def variable_names(self) -> tuple[list[str], list[str]]:
-        return (
-            [_var_name("trump", v, "no_suit") for v in self.values[0]],
-            [_var_name("trump", v, "no_number") for v in self.values[1]],
-        )
-
-    def cp_strengths(self, built: CpSatModel, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
-        from ortools.sat.python import cp_model
-
-        model = built.model
-        first_trump, _ = built.ws_card(clue.cards[0])
-        keys = []
-        for position, card in enumerate(clue.cards):
-            trump, power = built.ws_card(card)
-            lead = cp_model.LinearExpr.constant(0)
-            if position == 0:
-                lead = number_of(card) * first_trump.Not()
-            elif colour_of(card) == colour_of(clue.cards[0]):
-                # It follows the led colour: neither it nor the first card is a trump.
-                led = model.new_bool_var(f"follows_{index}_{position}")
-                model.add_bool_and([trump.Not(), first_trump.Not()]).only_enforce_if(led)
-                model.add_bool_or([trump, first_trump]).only_enforce_if(led.Not())
-                lead = number_of(card) * led
-            keys.append(10 * power + lead)
-        return keys
-
-
-@dataclass(frozen=True)
-class CaseSpace(HypothesisSpace):
-    """Stich für Stich: the culprit and the weapon, under a deck's weapon layout."""
-
-    @property
-    def deck(self) -> Deck:
-        return SFS_DECK
-
-    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
-        return sfs_rules(i, j, self.weapons)
-
-    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
-        return _sfs_strength(card, a, b, self.weapons)
-
-    def variable_names(self) -> tuple[list[str], list[str]]:
-        return [f"culprit_{v}" for v in self.values[0]], [f"weapon_{v}" for v in self.values[1]]
-
-    def cp_strengths(self, built: CpSatModel, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
-        from ortools.sat.python import cp_model
-
-        keys: list[cp_model.LinearExpr] = []
-        for card in clue.cards:
-            if is_phantom(card):
-                # Trump rule 4: a phantom is a culprit trump with number 0.
-                keys.append(cp_model.LinearExpr.constant(14))
-                continue
-            culprit = built.first[suspect_of(card) or 0]
-            weapon = built.second[weapon_of(card, self.weapons) or 0]
-            # Kind full 3 = weapon 2 + culprit 1 (rule 2), then the number (rule 3).
-            keys.append(14 * (2 * weapon + culprit) + sfs_number_of(card))
-        return keys
-
-
-WAS_STICHT = TrumpSpace(
-    "was-sticht",
-    "trumps",
-    ("trump_suit", "trump_number"),
-    ((*COLOURS, None), (*range(1, 10), None)),
-    ((*COLOUR_NAMES, "no suit"), (*(str(n) for n in range(1, 10)), "no number")),
-)
-STICH_FUER_STICH = CaseSpace(
-    "stich-fuer-stich", "culprit and weapon", ("culprit", "weapon"), (SUSPECTS, WEAPONS), (SUSPECTS, WEAPONS)
-)
-
-
-def sfs_space(weapons: WeaponLayout = DEFAULT_WEAPONS) -> HypothesisSpace:
-    """The Stich für Stich space for a deck's weapon layout."""
-    if weapons == DEFAULT_WEAPONS:
-        return STICH_FUER_STICH
-    return CaseSpace(
-        "stich-fuer-stich",
-        "culprit and weapon",
-        ("culprit", "weapon"),
-        (SUSPECTS, WEAPONS),
-        (SUSPECTS, WEAPONS),
-        weapons,
-    )
+def _secret_games() -> str:
+    return ", ".join(game.id for game in all_games() if game.secret_holder is not None)
 
 
 def space_of(state: Round) -> HypothesisSpace:
     """The hypothesis space of a round's game; a `StichError` for games without a hidden secret."""
-    if isinstance(state, WasStichtRound):
-        return WAS_STICHT
-    if isinstance(state, StichFuerStichRound):
-        return sfs_space(state.weapons)
-    raise StichError(
-        f"{state.game.id} has no hidden secret to deduce (deduce works for was-sticht and stich-fuer-stich)"
-    )
+    space = state.game.hypothesis_space()
+    if space is None:
+        raise StichError(
+            f"{state.game.id} has no hidden secret to deduce (deduce works for {_secret_games()})"
+        )
+    return space
 
 
 def game_space(game: Game) -> HypothesisSpace | None:
     """The hypothesis space of a game's hidden secret, or None for a game without one."""
-    if isinstance(game, StichFuerStich):
-        return sfs_space(game.weapons)
-    return WAS_STICHT if isinstance(game, WasSticht) else None
+    return game.hypothesis_space()
 
 
 def members(mask: int) -> list[int]:
@@ -328,42 +122,6 @@ def members(mask: int) -> list[int]:
 
 
 # -- clues --------------------------------------------------------------------------
-
-ClueKind: TypeAlias = Literal["column", "trick", "answer", "reveal", "secret"]
-
-
-@dataclass(frozen=True)
-class Clue:
-    """One observation that bears on the secret.
-
-    ``column``/``trick``: ``seats`` played ``cards`` in that order (the Table as
-    `games.was_sticht.TABLE`) and ``announced`` was said to win column/trick ``number``.
-    ``answer``: ``seat`` guessed ``hypothesis`` after trick ``number`` and heard
-    "solved" (``solved``) or "false suspicion". ``reveal``/``secret``: ``hypothesis``
-    is the secret. ``event`` is the index of the record event (None: known from the
-    start, or an announcement the record leaves implied); ``audience`` the seats that
-    know the clue (None: everyone).
-    """
-
-    kind: ClueKind
-    event: int | None
-    number: int = 0
-    seats: tuple[int, ...] = ()
-    cards: tuple[Card, ...] = ()
-    announced: int = 0
-    hypothesis: int = -1
-    solved: bool = False
-    seat: int | None = None
-    audience: frozenset[int] | None = None
-
-    def known_to(self, seat: int) -> bool:
-        """Whether ``seat`` knows this clue."""
-        return self.audience is None or seat in self.audience
-
-    @property
-    def pins(self) -> bool:
-        """True when the clue allows a single secret."""
-        return self.kind in ("reveal", "secret") or (self.kind == "answer" and self.solved)
 
 
 def clue_mask(space: HypothesisSpace, clue: Clue) -> int:
@@ -398,33 +156,6 @@ def _first(mask: int, limit: int) -> int:
 
 # -- the python-constraint model ---------------------------------------------------
 # The ranking is coded here from the rulebooks, apart from the games' trick tables.
-
-
-def _ws_strength(card: Card, first: Card, suit: Value, number: Value) -> tuple[int, int]:
-    """Was sticht? ("The Trick Game"): supertrump > number trumps (all equal) > suit trumps 9..1
-    > cards of the led colour by number; the led colour is the first card's unless it is a trump."""
-    colour = COLOURS[colour_of(card)]
-    in_suit, in_number = colour == suit, number_of(card) == number
-    if in_suit and in_number:
-        return 3, 0
-    if in_number:
-        return 2, 0
-    if in_suit:
-        return 1, number_of(card)
-    first_trump = COLOURS[colour_of(first)] == suit or number_of(first) == number
-    if not first_trump and colour_of(card) == colour_of(first):
-        return 0, number_of(card)
-    return 0, 0
-
-
-def _sfs_strength(card: Card, culprit: Value, weapon: Value, weapons: WeaponLayout) -> tuple[int, int]:
-    """Stich für Stich (trump rules 1-4): full > weapon > culprit trumps (phantoms: culprit, 0) >
-    non-trumps; inside each kind the number."""
-    if is_phantom(card):
-        return 1, 0
-    is_culprit = SUSPECTS[suspect_of(card) or 0] == culprit
-    is_weapon = WEAPONS[weapons[card]] == weapon
-    return 2 * is_weapon + is_culprit, sfs_number_of(card)
 
 
 def _beats(
@@ -483,10 +214,6 @@ def consistent_constraint(space: HypothesisSpace, clues: Iterable[Clue], limit: 
 # -- the CP-SAT model ------------------------------------------------------------
 
 
-def _var_name(prefix: str, value: Value, none: str) -> str:
-    return f"{prefix}_{none}" if value is None else f"{prefix}_{value}"
-
-
 @dataclass
 class CpSatModel:
     """A CP-SAT model of a space and its clues: one Boolean per value of each component.
@@ -500,7 +227,7 @@ class CpSatModel:
     first: list[cp_model.IntVar]
     second: list[cp_model.IntVar]
     literals: list[cp_model.IntVar] = field(default_factory=list)
-    _cards: dict[Card, tuple[cp_model.IntVar, cp_model.LinearExpr]] = field(default_factory=dict)
+    card_terms: dict[Card, Any] = field(default_factory=dict)  # the space's terms of each card
 
     def hypothesis(self, solver: cp_model.CpSolver | cp_model.CpSolverSolutionCallback) -> int:
         """The hypothesis of the current solution."""
@@ -508,29 +235,9 @@ class CpSatModel:
         j = next(k for k, var in enumerate(self.second) if solver.boolean_value(var))
         return self.space.index(i, j)
 
-    def ws_card(self, card: Card) -> tuple[cp_model.IntVar, cp_model.LinearExpr]:
-        """Was sticht?: whether ``card`` is a trump, and its trump power (0 if none)."""
-        if card in self._cards:
-            return self._cards[card]
-        model, n = self.model, number_of(card)
-        suit, number = self.first[colour_of(card)], self.second[n - 1]
-        name = COLOURS[colour_of(card)] + str(n)
-        # The supertrump: the card of the trump suit and the trump number.
-        supertrump = model.new_bool_var(f"supertrump_{name}")
-        model.add_bool_and([suit, number]).only_enforce_if(supertrump)
-        model.add_bool_or([suit.Not(), number.Not()]).only_enforce_if(supertrump.Not())
-        # A trump: of the trump suit or of the trump number.
-        trump = model.new_bool_var(f"is_trump_{name}")
-        model.add_bool_or([suit, number]).only_enforce_if(trump)
-        model.add_bool_and([suit.Not(), number.Not()]).only_enforce_if(trump.Not())
-        # Power: supertrump 11, number trumps 10, suit trumps their number, else 0.
-        power = (1 - n) * supertrump + 10 * number + n * suit
-        self._cards[card] = (trump, power)
-        return trump, power
-
     def strengths(self, clue: Clue, index: int) -> list[cp_model.LinearExpr]:
         """One linear strength per card of a column or trick: the higher wins, the earlier on a tie."""
-        return self.space.cp_strengths(self, clue, index)
+        return self.space.cp_strengths(self, clue.cards, index)
 
 
 def cp_sat_model(space: HypothesisSpace, clues: Sequence[Clue], assumptions: bool = False) -> CpSatModel:
@@ -736,8 +443,8 @@ class HypothesisTracker:
         self._clues_before: list[int] = []  # clue count before each event read, for `undo`
         secret = self._known_secret()
         if secret is not None:
-            # Trumps open from the start of the record are public; otherwise only the holder knows.
-            public = isinstance(self.state, WasStichtRound) and self.state.start != "deal"
+            # A secret the record opens from its start may be public; otherwise only the holder knows.
+            public = self.state.secret_public()
             self._add(
                 Clue("secret", None, hypothesis=secret, audience=None if public else frozenset({self.holder}))
             )
@@ -783,9 +490,7 @@ class HypothesisTracker:
         state = self.state
         before = len(self.clues)
         self._clues_before.append(before)
-        tricks = len(state.tricks)
-        guesses = len(state.guesses) if isinstance(state, StichFuerStichRound) else 0
-        columns = len(state.columns) if isinstance(state, WasStichtRound) else 0
+        mark = state.clue_mark()
         try:
             state.apply(event)
         except StichError as exc:
@@ -798,22 +503,8 @@ class HypothesisTracker:
             self.events += 1
             return self.clues[before:]
         self.events += 1
-        if isinstance(state, WasStichtRound):
-            if len(state.columns) > columns:
-                col = state.columns[-1]
-                self._add(Clue("column", index, col.column + 1, col.seats, col.cards, col.announced))
-            if "reveal" in event:
-                self._add(
-                    Clue("reveal", index, hypothesis=_ws_hypothesis(state.trump_suit, state.trump_number))
-                )
-        elif isinstance(state, StichFuerStichRound):
-            if len(state.tricks) > tricks:
-                trick = state.tricks[-1]
-                said = index if "winner" in event else None  # None: the record leaves it implied
-                self._add(Clue("trick", said, len(state.tricks), trick.seats, trick.cards, trick.winner))
-            if len(state.guesses) > guesses and state.guesses[-1]["guess"] is not None:
-                guess = state.guesses[-1]
-                self._add(self._answer(index, guess["trick"], guess["seat"], guess["guess"], guess["solved"]))
+        for clue in state.event_clues(event, index, mark):
+            self._add(clue)
         return self.clues[before:]
 
     def undo(self) -> None:
@@ -830,52 +521,12 @@ class HypothesisTracker:
         else:
             self.state.undo()
 
-    def _answer(self, index: int, trick: int, seat: int, pair: tuple[int, int], solved: bool) -> Clue:
-        return Clue(
-            "answer",
-            index,
-            trick,
-            hypothesis=self.space.index(*pair),
-            solved=solved,
-            seat=seat,
-            audience=frozenset({seat, self.holder}),
-        )
-
     def _rejected(self, event: Event, index: int) -> Clue | None:
         """The clue a rejected event would give, if it is a claim about the secret."""
-        state = self.state
         try:
-            if isinstance(state, WasStichtRound):
-                if state.phase == "announce" and "announce" in event:
-                    announced = state.parse_announcement(event["announce"])
-                    if announced not in state.column_seats:
-                        return None
-                    seats, cards = tuple(state.column_seats), tuple(state.column_cards)
-                    return Clue("column", index, state.column + 1, seats, cards, announced)
-                if state.phase == "reveal" and "reveal" in event:
-                    suit, number = ws_parse_secret(event["reveal"], "reveal")
-                    return Clue("reveal", index, hypothesis=_ws_hypothesis(suit, number))
-            elif isinstance(state, StichFuerStichRound):
-                if state.phase == "winner" and "winner" in event:
-                    winner = seat_index(event["winner"], state.names, "winner")
-                    if winner not in state.trick_seats:
-                        return None
-                    seats, cards = tuple(state.trick_seats), tuple(state.trick_cards)
-                    return Clue("trick", index, len(state.tricks) + 1, seats, cards, winner)
-                if state.phase == "search" and "guess" in event and "answer" in event:
-                    seat = (
-                        state.guessers_left()[0]
-                        if "seat" not in event
-                        else seat_index(event["seat"], state.names)
-                    )
-                    pair = sfs_parse_secret(event["guess"], "guess")
-                    answer = event["answer"]
-                    if answer not in ("solved", "false"):
-                        return None
-                    return self._answer(index, len(state.tricks), seat, pair, answer == "solved")
+            return self.state.rejected_clue(event, index)
         except StichError:
             return None
-        return None
 
     def evidence(self) -> Evidence:
         """What has been read so far."""
@@ -894,15 +545,7 @@ class HypothesisTracker:
 def known_hypothesis(state: Round) -> int | None:
     """The hypothesis index of the secret the round knows (an omniscient round, or the holder's
     view), None when it does not know it."""
-    if isinstance(state, WasStichtRound) and state.secret_known:
-        return _ws_hypothesis(state.trump_suit, state.trump_number)
-    if isinstance(state, StichFuerStichRound) and state.secret is not None:
-        return sfs_space(state.weapons).index(*state.secret)
-    return None
-
-
-def _ws_hypothesis(suit: int | None, number: int | None) -> int:
-    return WAS_STICHT.index(4 if suit is None else suit, 9 if number is None else number - 1)
+    return state.known_hypothesis()
 
 
 @dataclass(frozen=True)
@@ -967,9 +610,9 @@ def _clue_json(space: HypothesisSpace, clue: Clue) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": clue.kind, "event": clue.event}
     if clue.kind in ("column", "trick"):
         data[clue.kind] = clue.number
-        data["seats"] = ["table" if s == TABLE else s for s in clue.seats]
+        data["seats"] = [space.seat_json(s) for s in clue.seats]
         data["cards"] = space.deck.names(clue.cards)
-        data["announced"] = "table" if clue.announced == TABLE else clue.announced
+        data["announced"] = space.seat_json(clue.announced)
     else:
         data["secret"] = space.to_json(clue.hypothesis)
         if clue.kind == "answer":

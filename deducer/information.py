@@ -41,11 +41,11 @@ from stich.deducer.hypotheses import Evidence, HypothesisSpace, consistent_brute
 from stich.deducer.locations import location_model
 from stich.deducer.observations import observe
 from stich.deducer.sampling import DealSampler
+from stich.games.base import Round
 from stich.games.cards import Card, iter_cards
 from stich.games.errors import StichError
-from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.games.secret import InformationChoice
 from stich.games.trick import trick_winner
-from stich.games.was_sticht import WasStichtRound
 
 __all__ = [
     "CandidateValue",
@@ -165,18 +165,19 @@ def expected_entropies(
 # -- completions ----------------------------------------------------------------------
 
 
-def _ws_wins(space: HypothesisSpace, state: WasStichtRound, card: Card, rows: Sequence[int]) -> IntArray:
-    """Winning positions of every completion of the current column after ``card`` is picked,
-    under each hypothesis of ``rows``."""
-    picked = list(state.column_cards)
-    later = state.pick_order()[len(picked) + 1 :]
-    rest = [c for c in iter_cards(state.column_left) if c != card]
-    table = state.table_counts()
+def _pool_wins(
+    space: HypothesisSpace, choice: InformationChoice, card: Card, rows: Sequence[int]
+) -> IntArray:
+    """Winning positions of every completion of the open column or trick after ``card`` is taken,
+    the later seats taking the pool's other cards, under each hypothesis of ``rows``."""
+    picked = list(choice.played)
+    later = choice.later
+    rest = [c for c in iter_cards(choice.pool or 0) if c != card]
     columns: list[list[Card]] = []
     for order in itertools.permutations(rest, len(later)):
         cards = [*picked, card, *order]
-        if table:
-            cards += [c for c in rest if c not in order]  # the Table's leftover card comes last
+        if choice.leftover:
+            cards += [c for c in rest if c not in order]  # the card nobody takes comes last
         columns.append(cards)
     wins = np.zeros((len(rows), len(columns)), dtype=np.int64)
     for r, h in enumerate(rows):
@@ -186,12 +187,16 @@ def _ws_wins(space: HypothesisSpace, state: WasStichtRound, card: Card, rows: Se
     return wins
 
 
-def _sfs_keys(space: HypothesisSpace, rows: Sequence[int]) -> IntArray:
+def _keys(space: HypothesisSpace, rows: Sequence[int]) -> IntArray:
     """``keys[r, card]`` under hypothesis ``rows[r]``: the higher key wins, the earlier card on a
-    tie (Stich für Stich has one class and no following)."""
+    tie (for a game where nobody need follow, so that no card's class matters)."""
     keys = np.zeros((len(rows), space.deck.size), dtype=np.int64)
     for r, h in enumerate(rows):
         rules = space.rules(h)
+        if rules.must_follow:
+            raise StichError(
+                f"{space.game}: information values from hidden hands need a game without following"
+            )
         for card in range(space.deck.size):
             power = rules.trump_power[card]
             keys[r, card] = power * 64 if power else rules.lead_power[card]
@@ -222,14 +227,12 @@ class _Tails:
         return wins
 
 
-def _sfs_later(
-    state: StichFuerStichRound, seats: Sequence[int], how: Completions, samples: int, seed: int | None
+def _hidden_later(
+    state: Round, choice: InformationChoice, how: Completions, samples: int, seed: int | None
 ) -> IntArray:
     """The later seats' cards: every ordered tuple of distinct unseen cards, or sampled deals."""
-    view = state.view
-    assert view is not None
-    hand = state.hands[view] or 0
-    unseen = [c for c in iter_cards(state.deck.all & ~hand & ~state.gone)]
+    seats = choice.later
+    unseen = list(iter_cards(choice.unseen))
     if not seats:
         return np.zeros((1, 0), dtype=np.int64)
     if how == "exact":
@@ -293,38 +296,22 @@ def information(
 
     exact = True
     wins_of: Callable[[Card], IntArray]
-    if isinstance(state, WasStichtRound):
-        if state.phase != "draft":
-            raise StichError(f"information values are for draft picks; the round is in phase {state.phase}")
-        seat = state.to_move()
-        assert seat is not None
-        candidates = list(iter_cards(state.column_left))
-        draft = state
+    choice = state.information_choice()
+    seat = choice.seat
+    candidates = list(choice.candidates)
+    if choice.pool is not None:
 
         def wins_of(card: Card) -> IntArray:
-            return _ws_wins(space, draft, card, rows)
+            return _pool_wins(space, choice, card, rows)
 
-    elif isinstance(state, StichFuerStichRound):
-        if state.phase != "play":
-            raise StichError(f"information values are for cards to play; the round is in phase {state.phase}")
-        seat = state.seat_to_play()
-        hand = state.hands[seat]
-        if seat != ev.view or hand is None:
-            raise StichError(
-                f"it is {ev.names[seat]}'s turn to play; information values need that seat's own view"
-            )
-        order = state.trick_order()
-        played = list(state.trick_cards)
-        later = _sfs_later(state, order[len(played) + 1 :], completions, samples, seed)
+    else:
+        played = list(choice.played)
+        later = _hidden_later(state, choice, completions, samples, seed)
         exact = completions == "exact" or later.shape[1] == 0
-        tails = _Tails(_sfs_keys(space, rows), later, len(played) + 1)
-        candidates = list(iter_cards(hand))
+        tails = _Tails(_keys(space, rows), later, len(played) + 1)
 
         def wins_of(card: Card) -> IntArray:
             return tails.wins([*played, card])
-
-    else:  # pragma: no cover - space_of rejects other games
-        raise StichError(f"{space.game} has no information values")
 
     values = []
     count = 0

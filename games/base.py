@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
+from stich.games.course import Course, PointsStanding
 from stich.games.errors import RuleError, StichError
+from stich.games.secret import Clue, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
 
@@ -124,7 +126,7 @@ def seat_key(key: object, players: Sequence[str], what: str = "seat") -> int:
     return seat_index(key if number is None else number, players, what)
 
 
-def most_points_win(totals: Sequence[int]) -> dict[str, Any]:
+def most_points_win(totals: Sequence[int]) -> PointsStanding:
     """The standing of a game won on the most points, ties sharing the win."""
     best = max(totals)
     winners = [s for s, t in enumerate(totals) if t == best]
@@ -213,12 +215,11 @@ class Game(ABC):
     #: Whether fewer round points are better (24, where a score counts down toward 0).
     fewer_points_win: ClassVar[bool] = False
 
-    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
-        """The dealer and a random omniscient ``known`` block of round ``number`` (0 first) of a series
-        of rounds dealt one by one, as a whole game deals them (the arena plays such series): by
-        default the deal passes to the left; a game with a sequence of round sizes follows it."""
-        dealer = number % self.players
-        return dealer, self.deal(rng, dealer)
+    def course(self, dealer: int | None = None) -> Course[Game]:
+        """The whole game (`games.course`, the game's own `Course`): who deals each round and what
+        it deals, the running totals and the standing; its first round dealt by ``dealer`` (None:
+        the game's first dealer)."""
+        raise StichError(f"no whole-game course for {self.id}")
 
     def new_round(
         self,
@@ -293,6 +294,11 @@ class Game(ABC):
     def seat_labels(self, teams: Sequence[Sequence[int]] | None) -> str | None:
         """One letter per seat to name the seats of a solver position (bridge's N E S W), or None
         for seat numbers."""
+        return None
+
+    def hypothesis_space(self) -> HypothesisSpace | None:
+        """The space of the hidden secret the players deduce (`games.secret`), or None for a game
+        without one; a game with a `secret_holder` gives it."""
         return None
 
 
@@ -624,3 +630,34 @@ class Round(ABC):
     def solver_objective(self, seat: int) -> dict[str, Any]:
         """What ``seat`` plays for in this round, as a solver position's ``objective``."""
         return {"type": "tricks", "seat": seat}
+
+    # -- the deducer's view of a hidden secret (games with a `Game.hypothesis_space`) ----------
+
+    def known_hypothesis(self) -> int | None:
+        """The hypothesis of the secret the round knows (omniscient, or the holder's view), or None."""
+        return None
+
+    def secret_public(self) -> bool:
+        """Whether a secret the record knows from its start is known to every seat (else only to
+        the holder, the round's `dealer` seat)."""
+        return False
+
+    def clue_mark(self) -> tuple[int, ...]:
+        """How much the round has heard that bears on the secret, taken before an event so that
+        `event_clues` can tell what the event added."""
+        return ()
+
+    def event_clues(self, event: Event, index: int, mark: tuple[int, ...]) -> list[Clue]:
+        """What ``event`` (record event ``index``, just applied; `clue_mark` was ``mark`` before
+        it) tells about the secret."""
+        return []
+
+    def rejected_clue(self, event: Event, index: int) -> Clue | None:
+        """The clue ``event`` would give if the round took it, when the round rejects it and it is
+        a claim about the secret (an announcement or answer no secret allows), else None."""
+        return None
+
+    def information_choice(self) -> InformationChoice:
+        """The choice the seat to move faces whose information value about the secret is measured;
+        a `StichError` where there is none."""
+        raise StichError(f"{self.game.id} has no information values")

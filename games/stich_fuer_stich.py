@@ -15,17 +15,24 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from stich.games.base import Event, Game, Option, Round, most_points_win, seat_index
-from stich.games.cards import Card, CardSet, Deck, popcount
+from stich.games.cards import Card, CardSet, Deck, iter_cards, popcount
+from stich.games.course import Course, FinishedRound, PointsStanding
 from stich.games.errors import RuleError, StichError
 from stich.games.jsonfile import printable, read_json
+from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
 
+if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
+    from ortools.sat.python import cp_model
+
 __all__ = [
     "GAME",
+    "STICH_FUER_STICH",
+    "CaseSpace",
     "StichFuerStich",
     "StichFuerStichRound",
     "SfsContext",
@@ -51,8 +58,10 @@ __all__ = [
     "parse_deck",
     "load_deck",
     "sfs_rules",
+    "sfs_space",
     "sleuth_points",
     "confidant_points",
+    "CaseCourse",
 ]
 
 SUSPECTS = ("influencer", "hairdresser", "gardener", "mechanic")
@@ -316,6 +325,78 @@ def _pair(hypothesis: int) -> tuple[int, int]:
 
 
 ALL_HYPOTHESES: int = (1 << HYPOTHESES) - 1
+
+
+# -- the secret as the deducer reads it (games.secret) ------------------------------------
+
+
+def _strength(card: Card, culprit: Value, weapon: Value, weapons: WeaponLayout) -> tuple[int, int]:
+    """The ranking as the python-constraint model codes it, from trump rules 1-4 apart from
+    `sfs_rules`: full > weapon > culprit trumps (phantoms: culprit, 0) > non-trumps; inside each
+    kind the number."""
+    if is_phantom(card):
+        return 1, 0
+    is_culprit = SUSPECTS[suspect_of(card) or 0] == culprit
+    is_weapon = WEAPONS[weapons[card]] == weapon
+    return 2 * is_weapon + is_culprit, number_of(card)
+
+
+@dataclass(frozen=True)
+class CaseSpace(HypothesisSpace):
+    """The culprit and the weapon, under a deck's weapon layout."""
+
+    weapons: WeaponLayout = DEFAULT_WEAPONS  # the weapon on each card
+
+    @property
+    def each_name(self) -> str:
+        return "culprit-weapon pairs"
+
+    @property
+    def deck(self) -> Deck:
+        return SFS_DECK
+
+    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
+        return sfs_rules(i, j, self.weapons)
+
+    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
+        return _strength(card, a, b, self.weapons)
+
+    def variable_names(self) -> tuple[list[str], list[str]]:
+        return [f"culprit_{v}" for v in self.values[0]], [f"weapon_{v}" for v in self.values[1]]
+
+    def cp_strengths(self, built: CpSatBuild, cards: Sequence[Card], index: int) -> list[cp_model.LinearExpr]:
+        from ortools.sat.python import cp_model
+
+        keys: list[cp_model.LinearExpr] = []
+        for card in cards:
+            if is_phantom(card):
+                # Trump rule 4: a phantom is a culprit trump with number 0.
+                keys.append(cp_model.LinearExpr.constant(14))
+                continue
+            culprit = built.first[suspect_of(card) or 0]
+            weapon = built.second[weapon_of(card, self.weapons) or 0]
+            # Kind full 3 = weapon 2 + culprit 1 (rule 2), then the number (rule 3).
+            keys.append(14 * (2 * weapon + culprit) + number_of(card))
+        return keys
+
+
+STICH_FUER_STICH = CaseSpace(
+    "stich-fuer-stich", "culprit and weapon", ("culprit", "weapon"), (SUSPECTS, WEAPONS), (SUSPECTS, WEAPONS)
+)
+
+
+def sfs_space(weapons: WeaponLayout = DEFAULT_WEAPONS) -> CaseSpace:
+    """The space of the culprit and weapon for a deck's weapon layout."""
+    if weapons == DEFAULT_WEAPONS:
+        return STICH_FUER_STICH
+    return CaseSpace(
+        "stich-fuer-stich",
+        "culprit and weapon",
+        ("culprit", "weapon"),
+        (SUSPECTS, WEAPONS),
+        (SUSPECTS, WEAPONS),
+        weapons,
+    )
 
 
 # -- investigation points --------------------------------------------------------------
@@ -719,6 +800,90 @@ class StichFuerStichRound(Round):
         """The trick points still to come (each trick won is one)."""
         return {"type": "points", "seat": seat}
 
+    # -- the deducer's view of the case ---------------------------------------------------
+
+    def known_hypothesis(self) -> int | None:
+        return None if self.secret is None else sfs_space(self.weapons).index(*self.secret)
+
+    def clue_mark(self) -> tuple[int, ...]:
+        return len(self.tricks), len(self.guesses)
+
+    def event_clues(self, event: Event, index: int, mark: tuple[int, ...]) -> list[Clue]:
+        tricks, guesses = mark
+        clues = []
+        if len(self.tricks) > tricks:
+            trick = self.tricks[-1]
+            said = index if "winner" in event else None  # None: the record leaves it implied
+            clues.append(Clue("trick", said, len(self.tricks), trick.seats, trick.cards, trick.winner))
+        if len(self.guesses) > guesses and self.guesses[-1]["guess"] is not None:
+            guess = self.guesses[-1]
+            clues.append(self._answer(index, guess["trick"], guess["seat"], guess["guess"], guess["solved"]))
+        return clues
+
+    def _answer(self, index: int, trick: int, seat: int, pair: tuple[int, int], solved: bool) -> Clue:
+        """A sleuth's guess and its answer: known to the sleuth and the confidant."""
+        return Clue(
+            "answer",
+            index,
+            trick,
+            hypothesis=sfs_space(self.weapons).index(*pair),
+            solved=solved,
+            seat=seat,
+            audience=frozenset({seat, self.dealer}),
+        )
+
+    def rejected_clue(self, event: Event, index: int) -> Clue | None:
+        if self.phase == "winner" and "winner" in event:
+            winner = seat_index(event["winner"], self.names, "winner")
+            if winner not in self.trick_seats:
+                return None
+            seats, cards = tuple(self.trick_seats), tuple(self.trick_cards)
+            return Clue("trick", index, len(self.tricks) + 1, seats, cards, winner)
+        if self.phase == "search" and "guess" in event and "answer" in event:
+            seat = self.guessers_left()[0] if "seat" not in event else seat_index(event["seat"], self.names)
+            pair = parse_secret(event["guess"], "guess")
+            answer = event["answer"]
+            if answer not in ("solved", "false"):
+                return None
+            return self._answer(index, len(self.tricks), seat, pair, answer == "solved")
+        return None
+
+    def information_choice(self) -> InformationChoice:
+        """A card the view plays: each later seat plays a card from its hidden hand, any card the
+        view has not seen (nobody need follow)."""
+        if self.phase != "play":
+            raise StichError(f"information values are for cards to play; the round is in phase {self.phase}")
+        seat = self.seat_to_play()
+        hand = self.hands[seat]
+        if seat != self.view or hand is None:
+            raise StichError(
+                f"it is {self.names[seat]}'s turn to play; information values need that seat's own view"
+            )
+        played = tuple(self.trick_cards)
+        later = tuple(self.trick_order()[len(played) + 1 :])
+        unseen = self.deck.all & ~hand & ~self.gone
+        return InformationChoice(seat, tuple(iter_cards(hand)), played, later, unseen=unseen)
+
+
+class CaseCourse(Course["StichFuerStich"]):
+    """Stich für Stich: each player is the confidant of one case, passing to the left."""
+
+    def first_dealer(self) -> int:
+        return 0
+
+    def hand_size(self, seat: int) -> int | None:
+        return CONFIDANT_CARDS if seat == self.dealer else SLEUTH_CARDS
+
+    def deal(self, rng: random.Random) -> dict[str, Any]:
+        return self.game.deal(rng, self.dealer)
+
+    def settle(self, state: FinishedRound) -> None:
+        if self.rounds == self.game.players:
+            self.standing = self.game.standing(self.totals)
+
+    def describe_next(self) -> str:
+        return f"case {self.rounds + 1} of {self.game.players}"
+
 
 class StichFuerStich(Game):
     """Stich für Stich: 3-4 players, each the confidant of one criminal case."""
@@ -779,6 +944,9 @@ class StichFuerStich(Game):
             return f"the culprit: the {SUSPECTS[culprit]} with the {WEAPONS[weapon]}"
         return None
 
+    def course(self, dealer: int | None = None) -> CaseCourse:
+        return CaseCourse(self, dealer)
+
     def confidant_order(self, first: int) -> list[int]:
         """The confidant of each case: every player once, passing to the left."""
         return [(first + i) % self.players for i in range(self.players)]
@@ -801,7 +969,7 @@ class StichFuerStich(Game):
             "secret": secret_json((culprit, weapon)),
         }
 
-    def standing(self, totals: Sequence[int]) -> dict[str, Any]:
+    def standing(self, totals: Sequence[int]) -> PointsStanding:
         """Winners after every player was confidant once: most points; ties share the win."""
         return most_points_win(totals)
 
@@ -847,6 +1015,9 @@ class StichFuerStich(Game):
                 )
             confidant = candidates[0]
         return SfsContext(culprit, weapon, self.weapons, confidant)
+
+    def hypothesis_space(self) -> HypothesisSpace:
+        return sfs_space(self.weapons)
 
 
 GAME = StichFuerStich

@@ -17,14 +17,20 @@ import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from stich.games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
+from stich.games.course import Course, FinishedRound, Standing
 from stich.games.errors import RuleError, StichError
+from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
+
+if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
+    from ortools.sat.python import cp_model
 
 __all__ = [
     "COLOURS",
@@ -33,9 +39,15 @@ __all__ = [
     "GAME",
     "TABLE",
     "TASKS",
+    "Task",
+    "TaskKind",
     "TASK_TEXT",
     "TASK_VALUES",
     "TRUMP_CLASS",
+    "ChipCourse",
+    "ChipStanding",
+    "WAS_STICHT",
+    "TrumpSpace",
     "ColumnTrick",
     "TrickSummary",
     "WasSticht",
@@ -237,6 +249,110 @@ def secret_json(trump_suit: int | None, trump_number: int | None) -> dict[str, A
     }
 
 
+# -- the secret as the deducer reads it (games.secret) ------------------------------------
+
+
+def _strength(card: Card, first: Card, suit: Value, number: Value) -> tuple[int, int]:
+    """The ranking as the python-constraint model codes it, from the rulebook ("The Trick Game")
+    apart from `was_sticht_rules`: supertrump > number trumps (all equal) > suit trumps 9..1 >
+    cards of the led colour by number; the led colour is the first card's unless it is a trump."""
+    colour = COLOURS[colour_of(card)]
+    in_suit, in_number = colour == suit, number_of(card) == number
+    if in_suit and in_number:
+        return 3, 0
+    if in_number:
+        return 2, 0
+    if in_suit:
+        return 1, number_of(card)
+    first_trump = COLOURS[colour_of(first)] == suit or number_of(first) == number
+    if not first_trump and colour_of(card) == colour_of(first):
+        return 0, number_of(card)
+    return 0, 0
+
+
+def _var_name(prefix: str, value: Value, none: str) -> str:
+    return f"{prefix}_{none}" if value is None else f"{prefix}_{value}"
+
+
+def _cp_card(built: CpSatBuild, card: Card) -> tuple[cp_model.IntVar, cp_model.LinearExpr]:
+    """In the CP-SAT model: whether ``card`` is a trump, and its trump power (0 if none)."""
+    if card in built.card_terms:
+        terms: tuple[cp_model.IntVar, cp_model.LinearExpr] = built.card_terms[card]
+        return terms
+    model, n = built.model, number_of(card)
+    suit, number = built.first[colour_of(card)], built.second[n - 1]
+    name = COLOURS[colour_of(card)] + str(n)
+    # The supertrump: the card of the trump suit and the trump number.
+    supertrump = model.new_bool_var(f"supertrump_{name}")
+    model.add_bool_and([suit, number]).only_enforce_if(supertrump)
+    model.add_bool_or([suit.Not(), number.Not()]).only_enforce_if(supertrump.Not())
+    # A trump: of the trump suit or of the trump number.
+    trump = model.new_bool_var(f"is_trump_{name}")
+    model.add_bool_or([suit, number]).only_enforce_if(trump)
+    model.add_bool_and([suit.Not(), number.Not()]).only_enforce_if(trump.Not())
+    # Power: supertrump 11, number trumps 10, suit trumps their number, else 0.
+    power = (1 - n) * supertrump + 10 * number + n * suit
+    built.card_terms[card] = (trump, power)
+    return trump, power
+
+
+@dataclass(frozen=True)
+class TrumpSpace(HypothesisSpace):
+    """The trump suit (or none) and the trump number (or none)."""
+
+    @property
+    def deck(self) -> Deck:
+        return DECK
+
+    def hypothesis_rules(self, i: int, j: int) -> TrickRules:
+        return was_sticht_rules(None if i == 4 else i, None if j == 9 else j + 1)
+
+    def strength(self, card: Card, first: Card, a: Value, b: Value) -> tuple[int, int]:
+        return _strength(card, first, a, b)
+
+    def variable_names(self) -> tuple[list[str], list[str]]:
+        return (
+            [_var_name("trump", v, "no_suit") for v in self.values[0]],
+            [_var_name("trump", v, "no_number") for v in self.values[1]],
+        )
+
+    def cp_strengths(self, built: CpSatBuild, cards: Sequence[Card], index: int) -> list[cp_model.LinearExpr]:
+        from ortools.sat.python import cp_model
+
+        model = built.model
+        first_trump, _ = _cp_card(built, cards[0])
+        keys = []
+        for position, card in enumerate(cards):
+            trump, power = _cp_card(built, card)
+            lead = cp_model.LinearExpr.constant(0)
+            if position == 0:
+                lead = number_of(card) * first_trump.Not()
+            elif colour_of(card) == colour_of(cards[0]):
+                # It follows the led colour: neither it nor the first card is a trump.
+                led = model.new_bool_var(f"follows_{index}_{position}")
+                model.add_bool_and([trump.Not(), first_trump.Not()]).only_enforce_if(led)
+                model.add_bool_or([trump, first_trump]).only_enforce_if(led.Not())
+                lead = number_of(card) * led
+            keys.append(10 * power + lead)
+        return keys
+
+    def seat_json(self, seat: int) -> int | str:
+        return "table" if seat == TABLE else seat
+
+
+WAS_STICHT = TrumpSpace(
+    "was-sticht",
+    "trumps",
+    ("trump_suit", "trump_number"),
+    ((*COLOURS, None), (*range(1, 10), None)),
+    ((*COLOUR_NAMES, "no suit"), (*(str(n) for n in range(1, 10)), "no number")),
+)
+
+
+def _hypothesis(suit: int | None, number: int | None) -> int:
+    return WAS_STICHT.index(4 if suit is None else suit, 9 if number is None else number - 1)
+
+
 @cache
 def _arena(trump_suit: int | None, trump_number: int | None) -> Arena:
     blocks = tuple(((1 << 9) - 1) << (9 * c) for c in range(4))  # the four colours
@@ -272,6 +388,92 @@ def parse_task(text: object) -> str:
     raise StichError(f"unknown task {text!r} (tasks: {', '.join(TASKS)})")
 
 
+class TaskKind(Enum):
+    """The kinds of task chip (rulebook, "Meanings of the Task Chips")."""
+
+    NO_TRICKS = "no-tricks"
+    NO_COLOUR = "no-colour"  # no card of one colour
+    EXACTLY = "exactly"  # exactly so many tricks
+    LAST_TRICK = "last-trick"
+    MOST_TRICKS = "most-tricks"
+    FEWEST_TRICKS = "fewest-tricks"
+
+
+@dataclass(frozen=True)
+class Task:
+    """A task chip: its kind, and the colour (``no-red``) or the number of tricks (``exactly-2``)
+    it names. Its id (`TASKS`, the text records and users write) is ``str(task)``; `Task.of`
+    reads one."""
+
+    kind: TaskKind
+    colour: int | None = None  # NO_COLOUR: the colour index (``R G Y B`` = 0..3)
+    tricks: int | None = None  # EXACTLY: the number of tricks
+
+    @classmethod
+    def of(cls, text: object) -> Task:
+        """The task of an id (case-insensitive); a `StichError` naming it if unknown."""
+        return _TASK_OF[parse_task(text)]
+
+    @property
+    def id(self) -> str:
+        if self.kind is TaskKind.NO_COLOUR:
+            assert self.colour is not None
+            return f"no-{COLOUR_NAMES[self.colour]}"
+        if self.kind is TaskKind.EXACTLY:
+            return f"exactly-{self.tricks}"
+        return str(self.kind.value)
+
+    def __str__(self) -> str:
+        return self.id
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards the task forbids taking: those of its colour (none for the other kinds)."""
+        if self.colour is None:
+            return 0
+        return sum(bit(card_of(self.colour, number)) for number in NUMBERS)
+
+    @property
+    def all_seats(self) -> bool:
+        """Whether the task is judged against every seat's tricks (the most, the fewest)."""
+        return self.kind in (TaskKind.MOST_TRICKS, TaskKind.FEWEST_TRICKS)
+
+    def made(self, seat: int, summary: TrickSummary) -> bool:
+        """Whether ``seat`` has made the task once the tricks of ``summary`` are over."""
+        won = summary.won[seat]
+        others = [w for s, w in enumerate(summary.won) if s != seat]
+        kind = self.kind
+        if kind is TaskKind.NO_TRICKS:
+            return won == 0
+        if kind is TaskKind.NO_COLOUR:
+            # Physical colour: a Red 5 is red even when it is a trump.
+            return not summary.taken[seat] & self.cards
+        if kind is TaskKind.EXACTLY:
+            return won == self.tricks
+        if kind is TaskKind.LAST_TRICK:
+            return summary.last == seat
+        if kind is TaskKind.MOST_TRICKS:
+            return all(won > w for w in others)
+        return all(won < w for w in others)
+
+
+def _every_task() -> dict[str, Task]:
+    tasks = [
+        Task(TaskKind.NO_TRICKS),
+        *(Task(TaskKind.NO_COLOUR, colour=c) for c in range(len(COLOUR_NAMES))),
+        *(Task(TaskKind.EXACTLY, tricks=k) for k in range(1, 5)),
+        Task(TaskKind.LAST_TRICK),
+        Task(TaskKind.MOST_TRICKS),
+        Task(TaskKind.FEWEST_TRICKS),
+    ]
+    by_id = {task.id: task for task in tasks}
+    assert set(by_id) == set(TASKS), "every task id has its Task"
+    return by_id
+
+
+_TASK_OF = _every_task()
+
+
 @dataclass(frozen=True)
 class TrickSummary:
     """What the tasks are judged on: tricks and cards won per seat, and the last trick's winner."""
@@ -291,25 +493,9 @@ class TrickSummary:
         return cls(tuple(won), tuple(taken), tricks[-1].winner if tricks else None)
 
 
-def task_made(task: str, seat: int, summary: TrickSummary) -> bool:
-    """Whether ``seat`` has made ``task`` (rulebook, "Meanings of the Task Chips")."""
-    won = summary.won[seat]
-    others = [w for s, w in enumerate(summary.won) if s != seat]
-    if task == "no-tricks":
-        return won == 0
-    if task.startswith("no-"):
-        # Physical colour: a Red 5 is red even when it is a trump.
-        colour = COLOUR_NAMES.index(task[3:])
-        return not any(colour_of(card) == colour for card in iter_cards(summary.taken[seat]))
-    if task.startswith("exactly-"):
-        return won == int(task[8:])
-    if task == "last-trick":
-        return summary.last == seat
-    if task == "most-tricks":
-        return all(won > w for w in others)
-    if task == "fewest-tricks":
-        return all(won < w for w in others)
-    raise StichError(f"unknown task {task!r} (tasks: {', '.join(TASKS)})")
+def task_made(task: str | Task, seat: int, summary: TrickSummary) -> bool:
+    """Whether ``seat`` has made ``task`` (a `Task` or its id; rulebook, "Meanings of the Task Chips")."""
+    return (task if isinstance(task, Task) else Task.of(task)).made(seat, summary)
 
 
 def draft_chips_order(dealer: int, players: int) -> list[int]:
@@ -883,8 +1069,161 @@ class WasStichtRound(Round):
             return super().solver_objective(seat)
         return {"type": "task", "task": task, "seat": seat}
 
+    # -- the deducer's view of the trumps -----------------------------------------------
+
+    def known_hypothesis(self) -> int | None:
+        return _hypothesis(self.trump_suit, self.trump_number) if self.secret_known else None
+
+    def secret_public(self) -> bool:
+        # Trumps open from the start of the record (a record starting after the draft) are public.
+        return self.start != "deal"
+
+    def clue_mark(self) -> tuple[int, ...]:
+        return (len(self.columns),)
+
+    def event_clues(self, event: Event, index: int, mark: tuple[int, ...]) -> list[Clue]:
+        clues = []
+        if len(self.columns) > mark[0]:
+            col = self.columns[-1]
+            clues.append(Clue("column", index, col.column + 1, col.seats, col.cards, col.announced))
+        if "reveal" in event:
+            clues.append(Clue("reveal", index, hypothesis=_hypothesis(self.trump_suit, self.trump_number)))
+        return clues
+
+    def rejected_clue(self, event: Event, index: int) -> Clue | None:
+        if self.phase == "announce" and "announce" in event:
+            announced = self.parse_announcement(event["announce"])
+            if announced not in self.column_seats:
+                return None
+            seats, cards = tuple(self.column_seats), tuple(self.column_cards)
+            return Clue("column", index, self.column + 1, seats, cards, announced)
+        if self.phase == "reveal" and "reveal" in event:
+            suit, number = parse_secret(event["reveal"], "reveal")
+            return Clue("reveal", index, hypothesis=_hypothesis(suit, number))
+        return None
+
+    def information_choice(self) -> InformationChoice:
+        """A draft pick: the later pickers take the column's other cards in every order (with 3
+        players and the Table's card, the one left over is the Table's, last)."""
+        if self.phase != "draft":
+            raise StichError(f"information values are for draft picks; the round is in phase {self.phase}")
+        seat = self.to_move()
+        assert seat is not None
+        picked = tuple(self.column_cards)
+        later = tuple(self.pick_order()[len(picked) + 1 :])
+        left = self.column_left
+        return InformationChoice(seat, tuple(iter_cards(left)), picked, later, left, self.table_counts())
+
 
 # -- the game -------------------------------------------------------------------
+
+
+class ChipStanding(Standing):
+    """Was sticht?'s standing: the seats that discarded their last chip (``finished``), each
+    seat's total value of discarded chips (``totals``) and the positions (``ranking``)."""
+
+    finished: list[int]
+    totals: list[int]
+    ranking: list[int]
+
+
+class ChipCourse(Course["WasSticht"]):
+    """Was sticht?: each player draws its task chips before the first round; rounds until a
+    player has discarded all of them.
+
+    The chips a seat holds are known for the seats given in `hold` (at a real table: one's
+    own); every seat's count and the values it discarded follow from the rounds.
+    """
+
+    def __init__(self, game: WasSticht, dealer: int | None = None) -> None:
+        super().__init__(game, dealer)
+        n = game.players
+        self.left = [CHIPS_PER_PLAYER] * n
+        self.discarded: list[list[int]] = [[] for _ in range(n)]
+
+    def first_dealer(self) -> int:
+        return 0
+
+    def hold(self, seat: int, tasks: Sequence[str]) -> None:
+        """The chips ``seat`` drew at the preparation (before the first round)."""
+        if self.rounds:
+            raise StichError("the chips are drawn before the first round")
+        chips = [parse_task(t) for t in tasks]
+        if len(chips) != CHIPS_PER_PLAYER:
+            raise StichError(f"each player draws {CHIPS_PER_PLAYER} chips, not {len(chips)}")
+        counts = self.game.chip_counts()
+        for task in set(chips):
+            if chips.count(task) > counts.get(task, 0):
+                raise StichError(
+                    f"the chip set has {counts.get(task, 0)} {task} chips, not {chips.count(task)}"
+                )
+        self.held[seat] = chips
+
+    def draw(self, rng: random.Random, dealer: int) -> dict[int, list[str]]:
+        """Random play: every seat's chips drawn from the shuffled chip set, ``dealer`` first (as
+        the chip draft at preparation gives them)."""
+        pool = [chip["task"] for chip in self.game.chip_set()]
+        held: dict[int, list[str]] = {s: [] for s in range(self.game.players)}
+        for seat in self.game.draft_chips_order(dealer):
+            held[seat].append(pool.pop(rng.randrange(len(pool))))
+        return held
+
+    def prepare(self, rng: random.Random) -> None:
+        """Random play: every seat draws its chips before the first round."""
+        self.held = self.draw(rng, self.dealer)
+
+    def facts(self) -> dict[str, Any]:
+        if not self.held:
+            return {}
+        return {"chips": {str(s): list(chips) for s, chips in sorted(self.held.items())}}
+
+    def hold_known(self, known: Mapping[str, Any], names: Sequence[str]) -> None:
+        for seat, tasks in self._chips_of(known, names).items():
+            self.hold(seat, tasks)
+
+    def known_fact(self, key: str, known: Mapping[str, Any], names: Sequence[str]) -> Any:
+        if key != "chips":
+            return super().known_fact(key, known, names)
+        # The chips of the seats the course follows, in any order.
+        chips = self._chips_of(known, names)
+        return {str(s): sorted(chips[s]) if s in chips else None for s in sorted(self.held)}
+
+    @staticmethod
+    def _chips_of(known: Mapping[str, Any], names: Sequence[str]) -> dict[int, list[str]]:
+        raw = known.get("chips") or {}
+        if not isinstance(raw, Mapping):
+            raise StichError("known.chips must be an object of seat → task ids held")
+        chips: dict[int, list[str]] = {}
+        for key, tasks in raw.items():
+            if not isinstance(tasks, list):
+                raise StichError(f"known.chips[{key}] must be a list of task ids")
+            chips[seat_key(key, names, "known.chips seat")] = [parse_task(t) for t in tasks]
+        return chips
+
+    def deal(self, rng: random.Random) -> dict[str, Any]:
+        known = self.game.deal(rng, self.dealer)
+        known.update(self.facts())
+        return known
+
+    def series_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+        """Round ``number`` of a series: the deal passes to the left, and each round is the first
+        of a game, every seat holding the chips it drew (in ``known.chips``)."""
+        dealer = (self.series_start() + number) % self.game.players
+        known = self.game.deal(rng, dealer)
+        known["chips"] = {str(seat): chips for seat, chips in self.draw(rng, dealer).items()}
+        return dealer, known
+
+    def finish(self, state: FinishedRound) -> None:
+        values = self.game.chip_values()
+        for seat, task in state.result()["discards"].items():
+            if seat in self.held:
+                self.held[seat].remove(task)
+            self.left[seat] -= 1
+            self.discarded[seat].append(values[task])
+        super().finish(state)
+
+    def settle(self, state: FinishedRound) -> None:
+        self.standing = self.game.standing(self.discarded, self.left)
 
 
 class WasSticht(Game):
@@ -989,17 +1328,8 @@ class WasSticht(Game):
         number = rng.choice([*NUMBERS, None])
         return {"layout": layout, "secret": secret_json(suit, number)}
 
-    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
-        """A deal with the dealer passing to the left, each seat holding five chips drawn at random
-        from the chip set (as the chip draft at preparation gives them) in ``known.chips``."""
-        dealer = number % self.players
-        known = self.deal(rng, dealer)
-        pool = [chip["task"] for chip in self.chip_set()]
-        held: dict[str, list[str]] = {str(seat): [] for seat in range(self.players)}
-        for seat in self.draft_chips_order(dealer):
-            held[str(seat)].append(pool.pop(rng.randrange(len(pool))))
-        known["chips"] = held
-        return dealer, known
+    def course(self, dealer: int | None = None) -> ChipCourse:
+        return ChipCourse(self, dealer)
 
     def draft_chips_order(self, dealer: int) -> list[int]:
         """Seats in the order they take task chips at preparation (the dealer first, 5 each)."""
@@ -1026,9 +1356,10 @@ class WasSticht(Game):
     def parse_play_context(self, fields: Mapping[str, Any], hands: Sequence[CardSet]) -> PlayContext:
         return WasStichtContext(*parse_secret(fields["secret"], "secret"))
 
-    def standing(
-        self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]
-    ) -> dict[str, Any]:
+    def hypothesis_space(self) -> HypothesisSpace:
+        return WAS_STICHT
+
+    def standing(self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]) -> ChipStanding:
         """Whether the game is over after a round, and who won (rulebook, "Game End").
 
         ``discarded_values[s]`` are the values of all chips seat ``s`` has discarded so
