@@ -6,10 +6,11 @@ The search works on these ints; `Deck` turns them into text and back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypeAlias
 
 from stich.games.errors import StichError
+from stich.games.faces import Face, french_face, plain_face
 
 __all__ = [
     "Card",
@@ -67,6 +68,7 @@ class Deck:
     """The cards of one game: their canonical names and how to parse them.
 
     Parsing is case-insensitive and accepts the aliases given (e.g. ``10S`` for ``TS``).
+    ``faces`` says how a card named by its code looks (`games.faces`; default: its name).
     """
 
     def __init__(
@@ -76,8 +78,10 @@ class Deck:
         aliases: Mapping[str, str] | None = None,
         suits: Mapping[str, str] | None = None,
         symbols: Sequence[str] | None = None,
+        faces: Callable[[str], Face] = plain_face,
     ) -> None:
         self.name = name
+        self._faces = faces
         self.codes: tuple[str, ...] = tuple(codes)
         # How players name the suits by letter, and the cards with suit symbols (French decks).
         self.suits: dict[str, str] = dict(suits or {})
@@ -117,6 +121,10 @@ class Deck:
                 raise StichError(f"{what}: card {self.codes[card]} is named twice")
             result |= 1 << card
         return result
+
+    def face(self, code: str) -> Face:
+        """How the card named ``code`` looks (`games.pictures` draws it)."""
+        return self._faces(code)
 
     def name_of(self, card: Card) -> str:
         """The canonical name of a card."""
@@ -160,4 +168,4 @@ def french_deck() -> Deck:
     aliases = {"10" + suit: "T" + suit for suit in FRENCH_SUITS}
     # German names as in the Stiche-Raten rulebook (D = Dame, B = Bube) are not accepted:
     # D is also the diamond suit letter, so ``DD`` would be ambiguous to a reader.
-    return Deck("french", codes, aliases, FRENCH_SUIT_NAMES, french_symbols(codes))
+    return Deck("french", codes, aliases, FRENCH_SUIT_NAMES, french_symbols(codes), french_face)

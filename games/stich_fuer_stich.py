@@ -21,6 +21,7 @@ from stich.games.base import Event, Game, Option, Round, most_points_win, seat_i
 from stich.games.cards import Card, CardSet, Deck, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, PointsStanding
 from stich.games.errors import RuleError, StichError
+from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
@@ -78,12 +79,25 @@ HYPOTHESES = len(SUSPECTS) * len(WEAPONS)  # 28 culprit-weapon pairs
 DECK_FORMAT = "stich-fuer-stich-deck/1"
 DECK_FILE_LIMIT = 1_000_000  # bytes: a deck file is about 2 kB
 
+_SUSPECT_COLOURS = {"I": "#8e24aa", "H": "#d84315", "G": "#2e7d32", "M": "#37474f"}
+
+
+def _face(code: str) -> Face:
+    """A suspect's colour with the number and weapon (the default layout's), or a phantom."""
+    card = SFS_DECK.parse(code)
+    if is_phantom(card):
+        return Face("#9e9e9e", WHITE, "0", "phantom")
+    weapon = weapon_of(card)
+    return Face(_SUSPECT_COLOURS[code[0]], WHITE, code[1:], f"{code[0]} {WEAPONS[weapon or 0]}")
+
+
 # Card (s, n) has index s * 13 + n - 1; the phantoms P1 P2 P3 are 52, 53, 54.
 SFS_DECK = Deck(
     "stich-fuer-stich",
     [INITIALS[s] + str(n) for s in range(len(SUSPECTS)) for n in range(1, NUMBERS + 1)]
     + [f"P{i}" for i in range(1, PHANTOMS + 1)],
     suits=dict(zip(INITIALS, SUSPECTS, strict=True)),
+    faces=_face,
 )
 
 WeaponLayout: TypeAlias = tuple[int, ...]

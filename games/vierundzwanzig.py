@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from stich.games.base import Event, Game, Option, Round, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
 from stich.games.errors import RuleError, StichError
+from stich.games.faces import BLACK, WHITE, Face, colour_face
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Arena, Declaration, PlayContext
 
@@ -54,10 +55,15 @@ HAND = 6
 MAX_EXCHANGE = 3
 
 
+def _face(code: str) -> Face:
+    """A number on its colour, and the white 24."""
+    return Face(WHITE, BLACK, "24", "top trump") if code == "24" else colour_face(code)
+
+
 def _deck() -> Deck:
     """Card ``suit * 11 + value - 1`` for ``Y1 .. G11``, then the ``24`` as card 44."""
     codes = [f"{suit}{value}" for suit in SUITS for value in range(1, VALUES + 1)]
-    return Deck("24", [*codes, "24"], suits=dict(zip(SUITS, SUIT_NAMES, strict=True)))
+    return Deck("24", [*codes, "24"], suits=dict(zip(SUITS, SUIT_NAMES, strict=True)), faces=_face)
 
 
 DECK = _deck()

@@ -25,6 +25,7 @@ from stich.games.base import Event, Game, Option, Round, Trick, ascii_number, se
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, Standing
 from stich.games.errors import RuleError, StichError
+from stich.games.faces import colour_face
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
@@ -77,6 +78,7 @@ DECK = Deck(
     "was-sticht",
     [c + str(n) for c in COLOURS for n in NUMBERS],
     suits=dict(zip(COLOURS, COLOUR_NAMES, strict=True)),
+    faces=colour_face,
 )
 
 # The trump order (rulebook, "The Trick Game"): the supertrump (suit ∩ number) over

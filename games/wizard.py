@@ -30,6 +30,7 @@ from stich.games.cards import (
     french_symbols,
 )
 from stich.games.errors import StichError
+from stich.games.faces import BLACK, WHITE, Face, french_face
 from stich.games.stiche_raten import (
     BiddingRound,
     SticheRaten,
@@ -48,6 +49,15 @@ WIZARD_POWER = 100  # above every trump (trumps are 1..13)
 EDITIONS = {"seed": 2, "original": 4}  # wizards (and as many jesters) per edition
 
 
+def _face(code: str) -> Face:
+    """French cards, wizards (Z) and jesters (N)."""
+    if code[0] == "Z":
+        return Face("#4527a0", WHITE, "Z", "wizard")
+    if code[0] == "N":
+        return Face("#b0bec5", BLACK, "N", "jester")
+    return french_face(code)
+
+
 @cache
 def wizard_deck(edition: str) -> Deck:
     """52 French cards (``suit * 13 + rank``), then wizards ``Z1..`` and jesters ``N1..``."""
@@ -55,7 +65,7 @@ def wizard_deck(edition: str) -> Deck:
     codes = [rank + suit for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
     codes += [f"Z{i}" for i in range(1, k + 1)] + [f"N{i}" for i in range(1, k + 1)]
     aliases = {"10" + suit: "T" + suit for suit in FRENCH_SUITS}
-    return Deck(f"wizard-{edition}", codes, aliases, FRENCH_SUIT_NAMES, french_symbols(codes))
+    return Deck(f"wizard-{edition}", codes, aliases, FRENCH_SUIT_NAMES, french_symbols(codes), _face)
 
 
 @cache
