@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stich.games.errors import StichError
-from stich.games.imports.pbn import ImportProblems, Problems, bridge_record, read_games
-from stich.games.imports.trickster import is_trickster, trickster_record
+from stich.games.imports.pbn import BOARD_GAME, ImportProblems, Problems, bridge_record, read_games
+from stich.games.imports.trickster import ROUND_GAME, is_trickster, trickster_record
 from stich.games.record import Record
 from stich.games.registry import GAME_IDS
 
 __all__ = ["FORMAT_GAMES", "ImportProblems", "Imported", "import_file", "import_text"]
 
-#: The game each format imports as (a bridge board and an Oh Hell round are Stiche-Raten rounds).
-FORMAT_GAMES = {"pbn": "stiche-raten", "trickster-oh-hell": "stiche-raten"}
+#: The game each format imports as, as its reader builds the records (a bridge board and an Oh
+#: Hell round are Stiche-Raten rounds).
+FORMAT_GAMES = {"pbn": BOARD_GAME.id, "trickster-oh-hell": ROUND_GAME.id}
 
 
 @dataclass

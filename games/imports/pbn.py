@@ -27,8 +27,10 @@ from stich.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_deck
 from stich.games.errors import StichError
 from stich.games.names import MAX_NAME, name_key, name_problem
 from stich.games.record import Record
+from stich.games.stiche_raten import SticheRaten
 
 __all__ = [
+    "BOARD_GAME",
     "DD_SEATS",
     "DD_STRAINS",
     "SEATS",
@@ -57,6 +59,7 @@ TEAMS = [[0, 2], [1, 3]]  # the partnerships North-South and East-West, in stich
 DD_SEATS = "NSEW"  # the declarers in the order of [DoubleDummyTricks]
 DD_STRAINS = ("NT", "S", "H", "D", "C")  # the strains in the order of [DoubleDummyTricks]
 FRENCH = french_deck()
+BOARD_GAME = SticheRaten  # a bridge board is a round of Stiche-Raten without bidding
 SECTION_TAGS = ("auction", "play")  # and every tag whose name ends in "Table"
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -681,7 +684,7 @@ def bridge_record(game: PbnGame, problems: Problems, file_name: str) -> Record |
             tag = game.get(stored.tag)
             problems.warn(tag.line if tag is not None else game.line, f"{stored.problem}; kept as written")
     record = Record(
-        game="stiche-raten",
+        game=BOARD_GAME.id,
         players=player_names(game, problems),
         dealer=record_dealer,
         events=[],

@@ -32,8 +32,9 @@ from stich.games.imports.pbn import (
 from stich.games.record import Record
 from stich.games.stiche_raten import SticheRaten
 
-__all__ = ["is_trickster", "oh_hell_options", "trickster_record"]
+__all__ = ["ROUND_GAME", "is_trickster", "oh_hell_options", "trickster_record"]
 
+ROUND_GAME = SticheRaten  # an Oh Hell round is a round of Stiche-Raten
 GAME_CODE = "OhHell"
 _SIZES = re.compile(r"deal (\d+)\.\.(\d+)(?:\.\.(\d+))?", re.IGNORECASE)
 
@@ -158,7 +159,7 @@ def trickster_record(game: PbnGame, problems: Problems, file_name: str) -> Recor
         "tags": game.plain_tags(),
     }
     record = Record(
-        "stiche-raten",
+        ROUND_GAME.id,
         player_names(game, problems),
         dealer,
         [],
