@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, PointsStanding
+from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
 from stich.games.secret import Clue, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
@@ -144,6 +145,8 @@ class Game(ABC):
     round_class: ClassVar[type[Round]]
     # Who holds the hidden secret the others deduce ("dealer", "confidant"); None: no secret.
     secret_holder: ClassVar[str | None] = None
+    #: The kinds of endgame its puzzles set (`games.endgames`); every game has at least one.
+    endgame_themes: ClassVar[tuple[Theme, ...]] = ()
     #: Whether the players bid the tricks they will take (Stiche-Raten, Wizard).
     has_bids: ClassVar[bool] = False
     #: The task chips a player draws before the first round, as a ``chips`` entry names them

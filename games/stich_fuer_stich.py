@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 from stich.games.base import Event, Game, Option, Round, most_points_win, seat_index
 from stich.games.cards import Card, CardSet, Deck, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, PointsStanding
+from stich.games.endgames import SEATS, SOUTH, Theme, exact_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
@@ -899,10 +900,57 @@ class CaseCourse(Course["StichFuerStich"]):
         return f"case {self.rounds + 1} of {self.game.players}"
 
 
+def _theme_context(rng: random.Random) -> dict[str, Any]:
+    return {
+        "secret": {"culprit": rng.choice(SUSPECTS), "weapon": rng.choice(WEAPONS)},
+        "confidant": rng.randrange(4),
+    }
+
+
+def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
+    return sfs_rules(*parse_secret(context["secret"], "secret"))
+
+
+def _theme_setting(context: Mapping[str, Any]) -> str:
+    secret = context["secret"]
+    confidant = SEATS[context["confidant"]]
+    return (
+        f"the {secret['culprit']} and the {secret['weapon']} are trumps, nobody need follow, "
+        f"{confidant} is the confidant"
+    )
+
+
+def _theme_extra(context: Mapping[str, Any]) -> dict[int, int]:
+    return {int(context["confidant"]): CONFIDANT_CARDS - SLEUTH_CARDS}
+
+
+def _theme_points(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+    # Without a duty to follow, exactly k tricks is slow to search beyond three tricks.
+    return [{"type": "points", "seat": SOUTH}, *(exact_objectives(rng, cards) if cards <= 3 else [])]
+
+
+# Endgame puzzles (games.endgames): take t tricks, where nobody need follow and culprit and
+# weapon are trumps. The confidant holds three cards more: deeper positions are slow.
+ENDGAME_THEMES = (
+    Theme(
+        "tricks",
+        "stich-fuer-stich",
+        SFS_DECK,
+        _theme_context,
+        _theme_rules,
+        _theme_setting,
+        _theme_points,
+        max_depth=5,
+        extra_cards=_theme_extra,
+    ),
+)
+
+
 class StichFuerStich(Game):
     """Stich für Stich: 3-4 players, each the confidant of one criminal case."""
 
     id = "stich-fuer-stich"
+    endgame_themes = ENDGAME_THEMES
     round_class = StichFuerStichRound
     secret_holder = "confidant"
     title = "Stich für Stich"

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from stich.games.base import Event, Game, Option, Round, own_hand, seat_index
 from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
+from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Arena, PlayContext, french_blocks
@@ -498,10 +499,33 @@ def bidding_sequence_deal(game: Any, rng: random.Random, number: int) -> tuple[i
     return dealer, game.deal(rng, dealer, round_number=number % len(sizes) + 1)
 
 
+def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
+    trump = context["trump"]
+    return suit_rules(FRENCH, None if trump is None else FRENCH_SUITS.index(trump))
+
+
+# Endgame puzzles (games.endgames): take exactly k tricks (a bid to make), or North and South
+# take t tricks.
+ENDGAME_THEMES = (
+    Theme("exact", "stiche-raten", FRENCH, french_trump, _theme_rules, french_setting, exact_objectives),
+    Theme(
+        "partnership",
+        "stiche-raten",
+        FRENCH,
+        french_trump,
+        _theme_rules,
+        french_setting,
+        tricks_objectives,
+        teams=((0, 2), (1, 3)),
+    ),
+)
+
+
 class SticheRaten(Game):
     """Stiche-Raten (Oh Hell!) with every variant of the rulebook."""
 
     id = "stiche-raten"
+    endgame_themes = ENDGAME_THEMES
     round_class = StichRatenRound
     has_bids = True
     title = "Stiche-Raten (Oh Hell!)"

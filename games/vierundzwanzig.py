@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from stich.games.base import Event, Game, Option, Round, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
+from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import BLACK, WHITE, Face, colour_face
 from stich.games.trick import TrickRules
@@ -775,10 +776,46 @@ class VierUndZwanzigRound(Round):
         return {"type": "points", "seat": seat}
 
 
+def _theme_context(rng: random.Random) -> dict[str, Any]:
+    return {"trump": rng.choice("YBRG"), "order": "normal"}
+
+
+def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
+    return rules_24(parse_suit(context["trump"]), context.get("order") == "reversed")
+
+
+def _theme_setting(context: Mapping[str, Any]) -> str:
+    high = "1 high" if context.get("order") == "reversed" else "11 high"
+    return f"{SUIT_NAMES[parse_suit(context['trump'])]} is trump, {high}"
+
+
+def _is_one(card: Card) -> bool:
+    return card != TWENTY_FOUR and value_of(card) == 1
+
+
+# Endgame puzzles (games.endgames): take t tricks where the one first card that works is a 1
+# that reverses the order (a "reversal finesse", rulebook: "1" Played). A round has six tricks.
+ENDGAME_THEMES = (
+    Theme(
+        "reversal",
+        "24",
+        DECK,
+        _theme_context,
+        _theme_rules,
+        _theme_setting,
+        tricks_objectives,
+        max_depth=6,
+        south_holds=_is_one,
+        answer_declares="reverse",
+    ),
+)
+
+
 class VierUndZwanzig(Game):
     """24 with the rulebook's variants a) Trump Chaos, b) dropping out, c) point restrictions."""
 
     id = "24"
+    endgame_themes = ENDGAME_THEMES
     round_class = VierUndZwanzigRound
     reversing_rank = "1"
     title = "24: Wer zuletzt sticht, sticht am besten!"

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from stich.games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, Standing
+from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import colour_face
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
@@ -1228,10 +1229,63 @@ class ChipCourse(Course["WasSticht"]):
         self.standing = self.game.standing(self.discarded, self.left)
 
 
+# How a task chip reads as an endgame puzzle's objective.
+_TASK_WORDS = {
+    "exactly-1": "take exactly 1 trick",
+    "exactly-2": "take exactly 2 tricks",
+    "exactly-3": "take exactly 3 tricks",
+    "last-trick": "take the last trick",
+    "most-tricks": "take more tricks than anyone else",
+}
+
+
+def _theme_context(rng: random.Random) -> dict[str, Any]:
+    return {
+        "secret": {
+            "trump_suit": rng.choice([*"RGYB", None]),
+            "trump_number": rng.choice([*range(1, 10), None]),
+        }
+    }
+
+
+def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
+    return was_sticht_rules(*parse_secret(context["secret"], "secret"))
+
+
+def _theme_setting(context: Mapping[str, Any]) -> str:
+    return f"trumps {secret_text(*parse_secret(context['secret'], 'secret'))}"
+
+
+def _theme_tasks(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+    if cards > PYTHON_OBJECTIVE_DEPTH:
+        return []
+    tasks = [t for t in _TASK_WORDS if not t.startswith("exactly-") or int(t[-1]) < cards]
+    rng.shuffle(tasks)
+    return [{"type": "task", "task": task, "seat": SOUTH} for task in tasks]
+
+
+# Endgame puzzles (games.endgames): a task chip (exactly k tricks, the last trick, the most
+# tricks), or take t tricks.
+ENDGAME_THEMES = tuple(
+    Theme(
+        name,
+        "was-sticht",
+        DECK,
+        _theme_context,
+        _theme_rules,
+        _theme_setting,
+        objectives,
+        task_words=_TASK_WORDS,
+    )
+    for name, objectives in (("task", _theme_tasks), ("tricks", tricks_objectives))
+)
+
+
 class WasSticht(Game):
     """Was sticht? for 3 or 4 players, with the task chips as an option."""
 
     id = "was-sticht"
+    endgame_themes = ENDGAME_THEMES
     round_class = WasStichtRound
     secret_holder = "dealer"
     task_chips = TASKS

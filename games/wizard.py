@@ -29,6 +29,7 @@ from stich.games.cards import (
     Deck,
     french_symbols,
 )
+from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import StichError
 from stich.games.faces import BLACK, WHITE, Face, french_face
 from stich.games.stiche_raten import (
@@ -133,10 +134,33 @@ class WizardRound(BiddingRound):
         return "wizard"
 
 
+def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
+    trump = context["trump"]
+    return wizard_rules("seed", None if trump is None else FRENCH_SUITS.index(trump))
+
+
+# Endgame puzzles (games.endgames): take exactly k tricks, or take t tricks, with wizards and
+# jesters in play.
+ENDGAME_THEMES = tuple(
+    Theme(
+        name,
+        "wizard",
+        wizard_deck("seed"),
+        french_trump,
+        _theme_rules,
+        french_setting,
+        objectives,
+        options={"edition": "seed"},
+    )
+    for name, objectives in (("exact", exact_objectives), ("tricks", tricks_objectives))
+)
+
+
 class Wizard(Game):
     """Wizard, in the rulebook's 56-card variant or the original 60-card game."""
 
     id = "wizard"
+    endgame_themes = ENDGAME_THEMES
     round_class = WizardRound
     has_bids = True
     title = "Wizard"

@@ -29,7 +29,7 @@ from typing import Any
 from stich.games.base import Event
 from stich.games.errors import StichError
 from stich.games.record import Record
-from stich.hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, value_kind
+from stich.hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, t95, value_kind
 from stich.hints.session import Session
 
 __all__ = [
@@ -133,6 +133,7 @@ class Advice:
     seconds: float
     value_name: str  # what ``value`` means, e.g. "expected points", "chance to hit the bid"
     abandoned: int = 0  # worlds begun but given up at the time limit (`Budget.wall`), not counted
+    settled: bool = False  # sampling stopped before the budget: the ranking was settled (`SETTLE_FROM`)
 
     @property
     def best(self) -> Alternative:
@@ -157,6 +158,7 @@ class Advice:
             "value": self.value_name,
             "seconds": round(self.seconds, 3),
             "abandoned": self.abandoned,
+            "settled": self.settled,
         }
 
 
@@ -177,6 +179,7 @@ class Tally:
         self.count = count
         self.worlds = 0
         self.abandoned = 0  # worlds drawn but given up at a time limit (in no figure)
+        self.settled = ""  # why sampling stopped early, the ranking settled (`anytime`'s ``settled``)
         self.values: list[list[float]] = [[] for _ in range(count)]
         self.figures: list[dict[str, list[float]]] = [{} for _ in range(count)]
 
@@ -230,6 +233,16 @@ World = Any
 """Whatever an advisor samples per world (hands, a secret); opaque to the loop."""
 
 
+SETTLE_FROM = 32
+"""With a budget of seconds, sampling stops once the best is clearly ahead of the second
+(`Tally.separated`), looked at first after this many worlds and then each time their number has
+grown by half (32, 48, 72, ...): a handful of looks, not one after every world, which would
+find a difference that is not there more often than the test's 5 %. A single choice, which
+has no ranking to settle, stops at this many worlds."""
+
+SETTLE_GROWTH = 1.5
+
+
 FIRST_WORLD_PATIENCE = 10.0
 """How many times the budget of seconds the first worlds may take before advice gives up on
 solving and falls back to the heuristic bot's choice; with a budget of a number of worlds,
@@ -243,6 +256,7 @@ def anytime(
     draw: Callable[[random.Random], World],
     evaluate: Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]],
     jobs: int = 1,
+    settled: Callable[[Tally], str] | None = None,
 ) -> tuple[Tally, float]:
     """Value ``count`` alternatives over worlds from ``draw`` until the budget is spent; returns the
     tally and the seconds used. At least ``budget.min_worlds`` worlds are always looked at.
@@ -257,7 +271,12 @@ def anytime(
     ``min_worlds`` worlds may take `FIRST_WORLD_PATIENCE` times the budget; when even
     they run past that, the tally comes back with fewer worlds (possibly none). A budget of
     a number of worlds has the same wall limit (`Budget.wall`): the worlds not solved by then
-    are not looked at. ``tally.abandoned`` counts the worlds begun and given up."""
+    are not looked at. ``tally.abandoned`` counts the worlds begun and given up.
+
+    ``settled``, with a budget of seconds: why the tally already answers the question (the best
+    clearly ahead of the second; "" while it does not), asked after `SETTLE_FROM` worlds and
+    then each time their number has grown by half; once it gives a reason, no more worlds are
+    drawn and ``tally.settled`` is that reason. A budget of a number of worlds always looks at them all."""
     from stich.hints import dd
     from stich.solvers.solver import SolveTimeout
 
@@ -275,6 +294,16 @@ def anytime(
         if budget.worlds is not None or world < budget.min_worlds:
             return wall
         return stop
+
+    look = [SETTLE_FROM]
+
+    def done(tally: Tally) -> bool:
+        """Whether the ranking is settled (looked at on `SETTLE_FROM`'s schedule)."""
+        if settled is None or budget.worlds is not None or tally.worlds < look[0]:
+            return False
+        look[0] = max(look[0] + 1, math.ceil(look[0] * SETTLE_GROWTH))
+        tally.settled = settled(tally)
+        return bool(tally.settled)
 
     def more(worlds: int) -> bool:
         if budget.worlds is not None:  # a world is begun before the wall limit (the first always)
@@ -296,6 +325,8 @@ def anytime(
                 tally.abandoned += 1
                 break
             tally.add(values, figures)
+            if done(tally):
+                break
         return tally, time.perf_counter() - start
     # Two worlds per worker in flight keep the workers busy; results are tallied in draw order.
     pending: deque[Any] = deque()
@@ -312,7 +343,7 @@ def anytime(
                 break
             values, figures = found
             tally.add(values, figures)
-            if not more(tally.worlds):
+            if done(tally) or not more(tally.worlds):
                 break
     finally:
         pool.terminate()
@@ -440,7 +471,8 @@ class Valuation:
         if self.exact:
             budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed)
         count = self.width if self.width is not None else len(self.choices)
-        tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs)
+        settled = None if self.rank is not None or self.exact else self._settled
+        tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs, settled=settled)
         if not tally.worlds:
             return self._fallback(session, budget, seconds, tally)
         kind = value_kind(self.value_name)
@@ -462,12 +494,37 @@ class Valuation:
             tuple(alternatives),
             0 if self.exact else tally.worlds,
             separated,
-            self.explain(alternatives, tally) + _cut_short(budget, tally),
+            self.explain(alternatives, tally) + _cut_short(budget, tally) + _settled_text(tally),
             self.method,
             seconds,
             self.value_name,
             abandoned=tally.abandoned,
+            settled=bool(tally.settled),
         )
+
+    def _settled(self, tally: Tally) -> str:
+        """Why more worlds would not change the advice ("" while they could): the best is clearly
+        ahead of the second (`Tally.separated`), or the two are as good as each other (the 95 %
+        upper bound of their paired difference below the smallest difference that matters),
+        or there is one choice."""
+        order = tally.order(self.then)
+        if len(order) < 2:
+            return "there is one choice"
+        kind = value_kind(self.value_name)
+        if tally.separated(order[0], order[1], kind):
+            return "the best was already clearly ahead of the second"
+        diffs = [a - b for a, b in zip(tally.values[order[0]], tally.values[order[1]], strict=True)]
+        mean = sum(diffs) / len(diffs)
+        if mean + t95(len(diffs) - 1) * _stderr(diffs) < kind.smallest:
+            return "the best and the second were already as good as each other"
+        return ""
+
+
+def _settled_text(tally: Tally) -> str:
+    """What the reason adds when sampling stopped before the budget was spent."""
+    if not tally.settled:
+        return ""
+    return f"; sampling stopped after {worlds_text(tally.worlds)}, before the time was up: {tally.settled}"
 
 
 def _cut_short(budget: Budget, tally: Tally) -> str:

@@ -125,8 +125,8 @@ def move_values(
     guess: int | None = None,
 ) -> list[tuple[Move, int]]:
     """Each legal move of the seat to move with the side's value after it (``only``, ``lo``,
-    ``hi``, ``guess``: as `Solver.move_values`). The side's own value, which bounds every
-    move's, is asked first, from the last world's as a guess."""
+    ``hi``, ``guess``: as `Solver.move_values`; without a guess, the side's value). The side's
+    own value, which bounds every move's, is asked first, from the last world's as a guess."""
     solver, last = SOLVERS.solver(pos)
     solver.deadline = _DEADLINE[0]
     root = solver.root()
@@ -134,7 +134,10 @@ def move_values(
         return []
     best = solver.value_to_go(root, guess=last[0] if last else None)
     last[:] = [best]
-    return solver.move_values(root, best, only=only, lo=lo, hi=hi, guess=guess)
+    # Without a guess, each move's value is first asked at the side's value: the best moves
+    # reach it (one question each instead of halving the range: a 24 first play asked half
+    # the nodes), and the others' moves are held to it.
+    return solver.move_values(root, best, only=only, lo=lo, hi=hi, guess=best if guess is None else guess)
 
 
 def move_event(state: Round, seat: int, move: Move) -> Event:
