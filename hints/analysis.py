@@ -21,8 +21,9 @@ secrets each seat could still consider after each event, and when each first kne
 
 from __future__ import annotations
 
+import multiprocessing
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -441,18 +442,89 @@ Progress = Callable[[int, int], None]
 """Told (events read, events in all) before each decision analysed and after each event."""
 
 
+@dataclass(frozen=True)
+class _Decision:
+    """One decision to review, as a worker process takes it: the seat's view up to it (the
+    session is read again from it) and the true deal, drawn by the analysis."""
+
+    index: int
+    seat: int
+    view: Record
+    event: Event
+    truth: tuple[World, int]
+    budget: Budget
+
+
+def _review_decision(decision: _Decision) -> Review | None:
+    """A decision reviewed in a worker: the same review as in the analysis's own process."""
+    session = Session(decision.view, strict=False)
+    truth = decision.truth
+    return _review(decision.index, decision.seat, session, decision.event, decision.budget, lambda: truth)
+
+
+class _Reviewer:
+    """Reviews decisions one by one in this process (``jobs`` 1), or ``jobs`` at a time in worker
+    processes forked once for the whole analysis: each worker keeps its solvers and their
+    tables from decision to decision, and no pool is started per decision. The reviews come
+    back in the order of the decisions; each is the one this process would have made (with a
+    budget of worlds, the same figures)."""
+
+    def __init__(self, jobs: int, progress: Progress | None, total: int) -> None:
+        if jobs < 1:
+            raise StichError(f"{jobs} jobs: give at least 1")
+        self.jobs = jobs if "fork" in multiprocessing.get_all_start_methods() else 1
+        self.progress = progress
+        self.total = total
+        self.waiting: list[_Decision] = []
+
+    def review(
+        self,
+        index: int,
+        seat: int,
+        session: Session,
+        event: Event,
+        budget: Budget,
+        truth: Callable[[], tuple[World, int]],
+    ) -> Iterator[Review]:
+        """This decision's review (at once with one job; with more, the reviews later, from `done`)."""
+        if self.jobs == 1:
+            if self.progress is not None:
+                self.progress(index, self.total)
+            found = _review(index, seat, session, event, budget, truth)
+            if found is not None:
+                yield found
+            return
+        self.waiting.append(_Decision(index, seat, session.to_record(), event, truth(), budget))
+
+    def done(self) -> Iterator[Review]:
+        """The reviews of the decisions handed to the workers, in order."""
+        if not self.waiting:
+            return
+        pool = multiprocessing.get_context("fork").Pool(min(self.jobs, len(self.waiting)))
+        try:
+            for decision, found in zip(self.waiting, pool.imap(_review_decision, self.waiting), strict=True):
+                if self.progress is not None:
+                    self.progress(decision.index, self.total)
+                if found is not None:
+                    yield found
+        finally:
+            pool.terminate()
+
+
 def analyze(
     record: Record,
     seats: Iterable[int] | None = None,
     budget: Budget | None = None,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> Analysis:
     """Analyse a record: each decision of ``seats`` (default all; a view record: its seat) with
     advice from the seat's own view (``budget`` per decision) and double-dummy values in the
-    true deal (of a view record: what the round showed, the rest drawn at random)."""
+    true deal (of a view record: what the round showed, the rest drawn at random). ``jobs`` > 1
+    reviews that many decisions at a time in worker processes started once (`_Reviewer`)."""
     budget = budget or Budget(seconds=0.5)
     if record.view is not None:
-        return _analyze_view(record, seats, budget, progress)
+        return _analyze_view(record, seats, budget, progress, jobs)
     players = len(record.players)
     analysed = tuple(range(players)) if seats is None else tuple(seats)
     feed = ViewFeed(record, range(players))
@@ -461,17 +533,15 @@ def analyze(
     space = sessions[0].tracker.space if sessions[0].tracker is not None else None
     analysis.secrets = 0 if space is None else space.size
     total = len(record.events)
+    reviewer = _Reviewer(jobs, progress, total)
     while not feed.done():
         index = feed.index
         event = record.events[index]
         actor = feed.actor(event)
         if actor in analysed and sessions[actor].my_turn() and sessions[actor].stopped is None:
-            if progress is not None:
-                progress(index, total)
             session = sessions[actor]
-            review = _review(index, actor, session, event, budget, partial(_true_world, session, feed))
-            if review is not None:
-                analysis.reviews.append(review)
+            truth = partial(_true_world, session, feed)
+            analysis.reviews.extend(reviewer.review(index, actor, session, event, budget, truth))
         heard = feed.step()
         for seat, events in heard.items():
             for view_event in events:
@@ -483,13 +553,16 @@ def analyze(
                 post = session.posterior()
                 counts[seat] = 0 if post is None else post.count
             analysis.timeline.append(TimelinePoint(index, counts))
-        if progress is not None:
+        if progress is not None and reviewer.jobs == 1:
             progress(index + 1, total)
+    analysis.reviews.extend(reviewer.done())
+    if progress is not None and reviewer.jobs > 1:
+        progress(total, total)
     return analysis
 
 
 def _analyze_view(
-    record: Record, seats: Iterable[int] | None, budget: Budget, progress: Progress | None
+    record: Record, seats: Iterable[int] | None, budget: Budget, progress: Progress | None, jobs: int = 1
 ) -> Analysis:
     """A record seen from one seat: that seat's decisions, the true deal from what was shown."""
     view = record.view
@@ -511,18 +584,19 @@ def _analyze_view(
     analysis.secrets = 0 if space is None else space.size
     analysis.secret_sampled = len(shown.secrets) > 1
     total = len(record.events)
+    reviewer = _Reviewer(jobs, progress, total)
     for index, event in enumerate(record.events):
         actor = seat_index(event["seat"], record.players) if "seat" in event else session.to_move()
         if actor in analysed and actor == view and session.my_turn():
-            if progress is not None:
-                progress(index, total)
-            review = _review(index, view, session, event, budget, partial(shown.world, index, session))
-            if review is not None:
-                analysis.reviews.append(review)
+            truth = partial(shown.world, index, session)
+            analysis.reviews.extend(reviewer.review(index, view, session, event, budget, truth))
         session.apply(event, strict=False)
         if space is not None:
             post = session.posterior()
             analysis.timeline.append(TimelinePoint(index, {view: 0 if post is None else post.count}))
-        if progress is not None:
+        if progress is not None and reviewer.jobs == 1:
             progress(index + 1, total)
+    analysis.reviews.extend(reviewer.done())
+    if progress is not None and reviewer.jobs > 1:
+        progress(total, total)
     return analysis

@@ -3,6 +3,7 @@ card known, what it cost, and what the seat could know then."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,7 +17,12 @@ if TYPE_CHECKING:
     from stich.games.record import Record
     from stich.hints.analysis import Analysis
 
-__all__ = ["analyze_cli", "print_analysis"]
+__all__ = ["ANALYZE_JOBS", "analyze_cli", "print_analysis"]
+
+ANALYZE_JOBS = min(2, os.cpu_count() or 1)
+"""Decisions analysed side by side by default (``--jobs``): two where there are two cores. Each
+decision keeps its own thinking time, so on two free cores a round takes half the time (on a
+busy machine less is gained: 1.2 times faster on the shared 2-core machine, docs/advice.md)."""
 
 VERDICTS = {
     "best": "best",
@@ -52,6 +58,12 @@ def analyze_cli(
         typer.Option("--worlds", help="Exactly this many sampled worlds per decision (not --time)."),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed of the sampled worlds.")] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Analyse this many decisions side by side in worker processes."
+        ),
+    ] = ANALYZE_JOBS,
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write a self-contained HTML report to this file.")
     ] = None,
@@ -115,7 +127,7 @@ def analyze_cli(
                 progress.update(task, completed=done, total=total, description=doing)
                 progress.refresh()  # each decision named at least once, however fast it goes
 
-            analysis = analyze(record, seats, budget, progress=step)
+            analysis = analyze(record, seats, budget, progress=step, jobs=jobs)
         if html is not None:
             from stich.hints.report import write_html
 
