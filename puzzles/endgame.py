@@ -340,7 +340,7 @@ def _task(theme: Theme, data: Mapping[str, Any], position: Position, target: int
         seats = position.trick_seats()
         played = ", ".join(f"{SEATS[s]} {c}" for s, c in zip(seats, data["trick"], strict=False))
         trick = f" ({played} played to this trick)"
-    objective = task_words(data["objective"], target, position.tricks_left())
+    objective = task_words(data["objective"], target, position.tricks_left(), theme.task_words)
     side = side_words(position.teams)
     return f"South to move, {theme.setting(data)}{trick}. {side} must {objective} against any defence."
 
