@@ -16,7 +16,12 @@ chance that it takes a trick, as a club player reckons it from the cards he does
   many lower trumps; a trump that does not win by rank ruffs: a void side suit makes one
   ruff, a singleton a smaller one, in longer hands more likely (the suit is led more
   often), over-ruffs counted;
-- an unseen wizard the others may hold takes a trick from one of the seat's cards.
+- an unseen wizard the others may hold takes a trick from one of the seat's cards;
+- what the count by rank misses, in proportions read off the arena's rounds (from 5 cards
+  on): a trump also takes about a third of the tricks it does not win by rank (the seat
+  runs out of a suit in the play and ruffs it); a side card's chance shrinks by a fifth
+  (others run out and ruff it) and never falls below 6 % (a low card takes a trick the
+  others throw away).
 
 The chances give the distribution of the seat's tricks (as if the cards won independently);
 the bid is the one with the highest expected score under the round's scoring among the
@@ -36,10 +41,13 @@ unseen cards), by a trump; a seat that has made its bid beats it only when it mu
 - *short of the bid* (and the bid still reachable): take the trick with the cheapest card
   that holds it nearly surely; as the last to play, with the cheapest winner; when every
   remaining trick is needed, with the likeliest winner; a card with an even chance is
-  played when the tricks needed are as many as the seat's likely winners; otherwise play
+  played when the tricks needed are as many as the seat's likely winners; void in the suit
+  led, ruff with the lowest trump that holds the trick two times in five; otherwise play
   low (the lowest card of the suit led, the lowest side card when void — trumps wait).
   Leading: cash the cheapest near-sure winner; otherwise, holding trumps, lead low from
-  the shortest side suit to make a void to ruff in; else the lowest side card;
+  the shortest side suit to make a void to ruff in; else the lowest side card. When the
+  cards that take a trick whatever happens (wizards, top trumps) already make the bid,
+  the seat ducks the rest;
 - *the bid made* (or, where a miss loses points by the trick, over it): duck — of the
   cards least likely to win, the highest (dump high cards while it is safe); leading, the
   card least likely to win, the highest of those;
@@ -81,6 +89,10 @@ TRUMP_GUARDED = 0.7  # the same for a trump
 TRUMP_RUFF = 0.35  # the share of tricks a trump that does not win by rank takes by ruffing (4+ cards)
 SIDE_FLOOR = 0.06  # a low side card's chance: the others throw the trick away
 SIDE_SCALE = 0.8  # a side card's chance by rank, shrunk for the ruffs of seats running out in play
+RUFF_MIN = 0.4  # void in the suit led and short of the bid: ruff with a trump this likely to hold
+OVER_TAKE = 1.0  # over the bid where a miss still scores its tricks: take tricks (1) or duck (0)
+LOCK = 1.0  # short of the bid with as many sure winners as tricks needed: duck the others (1)
+LOCKED = 0.97  # a card this likely to take a trick later is a sure winner
 CONTEST = 0.25  # each trick bid above the fair share takes this much from the seat's count
 
 
@@ -381,11 +393,16 @@ def _play(state: BiddingRound, seat: int) -> Card:
     if need > left:
         mode = "take"  # the bid is lost: every trick counts (or lessens the miss)
     elif need < 0:
-        mode = "take" if scoring == "standard" else "duck"
+        mode = "take" if scoring == "standard" and OVER_TAKE else "duck"
     elif need == 0:
         mode = "duck"
     else:
         mode = "want"
+        if LOCK:
+            # the cards that take a trick whatever happens make the rest of the bid: duck until then
+            locked = sum(1 for p in bid_like_chances(state, seat, hand).values() if p >= LOCKED)
+            if locked >= need and need < left:
+                mode = "duck"
     ordered = sorted(chances, key=lambda c: _strength(rules, c))
     if mode == "duck":
         low = min(chances.values())
@@ -400,6 +417,13 @@ def _play(state: BiddingRound, seat: int) -> Card:
         return sure[0]
     if not state.trick_cards:
         return _lead_low(rules, hand, ordered)
+    led = led_class(rules, state.trick_cards)
+    if led is not None and not hand & rules.class_mask.get(led, 0):
+        ruffs = [
+            c for c in ordered if rules.trump_power[c] and rules.cls[c] != FREE and chances[c] >= RUFF_MIN
+        ]
+        if ruffs:
+            return ruffs[0]
     future = bid_like_chances(state, seat, hand)
     likely = sum(future.values())
     if need >= likely - 0.5:

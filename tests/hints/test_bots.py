@@ -184,6 +184,71 @@ def test_was_sticht_intent_follows_the_task() -> None:
     assert not task_intent(None, won=0, trick=0, tricks=9)  # the dealer
 
 
+# -- the heuristic in Stiche-Raten and Wizard -----------------------------------------------------
+
+
+def _heuristic(session: Session) -> Any:
+    return BotSpec("heuristic").act(session, random.Random(1))
+
+
+def test_the_heuristic_bids_the_trump_length_that_sure_tricks_miss() -> None:
+    # Five small trumps of eight cards, spades turned: no trump is sure by rank, but with four
+    # hands of eight a club player counts two or three tricks from the length.
+    hand = ["3S", "4S", "5S", "6S", "7S", "2H", "2D", "2C"]
+    session = _session(
+        "stiche-raten", {"first_round": 8}, {"hands": {"0": hand}, "cards": 8, "trump_card": "2S"}, []
+    )
+    state = session.round
+    unseen = state.deck.all & ~(state.hands[0] or 0) & ~bit(state.deck.parse("2S"))
+    assert sure_tricks(state.rules(), state.hands[0] or 0, unseen, 4) == 0
+    assert _heuristic(session)["bid"] >= 2
+
+
+def test_the_heuristic_bid_is_the_best_expected_score_the_restriction_leaves() -> None:
+    from stich.hints.advisors.bidding_heuristic import choose_bid
+
+    dist = [0.1, 0.6, 0.3]  # 0, 1 or 2 tricks
+    assert choose_bid(dist, [0, 1, 2], "standard") == 1
+    assert choose_bid(dist, [0, 2], "standard") == 2  # the hook bars 1: 2 scores 0.3 x 10 + 1.2
+    assert choose_bid(dist, [0, 2], "strict") == 2
+    # Wizard: 0 or 2 tricks alike likely; a hit of 2 pays 40, of 0 pays 20, a miss by two -20
+    # either way: bid 2 expects 8 points, bid 0 -1, bid 1 (hit 10 %) -6.
+    assert choose_bid([0.45, 0.1, 0.45], [0, 1, 2], "wizard") == 2
+
+
+def test_the_heuristic_takes_with_its_cheapest_winner_as_the_last_to_play() -> None:
+    session = _hearts_play(["AH", "JH", "3H", "4C", "5D"], 1, ["9H", "TH", "4H"])
+    assert _heuristic(session)["play"] == "JH"
+
+
+def test_the_heuristic_dumps_its_highest_safe_card_once_its_bid_is_made() -> None:
+    session = _hearts_play(["AH", "9H", "3H", "4C", "5D"], 0, ["8H", "TH", "4H"])
+    assert _heuristic(session)["play"] == "9H"
+
+
+def _over_its_bid(scoring: str) -> Session:
+    """Seat 0 bid 0 and took the first trick with the ace of hearts; it leads the second."""
+    known = {"hands": {"0": ["AH", "AS", "7C", "3D", "4D"]}, "cards": 5, "trump_card": "2S"}
+    bids = [{"seat": 1, "bid": 1}, {"seat": 2, "bid": 1}, {"seat": 3, "bid": 1}, {"seat": 0, "bid": 0}]
+    options = {"first_round": 5, "scoring": scoring}
+    return _session("stiche-raten", options, known, bids + plays_of(["5H", "6H", "7H", "AH"]), dealer=0)
+
+
+def test_the_heuristic_over_its_bid_takes_tricks_only_where_a_miss_scores_them() -> None:
+    # Standard scoring pays a missed bid its tricks: the ace of trumps takes one more. Where a
+    # miss costs a point per trick off (minus), the seat ducks: a low side card.
+    assert _heuristic(_over_its_bid("standard"))["play"] == "AS"
+    ducked = _heuristic(_over_its_bid("minus"))["play"]
+    assert ducked in {"7C", "3D", "4D"}
+
+
+def test_the_heuristic_ducks_while_its_sure_winners_make_the_bid() -> None:
+    # Bid 1 with the ace of trumps, which takes a trick whatever happens: under the ten of
+    # hearts it keeps the queen (it might win) and plays the three.
+    session = _hearts_play(["AS", "QH", "3H", "4C", "5D"], 1, ["8H", "TH", "4H"])
+    assert _heuristic(session)["play"] == "3H"
+
+
 # -- rules-bot: a public Oh Hell app's bot rules -------------------------------------------------
 
 
