@@ -68,7 +68,9 @@ class Deck:
     """The cards of one game: their canonical names and how to parse them.
 
     Parsing is case-insensitive and accepts the aliases given (e.g. ``10S`` for ``TS``).
-    ``faces`` says how a card named by its code looks (`games.faces`; default: its name).
+    ``faces`` says how a card named by its code looks (`games.faces`; default: its name);
+    ``colour_coded`` that its cards are told apart by colour, so that a black-and-white print
+    names them.
     """
 
     def __init__(
@@ -79,9 +81,11 @@ class Deck:
         suits: Mapping[str, str] | None = None,
         symbols: Sequence[str] | None = None,
         faces: Callable[[str], Face] = plain_face,
+        colour_coded: bool = False,
     ) -> None:
         self.name = name
         self._faces = faces
+        self.colour_coded = colour_coded
         self.codes: tuple[str, ...] = tuple(codes)
         # How players name the suits by letter, and the cards with suit symbols (French decks).
         self.suits: dict[str, str] = dict(suits or {})

@@ -114,6 +114,11 @@ class HypothesisSpace:
         order played) in the CP-SAT model ``built``."""
         raise NotImplementedError
 
+    def card_note(self, card: Card) -> str | None:
+        """What a card shows besides its name that bears on the secret (Stich für Stich: its
+        weapon under the space's layout), or None."""
+        return None
+
     def seat_json(self, seat: int) -> int | str:
         """A seat of a clue in ``stich deduce --json`` (a seat number unless the game has others)."""
         return seat

@@ -99,6 +99,7 @@ SFS_DECK = Deck(
     + [f"P{i}" for i in range(1, PHANTOMS + 1)],
     suits=dict(zip(INITIALS, SUSPECTS, strict=True)),
     faces=_face,
+    colour_coded=True,
 )
 
 WeaponLayout: TypeAlias = tuple[int, ...]
@@ -365,6 +366,10 @@ class CaseSpace(HypothesisSpace):
     @property
     def each_name(self) -> str:
         return "culprit-weapon pairs"
+
+    def card_note(self, card: Card) -> str | None:
+        weapon = weapon_of(card, self.weapons)
+        return "phantom" if weapon is None else WEAPONS[weapon]
 
     @property
     def deck(self) -> Deck:

@@ -64,7 +64,8 @@ def _face(code: str) -> Face:
 def _deck() -> Deck:
     """Card ``suit * 11 + value - 1`` for ``Y1 .. G11``, then the ``24`` as card 44."""
     codes = [f"{suit}{value}" for suit in SUITS for value in range(1, VALUES + 1)]
-    return Deck("24", [*codes, "24"], suits=dict(zip(SUITS, SUIT_NAMES, strict=True)), faces=_face)
+    suits = dict(zip(SUITS, SUIT_NAMES, strict=True))
+    return Deck("24", [*codes, "24"], suits=suits, faces=_face, colour_coded=True)
 
 
 DECK = _deck()

@@ -80,6 +80,7 @@ DECK = Deck(
     [c + str(n) for c in COLOURS for n in NUMBERS],
     suits=dict(zip(COLOURS, COLOUR_NAMES, strict=True)),
     faces=colour_face,
+    colour_coded=True,
 )
 
 # The trump order (rulebook, "The Trick Game"): the supertrump (suit ∩ number) over

@@ -62,17 +62,14 @@ def _weapons(puzzle: Puzzle) -> dict[str, str]:
     if isinstance(puzzle, DeductionPuzzle):
         if puzzle.kind != "case":
             return {}
-        from stich.deducer.hypotheses import CaseSpace
-        from stich.games.stich_fuer_stich import WEAPONS, weapon_of
-
         space = puzzle.space
-        assert isinstance(space, CaseSpace)
         shown = {}
         for clue in puzzle.clues:
             if isinstance(clue, TrickClue):
                 for card in clue.cards:
-                    weapon = weapon_of(card, space.weapons)
-                    shown[space.deck.name_of(card)] = "phantom" if weapon is None else WEAPONS[weapon]
+                    note = space.card_note(card)
+                    if note is not None:
+                        shown[space.deck.name_of(card)] = note
         return shown
     from stich.solvers import parse_position
 
@@ -266,16 +263,12 @@ def _html_question(puzzle: Puzzle) -> str:
     return "\n".join(rows)
 
 
-# Decks whose cards a black-and-white print would not tell apart without their names.
-_COLOURED = ("was-sticht", "24", "stich-fuer-stich")
-
-
 def _html_card(deck: Deck, code: str, winner: bool = False, weapon: str | None = None) -> str:
     """A drawn card; a coloured deck's card with its name under it, and a Stich für Stich card's
     weapon, in type as large as the text's (the card's own small print is too small to read on
     paper, and its colour is lost in black and white)."""
     drawn = card_svg(deck, code, winner)
-    if deck.name not in _COLOURED:
+    if not deck.colour_coded:  # a black-and-white print tells the cards apart without their names
         return drawn
     shown = f'<span class="code">{html.escape(code)}</span>'
     if weapon is not None:
