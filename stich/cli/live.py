@@ -16,14 +16,24 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
 from rich.console import Console
 
-from stich.cli._common import parse_options, user_errors
+from stich.cli._common import user_errors
+from stich.cli._live_options import (
+    AdviseOpt,
+    DealerOpt,
+    GameArg,
+    JournalOpt,
+    MeOpt,
+    OptionOpt,
+    PlayersOpt,
+    ResumeOpt,
+    TimeOpt,
+    WorldsOpt,
+    open_live,
+)
 from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.games.jsonfile import printable
@@ -52,54 +62,24 @@ STYLES = {
 
 
 def live_cli(
-    game: Annotated[
-        str | None, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`); not with --resume.")
-    ] = None,
-    players: Annotated[
-        str | None, typer.Option("--players", "-p", help="The players' names in seat order, comma-separated.")
-    ] = None,
-    me: Annotated[str | None, typer.Option("--me", help="Your name among the players.")] = None,
-    dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Who deals the first round (default: the game's).")
-    ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
-    ] = None,
-    journal: Annotated[
-        Path | None,
-        typer.Option("--journal", "-j", help="The journal file (default: stich-live-DATE-TIME.json here)."),
-    ] = None,
-    resume: Annotated[
-        Path | None, typer.Option("--resume", help="Go on with the game of this journal.")
-    ] = None,
-    seconds: Annotated[
-        float, typer.Option("--time", "-t", help="Thinking time for advice, in seconds.")
-    ] = 1.5,
-    worlds: Annotated[
-        int | None, typer.Option("--worlds", help="Advice over exactly this many worlds (not --time).")
-    ] = None,
-    advice: Annotated[
-        bool, typer.Option("--advice/--no-advice", help="Advise at your decisions (hint asks anyway).")
-    ] = True,
+    game: GameArg = None,
+    players: PlayersOpt = None,
+    me: MeOpt = None,
+    dealer: DealerOpt = None,
+    option: OptionOpt = None,
+    journal: JournalOpt = None,
+    resume: ResumeOpt = None,
+    seconds: TimeOpt = 1.5,
+    worlds: WorldsOpt = None,
+    advice: AdviseOpt = True,
 ) -> None:
     """Follow a whole game at a real table: type what happens, see what can be deduced and get advice
     at your decisions; every entry is kept in the journal."""
     from stich.hints.advice import Budget
-    from stich.hints.live import LiveGame
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
-        if resume is not None:
-            if game is not None or players is not None:
-                raise StichError("--resume takes the game and the players from the journal: give neither")
-            live = LiveGame.resume(resume)
-        else:
-            if game is None or players is None or me is None:
-                raise StichError("give the game, --players and --me (or --resume JOURNAL)")
-            path = journal or Path(f"stich-live-{datetime.now():%Y%m%d-%H%M%S}.json")
-            if path.exists():
-                raise StichError(f"{path} already exists: --resume it, or choose another --journal")
-            live = LiveGame.new(game, players.split(","), me, dealer, parse_options(option), path)
+        live = open_live(game, players, me, dealer, option, journal, resume)
     if sys.stdin.isatty() and sys.stdout.isatty():
         _terminal(live, budget, advice)
     else:

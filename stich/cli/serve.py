@@ -9,17 +9,25 @@ address and the URL is also printed as a QR code.
 from __future__ import annotations
 
 import socket
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from stich.cli._common import parse_options, user_errors
+from stich.cli._common import fail, user_errors
+from stich.cli._live_options import (
+    AdviseOpt,
+    DealerOpt,
+    GameArg,
+    JournalOpt,
+    MeOpt,
+    OptionOpt,
+    PlayersOpt,
+    ResumeOpt,
+    TimeOpt,
+    WorldsOpt,
+    open_live,
+)
 from stich.games.errors import StichError
-
-if TYPE_CHECKING:
-    from stich.hints.live import LiveGame
 
 __all__ = ["lan_address", "serve_cli"]
 
@@ -39,26 +47,13 @@ def lan_address() -> str:
 
 
 def serve_cli(
-    game: Annotated[
-        str | None, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`); not with --resume.")
-    ] = None,
-    players: Annotated[
-        str | None, typer.Option("--players", "-p", help="The players' names in seat order, comma-separated.")
-    ] = None,
-    me: Annotated[str | None, typer.Option("--me", help="Your name among the players.")] = None,
-    dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Who deals the first round (default: the game's).")
-    ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value, repeatable.")
-    ] = None,
-    journal: Annotated[
-        Path | None,
-        typer.Option("--journal", "-j", help="The journal file (default: stich-live-DATE-TIME.json here)."),
-    ] = None,
-    resume: Annotated[
-        Path | None, typer.Option("--resume", help="Go on with the game of this journal.")
-    ] = None,
+    game: GameArg = None,
+    players: PlayersOpt = None,
+    me: MeOpt = None,
+    dealer: DealerOpt = None,
+    option: OptionOpt = None,
+    journal: JournalOpt = None,
+    resume: ResumeOpt = None,
     port: Annotated[
         int, typer.Option("--port", min=0, max=65535, help="The port to listen on (0: any free port).")
     ] = 8765,
@@ -66,15 +61,9 @@ def serve_cli(
         bool,
         typer.Option("--lan", help="Listen on the LAN address (not only this machine) and print a QR code."),
     ] = False,
-    seconds: Annotated[
-        float, typer.Option("--time", "-t", help="Thinking time for advice, in seconds.")
-    ] = 1.5,
-    worlds: Annotated[
-        int | None, typer.Option("--worlds", help="Advice over exactly this many worlds (not --time).")
-    ] = None,
-    advice: Annotated[
-        bool, typer.Option("--advice/--no-advice", help="Advise at your decisions (hint asks anyway).")
-    ] = True,
+    seconds: TimeOpt = 1.5,
+    worlds: WorldsOpt = None,
+    advice: AdviseOpt = True,
 ) -> None:
     """Follow a whole game at a real table on a phone: the session of `stich live` as a local web
     page; the first line printed is its URL with the session's token."""
@@ -84,7 +73,7 @@ def serve_cli(
         from stich.serve.app import Table, create_app, new_token
     except ImportError as exc:
         missing = f"stich serve needs the serve extra: pip install 'stich[serve]' ({exc.name} is missing)"
-        raise _fail(missing) from None
+        raise fail(missing) from None
     from stich.hints.advice import Budget
 
     with user_errors():
@@ -92,7 +81,7 @@ def serve_cli(
         host = lan_address() if lan else "127.0.0.1"
         listener = _listen(host, port)  # before the journal is made: a port in use leaves no file
         try:
-            live = _open(game, players, me, dealer, option, journal, resume)
+            live = open_live(game, players, me, dealer, option, journal, resume)
         except BaseException:
             listener.close()
             raise
@@ -124,11 +113,6 @@ def serve_cli(
         listener.close()
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"stich: error: {message}", err=True)
-    return typer.Exit(1)
-
-
 def _listen(host: str, port: int) -> socket.socket:
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -140,26 +124,3 @@ def _listen(host: str, port: int) -> socket.socket:
     listener.listen(64)
     listener.set_inheritable(True)
     return listener
-
-
-def _open(
-    game: str | None,
-    players: str | None,
-    me: str | None,
-    dealer: str | None,
-    option: list[str] | None,
-    journal: Path | None,
-    resume: Path | None,
-) -> LiveGame:
-    from stich.hints.live import LiveGame
-
-    if resume is not None:
-        if game is not None or players is not None:
-            raise StichError("--resume takes the game and the players from the journal: give neither")
-        return LiveGame.resume(resume)
-    if game is None or players is None or me is None:
-        raise StichError("give the game, --players and --me (or --resume JOURNAL)")
-    path = journal or Path(f"stich-live-{datetime.now():%Y%m%d-%H%M%S}.json")
-    if path.exists():
-        raise StichError(f"{path} already exists: --resume it, or choose another --journal")
-    return LiveGame.new(game, players.split(","), me, dealer, parse_options(option), path)
