@@ -39,9 +39,7 @@ def _note_kernel_for_endgames(kinds: list[str]) -> None:
 
 @app.command("new")
 def new_cli(
-    game: Annotated[
-        str, typer.Argument(help="Game id: was-sticht, stich-fuer-stich, stiche-raten, wizard or 24.")
-    ],
+    game: Annotated[str, typer.Argument(help="Game id, e.g. stiche-raten (see `stich games`).")],
     kind: Annotated[
         str | None,
         typer.Option(
