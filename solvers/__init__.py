@@ -9,7 +9,7 @@ search is tested against. See ``docs/solver.md``.
 
 from stich.solvers.objectives import Objective, make_objective
 from stich.solvers.parse import load_position, parse_position, position_schema
-from stich.solvers.position import ObjectiveSpec, Position
+from stich.solvers.position import ObjectiveKind, ObjectiveSpec, Position
 from stich.solvers.reference import reference_solve
 from stich.solvers.rounds import position_of, position_of_record
 from stich.solvers.solver import Move, Solution, Solver, SolveTimeout, solve
@@ -18,6 +18,7 @@ from stich.solvers.table import TableCell, trick_table
 __all__ = [
     "Move",
     "Objective",
+    "ObjectiveKind",
     "ObjectiveSpec",
     "Position",
     "Solution",

@@ -19,12 +19,24 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from stich.games.cards import CardSet
-from stich.games.errors import StichError
 from stich.games.trick_tables import PlayContext
-from stich.solvers.position import Position
+from stich.games.was_sticht import Task, TaskKind
+from stich.solvers.position import ObjectiveKind, Position
+
+if TYPE_CHECKING:  # the kernel's table types live in its stub (solvers/_dd.pyi)
+    from stich.solvers._dd import (
+        ExactObjective,
+        KernelObjective,
+        PointsObjective,
+        TaskObjective,
+        TricksObjective,
+    )
+    from stich.solvers._dd import (
+        TaskKind as KernelTask,
+    )
 
 __all__ = [
     "Objective",
@@ -75,7 +87,7 @@ class Objective:
         """The value as a user reads it."""
         return value
 
-    def kernel_spec(self) -> dict[str, Any] | None:
+    def kernel_spec(self) -> KernelObjective | None:
         """The objective as the compiled kernel reads it (``solvers/_dd.c``, ``read_objective``), or
         None where the kernel cannot serve it: the pure-Python search then runs."""
         return None
@@ -90,7 +102,7 @@ class Tricks(Objective):
     def value_range(self, left: int) -> tuple[int, int]:
         return 0, left
 
-    def kernel_spec(self) -> dict[str, Any]:
+    def kernel_spec(self) -> TricksObjective:
         return {"kind": "tricks"}
 
 
@@ -123,12 +135,8 @@ class ExactTricks(Objective):
             return 1, 1
         return 0, 1
 
-    def kernel_spec(self) -> dict[str, Any]:
+    def kernel_spec(self) -> ExactObjective:
         return {"kind": "exact", "k": self.k, "side": sorted(self.side)}
-
-
-# Was sticht? tasks (rulebook, "Meanings of the Task Chips"), judged on the whole round.
-_COLOURS = ("red", "green", "yellow", "blue")
 
 
 @dataclass
@@ -139,7 +147,7 @@ class WasStichtTask(Objective):
     for "has taken a card of the task's colour"; the last trick's winner).
     """
 
-    task: str
+    task: Task
     seat: int
     owner: int | None
     players: int
@@ -148,23 +156,19 @@ class WasStichtTask(Objective):
 
     def __post_init__(self) -> None:
         self.watched = (self.seat,) if self.owner is None else (self.seat, self.owner)
-        self.colour: int | None = None
-        if self.task.startswith("no-") and self.task != "no-tricks":
-            self.colour = _COLOURS.index(self.task[3:])
-        self.all_seats = self.task in ("most-tricks", "fewest-tricks")
-        if self.task.startswith("exactly-"):
-            self.cap = int(self.task[8:]) + 1
-        elif self.task == "no-tricks":
+        kind = self.task.kind
+        self.all_seats = self.task.all_seats
+        if kind is TaskKind.EXACTLY:
+            assert self.task.tricks is not None
+            self.cap = self.task.tricks + 1
+        elif kind is TaskKind.NO_TRICKS:
             self.cap = 1
         elif self.all_seats:
             self.cap = 1 << 20
         else:
             self.cap = 0
-        from stich.games.was_sticht import colour_of
-
-        self.colour_mask = (
-            0 if self.colour is None else sum(1 << c for c in range(36) if colour_of(c) == self.colour)
-        )
+        # The cards of the task's colour, as the game's deck has them (none for other tasks).
+        self.colour_mask: CardSet = self.task.cards
 
     def value_range(self, left: int) -> tuple[int, int]:
         return 0, 1
@@ -188,7 +192,7 @@ class WasStichtTask(Objective):
             won = tuple(min(w + 1, self.cap) if s == winner else w for s, w in enumerate(won))
         if cards & self.colour_mask and winner in self.watched:
             flags |= 1 << winner
-        last = winner if self.task == "last-trick" and winner in self.watched else -1
+        last = winner if self.task.kind is TaskKind.LAST_TRICK and winner in self.watched else -1
         return won, flags, last
 
     def status(self, seat: int, progress: Progress, left: int) -> int | None:
@@ -198,30 +202,28 @@ class WasStichtTask(Objective):
         last: int
         won, flags, last = progress  # type: ignore[misc]
         mine = won[seat]
-        task = self.task
-        if task == "no-tricks":
+        kind = self.task.kind
+        if kind is TaskKind.NO_TRICKS:
             return 0 if mine else (1 if left == 0 else None)
-        if self.colour is not None:
+        if kind is TaskKind.NO_COLOUR:
             return 0 if flags >> seat & 1 else (1 if left == 0 else None)
-        if task.startswith("exactly-"):
+        if kind is TaskKind.EXACTLY:
             k = self.cap - 1
             if mine > k or mine + left < k:
                 return 0
             return 1 if left == 0 else None
-        if task == "last-trick":
+        if kind is TaskKind.LAST_TRICK:
             return int(last == seat) if left == 0 else None
         others = [w for s, w in enumerate(won) if s != seat]
-        if task == "most-tricks":
+        if kind is TaskKind.MOST_TRICKS:
             if mine > max(others) + left:
                 return 1
             if mine + left <= max(others):
                 return 0
             return None if left else int(mine > max(others))
-        if task == "fewest-tricks":
-            if any(mine >= w + left for w in others):
-                return 0
-            return None if left else int(all(mine < w for w in others))
-        raise StichError(f"unknown task {task!r}")
+        if any(mine >= w + left for w in others):
+            return 0
+        return None if left else int(all(mine < w for w in others))
 
     def bounds(self, progress: Progress, left: int) -> tuple[int, int]:
         made = self.status(self.seat, progress, left)
@@ -239,13 +241,10 @@ class WasStichtTask(Objective):
     def final(self, progress: Progress, state: int) -> int:
         return self.bounds(progress, 0)[0]
 
-    def kernel_spec(self) -> dict[str, Any]:
-        if self.colour is not None:
-            kind = "colour"
-        elif self.task.startswith("exactly-"):
-            kind = "exactly"
-        else:
-            kind = self.task
+    def kernel_spec(self) -> TaskObjective | None:
+        kind = _KERNEL_TASKS.get(self.task.kind)
+        if kind is None:  # a task the kernel does not know: the Python search serves it
+            return None
         seats = range(self.players)
         return {
             "kind": "task",
@@ -257,6 +256,17 @@ class WasStichtTask(Objective):
             "watched": list(self.watched),
             "counted": [s for s in seats if self._counted(s)],
         }
+
+
+# The tasks by the names the kernel knows them (``TASKS`` in solvers/_dd.c).
+_KERNEL_TASKS: dict[TaskKind, KernelTask] = {
+    TaskKind.NO_TRICKS: "no-tricks",
+    TaskKind.NO_COLOUR: "colour",
+    TaskKind.EXACTLY: "exactly",
+    TaskKind.LAST_TRICK: "last-trick",
+    TaskKind.MOST_TRICKS: "most-tricks",
+    TaskKind.FEWEST_TRICKS: "fewest-tricks",
+}
 
 
 @dataclass
@@ -308,7 +318,7 @@ class RoundPoints(Objective):
     def report(self, value: int) -> int:
         return -value
 
-    def kernel_spec(self) -> dict[str, Any]:
+    def kernel_spec(self) -> PointsObjective:
         seat_points = self.context.seat_points
         points = [
             seat_points(seat, tricks, state)
@@ -332,17 +342,15 @@ def make_objective(position: Position) -> Objective:
     spec = position.objective
     side = position.side()
     game = position.rules_game
-    if spec.type == "tricks" or (spec.type == "points" and game.points_count_tricks):
+    if spec.type is ObjectiveKind.TRICKS or (spec.type is ObjectiveKind.POINTS and game.points_count_tricks):
         return Tricks()
-    if spec.type == "exact":
+    if spec.type is ObjectiveKind.EXACT:
         assert spec.k is not None
         return ExactTricks(spec.k, sum(position.won[s] for s in side), frozenset(side))
-    if spec.type == "task":
+    if spec.type is ObjectiveKind.TASK:
         assert spec.task is not None
         seat = spec.seat if spec.seat is not None else position.to_move
         return WasStichtTask(spec.task, seat, spec.owner, position.players, position.won, position.taken)
-    if spec.type == "points":
-        most = max(position.won) + position.tricks_left()
-        states = len(position.context.arena().states)
-        return RoundPoints(tuple(side), position.won, position.context, states, most)
-    raise StichError(f"unknown objective {spec.type!r}")
+    most = max(position.won) + position.tricks_left()
+    states = len(position.context.arena().states)
+    return RoundPoints(tuple(side), position.won, position.context, states, most)

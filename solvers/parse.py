@@ -24,7 +24,7 @@ from stich.games.errors import StichError
 from stich.games.jsonfile import parse_json, read_json
 from stich.games.registry import GAME_IDS, all_games, find
 from stich.games.trick import legal_plays
-from stich.solvers.position import OBJECTIVE_TYPES, ObjectiveSpec, Position
+from stich.solvers.position import OBJECTIVE_TYPES, ObjectiveKind, ObjectiveSpec, Position
 
 __all__ = ["check_position", "load_position", "parse_objective", "parse_position", "position_schema"]
 
@@ -282,9 +282,9 @@ def parse_objective(raw: object, game: Game) -> ObjectiveSpec:
         raise StichError(f'objective "{kind}" takes no "k" (only "exact" does)')
     task = raw.get("task")
     if kind == "task":
-        from stich.games.was_sticht import parse_task
+        from stich.games.was_sticht import Task
 
-        task = parse_task(task)
+        task = Task.of(task)
     elif task is not None:
         raise StichError(f'objective "{kind}" takes no "task" (only "task" does)')
     players = game.players
@@ -353,7 +353,7 @@ def check_objective(position: Position) -> None:
         raise StichError(f"objective.seat {spec.seat} does not play this round")
     if spec.owner is not None and spec.owner not in position.playing:
         raise StichError(f"objective.owner {spec.owner} does not play this round")
-    if spec.type == "exact" and spec.k is not None:
+    if spec.type is ObjectiveKind.EXACT and spec.k is not None:
         # More tricks than the round has (won so far by anyone, and left) can never be made.
         won = sum(position.won)
         left = position.tricks_left()

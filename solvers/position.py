@@ -21,18 +21,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from stich.games.base import Game
 from stich.games.cards import Card, CardSet, Deck, popcount
+from stich.games.errors import StichError
 from stich.games.trick_tables import PlayContext
+from stich.games.was_sticht import Task
 
-__all__ = ["OBJECTIVE_TYPES", "ObjectiveSpec", "Position"]
-
-OBJECTIVE_TYPES = ("tricks", "exact", "task", "points")
+__all__ = ["OBJECTIVE_TYPES", "ObjectiveKind", "ObjectiveSpec", "Position"]
 
 
-@dataclass(frozen=True)
+class ObjectiveKind(StrEnum):
+    """What kind of objective the side plays for (the JSON ``type``; `OBJECTIVE_TYPES` lists them)."""
+
+    TRICKS = "tricks"
+    EXACT = "exact"
+    TASK = "task"
+    POINTS = "points"
+
+
+OBJECTIVE_TYPES: tuple[str, ...] = tuple(kind.value for kind in ObjectiveKind)
+
+
+@dataclass(frozen=True, init=False)
 class ObjectiveSpec:
     """What the side plays for.
 
@@ -40,20 +53,47 @@ class ObjectiveSpec:
     the round (counting ``won``); ``task``: the Was sticht? ``task`` of ``seat`` (with
     ``owner``: ``seat`` makes the owner's task while the owner fails it, the dealer's
     goal); ``points``: the fewest 24 round points, or the most Stich für Stich trick points.
+
+    The kind and the task may be given by their text (``"exact"``, ``"no-red"``), which is
+    read here; inside they are an `ObjectiveKind` and a `Task`.
     """
 
-    type: str = "tricks"
-    k: int | None = None
-    task: str | None = None
-    seat: int | None = None
-    owner: int | None = None
+    type: ObjectiveKind
+    k: int | None
+    task: Task | None
+    seat: int | None
+    owner: int | None
+
+    def __init__(
+        self,
+        type: ObjectiveKind | str = ObjectiveKind.TRICKS,
+        k: int | None = None,
+        task: Task | str | None = None,
+        seat: int | None = None,
+        owner: int | None = None,
+    ) -> None:
+        try:
+            kind = ObjectiveKind(type)
+        except ValueError:
+            raise StichError(
+                f"unknown objective {type!r} (objectives: {', '.join(OBJECTIVE_TYPES)})"
+            ) from None
+        object.__setattr__(self, "type", kind)
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "task", task if task is None or isinstance(task, Task) else Task.of(task))
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "owner", owner)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for name in ("k", "task", "seat", "owner"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = value
+        out: dict[str, Any] = {"type": self.type.value}
+        if self.k is not None:
+            out["k"] = self.k
+        if self.task is not None:
+            out["task"] = self.task.id
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.owner is not None:
+            out["owner"] = self.owner
         return out
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.trick import legal_plays, trick_winner
 from stich.games.trick_tables import Declaration
-from stich.solvers.position import Position
+from stich.solvers.position import ObjectiveKind, Position
 
 __all__ = ["reference_solve"]
 
@@ -39,9 +39,9 @@ def _score(
     side = position.side()
     if _counts_tricks(position):
         return 0  # counted trick by trick
-    if spec.type == "exact":
+    if spec.type is ObjectiveKind.EXACT:
         return int(sum(won[s] for s in side) == spec.k)
-    if spec.type == "task":
+    if spec.type is ObjectiveKind.TASK:
         from stich.games.was_sticht import TrickSummary, task_made
 
         summary = TrickSummary(won, taken, last)
@@ -57,7 +57,9 @@ def _score(
 
 def _counts_tricks(position: Position) -> bool:
     kind = position.objective.type
-    return kind == "tricks" or (kind == "points" and position.rules_game.points_count_tricks)
+    return kind is ObjectiveKind.TRICKS or (
+        kind is ObjectiveKind.POINTS and position.rules_game.points_count_tricks
+    )
 
 
 def reference_solve(position: Position) -> tuple[int, list[tuple[RefMove, int]]]:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stich.games.cards import Card, CardSet
 from stich.games.trick_tables import Arena, Declaration
 from stich.solvers.objectives import Objective, Progress, make_objective
-from stich.solvers.position import Position
+from stich.solvers.position import ObjectiveKind, Position
 from stich.solvers.search import (
     DEFAULT_TT_LIMIT,
     Seating,
@@ -27,6 +27,9 @@ from stich.solvers.search import (
     make_search,
 )
 from stich.solvers.tables import SearchTables, build_tables
+
+if TYPE_CHECKING:  # the kernel's table types live in its stub (solvers/_dd.pyi)
+    from stich.solvers._dd import KernelObjective, StateTables
 
 __all__ = ["Move", "Node", "SolveTimeout", "Solution", "Solver", "kernel_missing", "solve"]
 
@@ -159,10 +162,10 @@ class Solver:
             and all(len(c) <= _dd.MAX_DECLARATIONS for c in self.arena.declarations.values())
         )
 
-    def _start_kernel(self, max_left: int, equal_sizes: bool, objective: dict[str, Any]) -> None:
+    def _start_kernel(self, max_left: int, equal_sizes: bool, objective: KernelObjective) -> None:
         assert _dd is not None
         t = self.tables
-        states: list[dict[str, Any] | None] = [None] * len(t.beaters)
+        states: list[StateTables | None] = [None] * len(t.beaters)
         for s in t.reach:
             states[s] = {
                 "beaters": t.beaters[s],
@@ -256,7 +259,7 @@ class Solver:
         teams = self.position.teams
         return (
             self.objective.additive
-            and self.position.objective.type == "tricks"
+            and self.position.objective.type is ObjectiveKind.TRICKS
             and teams is not None
             and len(teams) == 2
             and set(teams[0]) | set(teams[1]) == set(self.seats)

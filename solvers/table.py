@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from stich.games.errors import StichError
-from stich.solvers.position import Position
+from stich.solvers.position import ObjectiveKind, Position
 from stich.solvers.solver import Solver
 
 __all__ = ["BRIDGE_SEATS", "BRIDGE_STRAINS", "TableCell", "declarer_table", "is_bridge", "trick_table"]
@@ -47,7 +47,7 @@ def trick_table(
         raise StichError(f"--table needs a game whose trump is a free choice of suit, not {game.id}")
     if position.trick:
         raise StichError("--table needs a position at the start of a trick (trick: [])")
-    if position.objective.type != "tricks" or position.objective.seat is not None:
+    if position.objective.type is not ObjectiveKind.TRICKS or position.objective.seat is not None:
         raise StichError('--table counts tricks: use objective {"type": "tricks"} without a seat')
     if jobs < 1:
         raise StichError(f"--jobs must be at least 1, got {jobs}")
