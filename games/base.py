@@ -24,6 +24,7 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
+from stich.games.reports import ReportTable, RoundCheck, TrickReport
 from stich.games.secret import Clue, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
@@ -196,6 +197,20 @@ class Game(ABC):
         task id). The command line words the facts every game shares.
         """
         return None
+
+    #: The keys of `Round.result` that the game's own lines of the check report tell
+    #: (`check_lines`), left out of the report's table by seat.
+    check_facts: ClassVar[tuple[str, ...]] = ()
+
+    def check_tables(self, check: RoundCheck, names: Sequence[str], symbols: bool) -> list[ReportTable]:
+        """The game's own tables of the ``stich check`` report of a round, printed before its
+        tricks (Was sticht?: the draft); ``symbols``: cards with suit symbols. None by default."""
+        return []
+
+    def check_lines(self, check: RoundCheck, names: Sequence[str], dealer: int) -> list[str]:
+        """The game's own lines of the ``stich check`` report of a round, printed after its result
+        table (Was sticht?: each task and whether it was made). None by default."""
+        return []
 
     def round_sizes(self) -> list[int] | None:
         """Cards per hand in each round of a game dealt as a sequence of hand sizes (Stiche-Raten,
@@ -475,7 +490,7 @@ class Round(ABC):
         """Public facts of the round beyond its tricks, for ``stich check`` (a game adds its own)."""
         return {}
 
-    def trick_json(self, trick: Trick) -> dict[str, Any]:
+    def trick_json(self, trick: Trick) -> TrickReport:
         """A finished trick in the ``stich check --json`` shape."""
         return {
             "leader": trick.leader,

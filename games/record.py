@@ -22,6 +22,7 @@ from stich.games.errors import StichError
 from stich.games.jsonfile import read_json, short_repr
 from stich.games.names import MAX_NAME, check_player_names, name_problem
 from stich.games.registry import GAME_IDS, find
+from stich.games.reports import RoundCheck
 from stich.games.schema import SchemaValidator
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "action_keys",
     "check_names",
     "check_report",
+    "check_round",
     "explain_schema_error",
     "fresh_seed",
     "load_record",
@@ -321,31 +323,34 @@ def replay(record: Record) -> Replay:
     return Replay(state)
 
 
-def check_report(record: Record) -> dict[str, Any]:
-    """The ``stich check --json`` shape: tricks, winners and result, or the first bad event.
-
-    A record whose start cannot be set up (bad options, a bad ``known`` block) gives
-    ``{"ok": false, "event": null, "error": ...}``.
-    """
+def check_round(record: Record) -> RoundCheck:
+    """Replay a record by the rules: its tricks, winners, result and the game's public facts, or
+    the first bad event (a record whose start cannot be set up, bad options or a bad ``known``
+    block, has no phase and ``event`` None)."""
     try:
         outcome = replay(record)
     except StichError as exc:
-        return {"ok": False, "game": record.game, "event": None, "error": str(exc)}
+        return RoundCheck(False, record.game, error=str(exc))
     state = outcome.round
-    report: dict[str, Any] = {
-        "ok": outcome.ok,
-        "game": record.game,
-        "complete": state.is_terminal(),
-        "phase": state.phase,
-        "events": len(record.events) if outcome.ok else outcome.error_event,
-        "tricks": [state.trick_json(t) for t in state.tricks],
-        "result": state.result(),
-    }
-    report.update(state.report())
-    if not outcome.ok:
-        report["event"] = outcome.error_event
-        report["error"] = outcome.error
-    return report
+    return RoundCheck(
+        ok=outcome.ok,
+        game=record.game,
+        phase=state.phase,
+        complete=state.is_terminal(),
+        events=len(record.events) if outcome.ok else outcome.error_event,
+        tricks=tuple(state.trick_json(t) for t in state.tricks),
+        result=state.result(),
+        facts=state.report(),
+        event=None if outcome.ok else outcome.error_event,
+        error=outcome.error,
+    )
+
+
+def check_report(record: Record) -> dict[str, Any]:
+    """The ``stich check --json`` shape (`check_round`'s JSON form): tricks, winners and result, or
+    the first bad event; ``{"ok": false, "event": null, "error": ...}`` when the start cannot be
+    set up."""
+    return check_round(record).to_json()
 
 
 def fresh_seed() -> int:

@@ -27,6 +27,7 @@ from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import colour_face
+from stich.games.reports import ReportTable, RoundCheck, seat_list
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
@@ -1346,6 +1347,61 @@ class WasSticht(Game):
             raise StichError(
                 f"option 'chips' gives {len(raw)} chips, but {self.players} players take {need} (5 each)"
             )
+
+    # The result's facts that `check_lines` tells.
+    check_facts: ClassVar[tuple[str, ...]] = ("tasks", "success", "dealer_made", "discards")
+
+    def check_tables(self, check: RoundCheck, names: Sequence[str], symbols: bool) -> list[ReportTable]:
+        """The draft columns in pick order and the dealer's announcements."""
+        columns = check.facts.get("columns")
+        if not columns:
+            return []
+
+        def seat(s: int | str) -> str:
+            return "Table" if s == "table" else names[int(s)]
+
+        rows = tuple(
+            (
+                str(col["column"]),
+                "  ".join(
+                    f"{seat(s)} {DECK.shown(c, symbols)}"
+                    for s, c in zip(col["seats"], col["cards"], strict=True)
+                ),
+                seat(col["announced"]),
+            )
+            for col in columns
+        )
+        heads = (("column", True), ("picks", False), ("announced winner", False))
+        return [ReportTable("draft", heads, rows)]
+
+    def check_lines(self, check: RoundCheck, names: Sequence[str], dealer: int) -> list[str]:
+        """Each player's task, whether it was made, the chips discarded."""
+        result = check.result
+        tasks: dict[int, str] = result.get("tasks") or {}
+        success: dict[int, bool] = result.get("success") or {}
+        discards: dict[int, str] = result.get("discards") or {}
+
+        def said(task: str) -> str:
+            return f"'{TASK_TEXT.get(task, task)}'"
+
+        lines = []
+        for seat, task in sorted(tasks.items()):
+            line = f"{names[seat]} chose the task {said(task)}"
+            if seat in success:
+                line += " and made its task" if success[seat] else " and failed it"
+            if seat in discards:
+                line += ": discards that chip"
+            lines.append(line)
+        made: list[int] = result.get("dealer_made") or []
+        if made:
+            whose = "the task of" if len(made) == 1 else "the tasks of"
+            them = "it" if len(made) == 1 else "them"
+            who = seat_list([names[s] for s in made])
+            line = f"{names[dealer]} (dealer) made {whose} {who}, who failed {them}"
+            if dealer in discards:
+                line += f": discards its chip {said(discards[dealer])}"
+            lines.append(line)
+        return lines
 
     def fact_text(self, key: str, value: Any) -> str | None:
         if key == "task" and value in TASKS:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired, TypedDict
 
 import typer
 from rich.console import Console
@@ -15,6 +15,7 @@ from stich.games.base import Game
 from stich.games.cards import SUIT_SYMBOLS, Deck
 from stich.games.match import Match, check_match_report, load_round_or_match
 from stich.games.record import Record, check_report
+from stich.games.reports import ReportTable, RoundCheck, TrickReport, seat_list
 
 __all__ = ["check_cli", "check_document", "print_match", "print_round"]
 
@@ -43,10 +44,13 @@ def check_cli(
         symbols = not ascii_only and terminal_takes("".join(SUIT_SYMBOLS.values()))
         if isinstance(document, Match):
             print_match(console, report, document, symbols)
-        elif "tricks" in report:  # else the record's start could not be set up
-            print_round(console, report, document, symbols)
-            for line in stored_table_lines(report.get("stored_tables", [])):
-                console.print(line)
+        else:
+            stored: list[StoredTableCheck] = report.pop("stored_tables", [])
+            check = RoundCheck.from_json(report)
+            if check.started:  # else the record's start could not be set up
+                print_round(console, check, document, symbols)
+                for line in stored_table_lines(stored):
+                    console.print(line)
     if not report["ok"]:
         raise fail(f"{record_path}: {report['error']}")
 
@@ -76,7 +80,27 @@ def check_document(document: Record | Match) -> dict[str, Any]:
 # -- the double-dummy tables a PBN file stores ------------------------------------------
 
 
-def stored_tables_report(record: Record) -> list[dict[str, Any]]:
+class CellDifference(TypedDict):
+    """A cell of a stored table that differs from the solver's."""
+
+    declarer: str
+    strain: str
+    file: int
+    solver: int
+
+
+class StoredTableCheck(TypedDict):
+    """A stored table against the solver's (``stored_tables`` of ``stich check --json``): the
+    cells compared, how many agree and those that differ; or why it could not be compared."""
+
+    tag: str
+    error: NotRequired[str | None]
+    cells: NotRequired[int]
+    agree: NotRequired[int]
+    differ: NotRequired[list[CellDifference]]
+
+
+def stored_tables_report(record: Record) -> list[StoredTableCheck]:
     """A record imported from PBN: each double-dummy table its file stored (``[DoubleDummyTricks]``,
     ``[OptimumResultTable]``) against the solver's table of the deal, cell by cell:
     ``{"tag", "cells", "agree", "differ": [{"declarer", "strain", "file", "solver"}]}``, or
@@ -94,13 +118,13 @@ def stored_tables_report(record: Record) -> list[dict[str, Any]]:
             solved = _deal_table(record)
         except StichError as exc:
             unsolved = f"cannot be compared: {exc}"
-    out: list[dict[str, Any]] = []
+    out: list[StoredTableCheck] = []
     for stored in tables:
         if stored.problem is not None or solved is None:
             out.append({"tag": stored.tag, "error": stored.problem or unsolved})
             continue
         order = sorted(stored.cells, key=_cell_order)
-        differ = [
+        differ: list[CellDifference] = [
             {"declarer": d, "strain": s, "file": stored.cells[(d, s)], "solver": solved[d][s]}
             for d, s in order
             if stored.cells[(d, s)] != solved[d][s]
@@ -128,7 +152,7 @@ def _deal_table(record: Record) -> dict[str, dict[str, int]]:
     return declarer_table(position, trick_table(position))
 
 
-def stored_table_lines(tables: list[dict[str, Any]]) -> list[str]:
+def stored_table_lines(tables: list[StoredTableCheck]) -> list[str]:
     """Whether each stored table agrees with the solver, naming the cells that differ."""
     lines = []
     for table in tables:
@@ -136,13 +160,13 @@ def stored_table_lines(tables: list[dict[str, Any]]) -> list[str]:
         if "error" in table:
             lines.append(f"{what} {table['error']}")
             continue
-        differ = table["differ"]
+        differ = table.get("differ", [])
+        cells, agree = table.get("cells"), table.get("agree")
         if not differ:
-            lines.append(f"{what} agrees with the solver: {table['agree']}/{table['cells']}")
+            lines.append(f"{what} agrees with the solver: {agree}/{cells}")
             continue
         lines.append(
-            f"{what} differs from the solver in {len(differ)} of {table['cells']} cells "
-            f"(agrees: {table['agree']}/{table['cells']}):"
+            f"{what} differs from the solver in {len(differ)} of {cells} cells (agrees: {agree}/{cells}):"
         )
         for cell in differ:
             lines.append(
@@ -163,7 +187,7 @@ SEAT_COLUMNS = {
     "points": "points",
     "scores": "score",
 }
-# Facts said in lines rather than in the table.
+# Facts said in lines rather than in the table (a game's own lines tell its `Game.check_facts`).
 LINE_FACTS = (
     "cards",
     "trump_card",
@@ -175,10 +199,6 @@ LINE_FACTS = (
     "dropped",
     "confidant",
     "secret",
-    "tasks",
-    "success",
-    "dealer_made",
-    "discards",
 )
 
 
@@ -202,11 +222,7 @@ class RoundText:
         return "Table" if seat == "table" else self.names[int(seat)]
 
     def seats(self, seats: Sequence[int]) -> str:
-        names = [self.names[s] for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-    def task(self, task: str) -> str:
-        return f"'{self.game.fact_text('task', task) or task}'"
+        return seat_list([self.names[s] for s in seats])
 
     def value(self, key: str, value: Any, complete: bool) -> str:
         """One fact of one seat, in words."""
@@ -235,11 +251,17 @@ def plain(value: Any) -> str:
     return str(value)
 
 
-def print_round(console: Console, report: dict[str, Any], record: Record, symbols: bool) -> None:
-    """The round as players read it: who dealt, the trump or secret, the tricks, the result."""
+def print_round(
+    console: Console, report: RoundCheck | Mapping[str, Any], record: Record, symbols: bool
+) -> None:
+    """The round as players read it: who dealt, the trump or secret, the tricks, the result; the
+    game's own tables and lines (`Game.check_tables`, `Game.check_lines`) among them."""
+    check = report if isinstance(report, RoundCheck) else RoundCheck.from_json(report)
     game = record.game_instance()
     text = RoundText(record, game, symbols)
-    facts = {**report, **report["result"]}
+    result = check.result
+    facts = {**check.facts, **result}
+    line_facts = LINE_FACTS + game.check_facts
     about = [f"{len(text.names)} players", f"dealer {text.names[record.dealer]}"]
     if facts.get("cards"):
         about.append(counted(facts["cards"], "card") + " each")
@@ -249,18 +271,18 @@ def print_round(console: Console, report: dict[str, Any], record: Record, symbol
     console.print(", ".join(about))
     for line in _fact_lines(text, facts):
         console.print(line)
-    if report.get("columns"):
-        console.print(_draft_table(text, report["columns"]))
-    console.print(_trick_table(text, report["tricks"]))
-    if report["complete"]:
+    for table in game.check_tables(check, text.names, symbols):
+        console.print(_rich_table(table))
+    console.print(_trick_table(text, check.tricks))
+    if check.complete:
         console.print("round complete")
     else:
-        console.print(f"round incomplete: the record stops in the {report['phase']} phase")
-    console.print(_result_table(text, report["result"], report["complete"]))
-    for line in _task_lines(text, report["result"]):
+        console.print(f"round incomplete: the record stops in the {check.phase} phase")
+    console.print(_result_table(text, result, check.complete, line_facts))
+    for line in game.check_lines(check, text.names, record.dealer):
         console.print(line)
-    for key, value in report["result"].items():
-        if key not in SEAT_COLUMNS and key not in LINE_FACTS and not _by_seat(value, len(text.names)):
+    for key, value in result.items():
+        if key not in SEAT_COLUMNS and key not in line_facts and not _by_seat(value, len(text.names)):
             console.print(f"{key.replace('_', ' ')}: {plain(value)}")
 
 
@@ -292,46 +314,17 @@ def _fact_lines(text: RoundText, facts: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _task_lines(text: RoundText, result: dict[str, Any]) -> list[str]:
-    """Was sticht?: each player's task, whether it was made, the chips discarded."""
-    tasks: dict[int, str] = result.get("tasks") or {}
-    success: dict[int, bool] = result.get("success") or {}
-    discards: dict[int, str] = result.get("discards") or {}
-    lines = []
-    for seat, task in sorted(tasks.items()):
-        line = f"{text.names[seat]} chose the task {text.task(task)}"
-        if seat in success:
-            line += " and made its task" if success[seat] else " and failed it"
-        if seat in discards:
-            line += ": discards that chip"
-        lines.append(line)
-    made = result.get("dealer_made")
-    if made:
-        dealer = text.record.dealer
-        whose = "the task of" if len(made) == 1 else "the tasks of"
-        them = "it" if len(made) == 1 else "them"
-        line = f"{text.names[dealer]} (dealer) made {whose} {text.seats(made)}, who failed {them}"
-        if dealer in discards:
-            line += f": discards its chip {text.task(discards[dealer])}"
-        lines.append(line)
-    return lines
-
-
-def _draft_table(text: RoundText, columns: list[dict[str, Any]]) -> Table:
-    """Was sticht?: the draft columns in pick order and the dealer's announcements."""
-    table = Table(title="draft", box=None, padding=(0, 2), title_justify="left")
-    table.add_column("column", justify="right")
-    table.add_column("picks")
-    table.add_column("announced winner")
-    for col in columns:
-        picks = "  ".join(
-            f"{text.seat(s)} {text.card(c)}" for s, c in zip(col["seats"], col["cards"], strict=True)
-        )
-        table.add_row(str(col["column"]), picks, text.seat(col["announced"]))
+def _rich_table(report: ReportTable) -> Table:
+    """A game's table of the report as the terminal draws it."""
+    table = Table(title=report.title, box=None, padding=(0, 2), title_justify="left")
+    for heading, right in report.columns:
+        table.add_column(heading, justify="right" if right else "left")
+    for row in report.rows:
+        table.add_row(*row)
     return table
 
 
-def _trick_table(text: RoundText, tricks: list[dict[str, Any]]) -> Table:
+def _trick_table(text: RoundText, tricks: Sequence[TrickReport]) -> Table:
     """One row a trick: who led, each player's card under its name, who won."""
     table = Table(title=counted(len(tricks), "trick"), box=None, padding=(0, 2), title_justify="left")
     table.add_column("#", justify="right")
@@ -352,11 +345,13 @@ def _by_seat(value: Any, players: int) -> bool:
     return isinstance(value, dict) and bool(value) and all(isinstance(k, int) for k in value)
 
 
-def _result_table(text: RoundText, result: dict[str, Any], complete: bool) -> Table:
+def _result_table(
+    text: RoundText, result: Mapping[str, Any], complete: bool, line_facts: Sequence[str]
+) -> Table:
     """One row a player: bid, tricks, task, points, ... as far as the game scores them."""
     n = len(text.names)
     keys = [k for k in SEAT_COLUMNS if k in result and _by_seat(result[k], n)]
-    keys += [k for k in result if k not in SEAT_COLUMNS and k not in LINE_FACTS and _by_seat(result[k], n)]
+    keys += [k for k in result if k not in SEAT_COLUMNS and k not in line_facts and _by_seat(result[k], n)]
     table = Table(box=None, padding=(0, 2))
     table.add_column("player")
     for key in keys:

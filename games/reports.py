@@ -1,0 +1,102 @@
+"""The check report of a round, typed: what `games.record.check_report` finds and `stich check` prints.
+
+`RoundCheck` is the report of one replayed round; its JSON form (``stich check --json``,
+docs/format.md) is `RoundCheck.to_json`, read back by `RoundCheck.from_json`. Each game
+adds its own parts to the printed report through `Game.check_tables` and `Game.check_lines`
+(`ReportTable` is a table of text, drawn by the command line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+__all__ = ["ReportTable", "RoundCheck", "TrickReport", "seat_list"]
+
+
+class TrickReport(TypedDict):
+    """A finished trick: who led, the seats in play order, their cards by name, who won."""
+
+    leader: int
+    seats: list[int]
+    cards: list[str]
+    winner: int
+
+
+# The keys of the JSON form that are not the game's own facts (`Round.report`).
+_SHARED_KEYS = ("ok", "game", "complete", "phase", "events", "tricks", "result", "event", "error")
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """A round replayed by the rules: its tricks, result and the game's public facts, or the first
+    event the rules forbid (``event``, its index; None with ``phase`` None: the start could not
+    be set up)."""
+
+    ok: bool
+    game: str
+    phase: str | None = None
+    complete: bool = False
+    events: int | None = None  # events accepted (all of them when ok)
+    tricks: tuple[TrickReport, ...] = ()
+    result: Mapping[str, Any] = field(default_factory=dict)  # the game's `Round.result`
+    facts: Mapping[str, Any] = field(default_factory=dict)  # the game's `Round.report`
+    event: int | None = None
+    error: str | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the record's start was set up (then the tricks and the result are there)."""
+        return self.phase is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``stich check --json`` form of a round (docs/format.md)."""
+        if not self.started:
+            return {"ok": self.ok, "game": self.game, "event": self.event, "error": self.error}
+        out: dict[str, Any] = {
+            "ok": self.ok,
+            "game": self.game,
+            "complete": self.complete,
+            "phase": self.phase,
+            "events": self.events,
+            "tricks": [dict(t) for t in self.tricks],
+            "result": dict(self.result),
+            **self.facts,
+        }
+        if not self.ok:
+            out["event"] = self.event
+            out["error"] = self.error
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoundCheck:
+        """A report from its JSON form (keys other than the shared ones are the game's facts)."""
+        if "phase" not in data:
+            return cls(bool(data["ok"]), str(data["game"]), event=data.get("event"), error=data.get("error"))
+        return cls(
+            ok=bool(data["ok"]),
+            game=str(data["game"]),
+            phase=str(data["phase"]),
+            complete=bool(data["complete"]),
+            events=data.get("events"),
+            tricks=tuple(data["tricks"]),
+            result=dict(data["result"]),
+            facts={k: v for k, v in data.items() if k not in _SHARED_KEYS},
+            event=data.get("event"),
+            error=data.get("error"),
+        )
+
+
+@dataclass(frozen=True)
+class ReportTable:
+    """A table of a printed report: a title, the column headings (True: right-aligned) and rows."""
+
+    title: str
+    columns: tuple[tuple[str, bool], ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def seat_list(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
