@@ -13,9 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from stich.games.base import Event, Game, Round
 from stich.games.errors import StichError
@@ -24,6 +22,9 @@ from stich.games.names import MAX_NAME, check_player_names, name_problem
 from stich.games.registry import GAME_IDS, find
 from stich.games.reports import RoundCheck
 from stich.games.schema import SchemaValidator
+
+if TYPE_CHECKING:
+    import jsonschema  # imported by the validator, only for a record that does not fit
 
 __all__ = [
     "FORMAT",

@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from stich.games.base import Game, seat_index
 from stich.games.cards import Card, CardSet, Deck, popcount
@@ -84,8 +82,14 @@ def position_schema() -> dict[str, Any]:
     }
 
 
+if TYPE_CHECKING:
+    import jsonschema
+
+
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema  # a tenth of a second to import: only where a position file is read
+
     return jsonschema.Draft202012Validator(position_schema())
 
 
@@ -94,6 +98,8 @@ def _schema_error(data: Mapping[str, Any], game: type[Game]) -> str | None:
     errors = list(_validator().iter_errors(data))
     # A field that breaks its game's schema is also "unevaluated": name the real fault first.
     faults = [e for e in errors if e.validator != "unevaluatedProperties"] or errors
+    import jsonschema
+
     error = jsonschema.exceptions.best_match(faults)
     if error is None:
         return None

@@ -1,6 +1,7 @@
 """What `stich hint` loads: its start-up is a good part of a short hint's time, so a hint loads
-neither numpy (the information measure's), networkx (card locations by a flow) nor the other
-commands' modules where the decision does not need them."""
+neither numpy (the information measure's), networkx (card locations by a flow), jsonschema (a
+record that fits its schema is vouched for without it) nor the other commands' modules where
+the decision does not need them."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def test_hint_on_a_bid_loads_neither_numpy_nor_networkx(tmp_path: Path) -> None:
     record = simulate("stiche-raten", 4, 3, {"first_round": 5})
     loaded = _modules_after_hint(_written(record, tmp_path), _first(record, "bid"))
     assert {"hints.advice", "hints.advisors", "solvers.solver", "deducer.sampling"} <= loaded
-    assert not loaded & {"numpy", "networkx", "ortools", "pandas", "deducer.information"}
+    assert not loaded & {"numpy", "networkx", "jsonschema", "ortools", "pandas", "deducer.information"}
     # Only the command invoked: no other command's module, no analysis, no live play.
     assert not loaded & {"cli.analyze", "cli.live", "cli.serve", "cli.puzzle", "hints.analysis"}
 
@@ -60,7 +61,7 @@ def test_hint_on_a_card_loads_neither_numpy_nor_networkx(tmp_path: Path) -> None
     record = simulate("stiche-raten", 4, 3, {"first_round": 5})
     loaded = _modules_after_hint(_written(record, tmp_path), _first(record, "play") + 2)
     assert {"hints.advice", "solvers.solver"} <= loaded
-    assert not loaded & {"numpy", "networkx", "deducer.information"}
+    assert not loaded & {"numpy", "networkx", "jsonschema", "deducer.information"}
 
 
 def test_hint_in_24_loads_no_numpy(tmp_path: Path) -> None:
