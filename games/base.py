@@ -24,7 +24,7 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
-from stich.games.reports import ReportTable, RoundCheck, TrickReport
+from stich.games.reports import GameFacts, ObjectiveJson, ReportTable, RoundCheck, TrickReport
 from stich.games.secret import Clue, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
@@ -268,7 +268,7 @@ class Game(ABC):
         return copy.deepcopy(event)
 
     @classmethod
-    def describe(cls) -> dict[str, Any]:
+    def describe(cls) -> GameFacts:
         """Facts for ``stich games``."""
         return {
             "id": cls.id,
@@ -645,7 +645,7 @@ class Round(ABC):
         choices that change neither remain before it (bids, tasks)."""
         return self.phase in ("play", "done")
 
-    def solver_objective(self, seat: int) -> dict[str, Any]:
+    def solver_objective(self, seat: int) -> ObjectiveJson:
         """What ``seat`` plays for in this round, as a solver position's ``objective``."""
         return {"type": "tricks", "seat": seat}
 

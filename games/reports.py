@@ -1,18 +1,30 @@
-"""The check report of a round, typed: what `games.record.check_report` finds and `stich check` prints.
+"""The typed forms a game hands to other modules: the check report of a round, a seat's
+objective, the game's facts.
 
-`RoundCheck` is the report of one replayed round; its JSON form (``stich check --json``,
-docs/format.md) is `RoundCheck.to_json`, read back by `RoundCheck.from_json`. Each game
-adds its own parts to the printed report through `Game.check_tables` and `Game.check_lines`
-(`ReportTable` is a table of text, drawn by the command line).
+`RoundCheck` is the report of one replayed round, what `games.record.check_round` finds and
+`stich check` prints; its JSON form (``stich check --json``, docs/format.md) is
+`RoundCheck.to_json`, read back by `RoundCheck.from_json`. Each game adds its own parts to the
+printed report through `Game.check_tables` and `Game.check_lines` (`ReportTable` is a table of
+text, drawn by the command line). `ObjectiveJson` is a solver position's ``objective``
+(`Round.solver_objective`, read by `solvers.parse.parse_objective`); `GameFacts` what
+``stich games`` lists (`Game.describe`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-__all__ = ["ReportTable", "RoundCheck", "TrickReport", "seat_list"]
+__all__ = [
+    "GameFacts",
+    "ObjectiveJson",
+    "OptionFacts",
+    "ReportTable",
+    "RoundCheck",
+    "TrickReport",
+    "seat_list",
+]
 
 
 class TrickReport(TypedDict):
@@ -100,3 +112,32 @@ class ReportTable:
 def seat_list(names: Sequence[str]) -> str:
     """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class ObjectiveJson(TypedDict):
+    """A solver position's ``objective`` (docs/solver.md): its ``type`` and the fields it takes."""
+
+    type: str
+    k: NotRequired[int]
+    task: NotRequired[str]
+    seat: NotRequired[int]
+    owner: NotRequired[int]
+
+
+class OptionFacts(TypedDict):
+    """One option of a game, as ``stich games --json`` lists it."""
+
+    name: str
+    default: Any
+    choices: list[Any] | None
+    help: str
+
+
+class GameFacts(TypedDict):
+    """A game as ``stich games --json`` lists it."""
+
+    id: str
+    title: str
+    players: list[int]
+    starts: list[str]
+    options: list[OptionFacts]

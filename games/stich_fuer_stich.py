@@ -24,6 +24,7 @@ from stich.games.endgames import SEATS, SOUTH, Theme, exact_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
+from stich.games.reports import ObjectiveJson
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
@@ -816,7 +817,7 @@ class StichFuerStichRound(Round):
         # Between a trick's last card and its end come the announcement and the search.
         return self.phase in ("play", "winner", "search", "done")
 
-    def solver_objective(self, seat: int) -> dict[str, Any]:
+    def solver_objective(self, seat: int) -> ObjectiveJson:
         """The trick points still to come (each trick won is one)."""
         return {"type": "points", "seat": seat}
 

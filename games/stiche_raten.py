@@ -19,6 +19,7 @@ from stich.games.base import Event, Game, Option, Round, own_hand, seat_index
 from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.reports import ObjectiveJson
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Arena, PlayContext, french_blocks
 
@@ -468,7 +469,7 @@ class BiddingRound(Round):
         context: PlayContext = self.game.trump_context(self.trump)
         return context
 
-    def solver_objective(self, seat: int) -> dict[str, Any]:
+    def solver_objective(self, seat: int) -> ObjectiveJson:
         """Exactly the tricks ``seat`` bid, over the whole round."""
         bid = self.bids[seat]
         if bid is None:

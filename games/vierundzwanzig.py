@@ -23,6 +23,7 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, pop
 from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import BLACK, WHITE, Face, colour_face
+from stich.games.reports import ObjectiveJson
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Arena, Declaration, PlayContext
 
@@ -772,7 +773,7 @@ class VierUndZwanzigRound(Round):
             tuple(s for s, d in enumerate(self.dropped) if d),
         )
 
-    def solver_objective(self, seat: int) -> dict[str, Any]:
+    def solver_objective(self, seat: int) -> ObjectiveJson:
         """The fewest round points for ``seat``."""
         return {"type": "points", "seat": seat}
 

@@ -27,7 +27,7 @@ from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import colour_face
-from stich.games.reports import ReportTable, RoundCheck, seat_list
+from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
@@ -1067,7 +1067,7 @@ class WasStichtRound(Round):
         # From the task choice on, the hands and the trumps are open and settled.
         return self.phase in ("tasks", "play", "discard", "done")
 
-    def solver_objective(self, seat: int) -> dict[str, Any]:
+    def solver_objective(self, seat: int) -> ObjectiveJson:
         """The task ``seat`` chose (the dealer, who has none: the most tricks)."""
         task = self.tasks.get(seat)
         if task is None:

@@ -27,6 +27,7 @@ from typing import Any
 from stich.games.base import Game
 from stich.games.cards import Card, CardSet, Deck, popcount
 from stich.games.errors import StichError
+from stich.games.reports import ObjectiveJson
 from stich.games.trick_tables import PlayContext
 from stich.games.was_sticht import Task
 
@@ -84,8 +85,8 @@ class ObjectiveSpec:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "owner", owner)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type.value}
+    def to_json(self) -> ObjectiveJson:
+        out: ObjectiveJson = {"type": self.type.value}
         if self.k is not None:
             out["k"] = self.k
         if self.task is not None:
