@@ -18,7 +18,6 @@ from typing import Literal, TypeAlias
 
 from stich.deducer.hypotheses import Clue, Evidence, HypothesisSpace, clue_mask, cp_sat_model
 from stich.games.trick import trick_winner
-from stich.games.was_sticht import TABLE
 
 __all__ = [
     "HypothesisConflict",
@@ -108,8 +107,8 @@ def minimal_conflict(space: HypothesisSpace, clues: Sequence[Clue], oracle: Orac
 # -- the sentence --------------------------------------------------------------------
 
 
-def _who(names: Sequence[str], seat: int) -> str:
-    return "the Table" if seat == TABLE else names[seat]
+def _who(space: HypothesisSpace, names: Sequence[str], seat: int) -> str:
+    return space.seat_text(seat, names)
 
 
 def _joined(parts: Sequence[str]) -> str:
@@ -164,7 +163,7 @@ def _claim(space: HypothesisSpace, names: Sequence[str], clue: Clue) -> str:
     """What the clue says must happen, after "make": ``Ben's R6 win column 2``."""
     if clue.kind in ("column", "trick"):
         card = space.deck.name_of(clue.cards[clue.seats.index(clue.announced)])
-        return f"{_who(names, clue.announced)}'s {card} win {clue.kind} {clue.number}"
+        return f"{_who(space, names, clue.announced)}'s {card} win {clue.kind} {clue.number}"
     if clue.kind == "answer":
         return f"{space.text(clue.hypothesis)} be {'right' if clue.solved else 'wrong'}"
     return f"the {space.secret_name} be {space.text(clue.hypothesis)}"
@@ -178,8 +177,8 @@ def _outcome(space: HypothesisSpace, names: Sequence[str], h: int, clue: Clue) -
         winner = clue.seats[position]
         said = clue.seats.index(clue.announced)
         return (
-            f"{_who(names, winner)}'s {cards[position]} wins {clue.kind} {clue.number}, "
-            f"not {_who(names, clue.announced)}'s {cards[said]}"
+            f"{_who(space, names, winner)}'s {cards[position]} wins {clue.kind} {clue.number}, "
+            f"not {_who(space, names, clue.announced)}'s {cards[said]}"
         )
     if clue.kind == "answer":
         return f"the guess {space.text(clue.hypothesis)} is {'wrong' if clue.solved else 'right'}"

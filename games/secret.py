@@ -123,6 +123,10 @@ class HypothesisSpace:
         """A seat of a clue in ``stich deduce --json`` (a seat number unless the game has others)."""
         return seat
 
+    def seat_text(self, seat: int, names: Sequence[str]) -> str:
+        """A seat of a clue as players say it: its player's name unless the game has other seats."""
+        return names[seat]
+
     @property
     def size(self) -> int:
         """How many hypotheses there are."""

@@ -344,6 +344,9 @@ class TrumpSpace(HypothesisSpace):
     def seat_json(self, seat: int) -> int | str:
         return "table" if seat == TABLE else seat
 
+    def seat_text(self, seat: int, names: Sequence[str]) -> str:
+        return "the Table" if seat == TABLE else names[seat]
+
 
 WAS_STICHT = TrumpSpace(
     "was-sticht",
