@@ -91,7 +91,7 @@ def heuristic_rates(players: int, rounds: int, seed: int) -> tuple[dict[str, flo
     drawn = dict.fromkeys(TASKS, 0)
     for index in range(rounds):
         rng = random.Random(unit_seed(seed, index))
-        dealer, known = game.sequence_deal(rng, index)
+        dealer, known = game.course().series_deal(rng, index)
         record = Record(game.id, list(DEFAULT_NAMES[:players]), dealer, [], {}, None, known)
         feed = ViewFeed(record, range(players))
         sessions = [Session(feed.header(seat), strict=False) for seat in range(players)]

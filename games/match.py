@@ -3,11 +3,14 @@
 Each game strings its rounds together in its own way (rulebooks, "Game End"):
 Stiche-Raten and Wizard follow their round sequences, 24 plays until a score
 reaches 0 or 48, Stich für Stich gives every player one case as confidant, and
-Was sticht? plays until a player has discarded all five task chips (`games.course`).
+Was sticht? plays until a player has discarded all its task chips: each game's
+`Game.course` (`games.course`) deals and follows the rounds of a whole game, here
+and in ``stich live``, ``stich serve`` and ``stich check``.
 
-A match document holds the rounds as ``stich-round/1`` records, the totals after
-each round (``scores``) and at the end (``totals``); ``docs/format.md`` specifies it
-with the JSON Schema `MATCH_SCHEMA`.
+A match document (`MATCH_FORMAT`) holds the rounds as ``stich-round/1`` records, the
+totals after each round (``scores``) and at the end (``totals``), and the standing;
+``stich simulate --match`` and the journal of ``stich live`` write it (`Match.to_json`),
+``docs/format.md`` specifies it with the JSON Schema `MATCH_SCHEMA`.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from stich.games.base import Game, Round
-from stich.games.course import course_of
+from stich.games.course import Standing
 from stich.games.errors import StichError
 from stich.games.jsonfile import read_json, short_repr
 from stich.games.record import (
@@ -103,7 +106,7 @@ class Match:
     options: dict[str, Any]
     rounds: list[Record] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
-    standing: dict[str, Any] = field(default_factory=dict)
+    standing: Standing = field(default_factory=lambda: Standing(ended=False))
     seed: int | None = None
     scores: list[list[int]] = field(default_factory=list)  # the totals after each round
     live: dict[str, Any] | None = None  # a stich live journal's own field (docs/live.md)
@@ -143,11 +146,16 @@ def play_random_round(
 
 
 def play_match(
-    game_id: str, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+    game_id: str,
+    players: int,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    dealer: int | None = None,
 ) -> Match:
-    """A whole game of random legal play, from the first deal to the winner; it stores the seed."""
+    """A whole game of random legal play, from the first deal to the winner, its first round dealt
+    by ``dealer`` (None: the game's first dealer); it stores the seed."""
     game = find(game_id)(players, options)
-    course = course_of(game)
+    course = game.course(dealer)
     seed = fresh_seed() if seed is None else seed
     rng = random.Random(seed)
     course.prepare(rng)
@@ -208,7 +216,8 @@ def parse_match(data: object, source: str = "match") -> Match:
         options=options,
         rounds=rounds,
         totals=list(data.get("totals", [])),
-        standing=dict(data.get("standing") or {}),
+        # As the document gives it (an object): `check_match_report` follows the game itself.
+        standing=cast(Standing, dict(data.get("standing") or {})),
         seed=data.get("seed"),
         scores=[list(s) for s in data.get("scores", [])],
         live=None if live is None else dict(live),
@@ -260,7 +269,7 @@ def check_match_report(
     """
     game = find(match.game)(len(match.players), match.options)
     totals = game.match_start_totals()
-    course = course_of(game, match.rounds[0].dealer) if match.rounds else None
+    course = game.course(match.rounds[0].dealer) if match.rounds else None
     reports: list[dict[str, Any]] = []
     report: dict[str, Any] = {"ok": True, "game": match.game, "format": MATCH_FORMAT, "rounds": reports}
 

@@ -13,10 +13,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from stich.games.base import Event, Game, Option, Round, own_hand, seat_index
 from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
+from stich.games.course import Course, CourseGame, FinishedRound, Standing
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.reports import ObjectiveJson
@@ -24,6 +25,8 @@ from stich.games.trick import TrickRules
 from stich.games.trick_tables import Arena, PlayContext, french_blocks
 
 __all__ = [
+    "BiddingCourse",
+    "BiddingStanding",
     "SticheRaten",
     "StichRatenRound",
     "BiddingRound",
@@ -492,12 +495,67 @@ def bidding_view_known(known: Mapping[str, Any], view: dict[str, Any], seat: int
     return view
 
 
-def bidding_sequence_deal(game: Any, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
-    """Stiche-Raten and Wizard: the deal of round ``number`` (0 first) of the round sequence, which
-    starts again after its last round; the deal passes to the left, the first dealer is the last seat."""
-    sizes = game.round_sizes()
-    dealer = (number - 1) % game.players
-    return dealer, game.deal(rng, dealer, round_number=number % len(sizes) + 1)
+class BiddingStanding(Standing):
+    """Stiche-Raten's standing: ``extra_round_cards``, the cards each of the extra rounds a tie
+    for the win plays (None: no tie)."""
+
+    extra_round_cards: int | None
+
+
+class BiddingGame(CourseGame, Protocol):
+    """What the whole game of Stiche-Raten and Wizard asks of the game."""
+
+    def round_sizes(self) -> list[int]: ...
+
+    def size_of_round(self, number: int) -> int | None: ...
+
+    def deal(
+        self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int | None = None
+    ) -> dict[str, Any]: ...
+
+    def standing(self, totals: Sequence[int]) -> Standing: ...
+
+
+B = TypeVar("B", bound=BiddingGame, covariant=True)
+
+
+class BiddingCourse(Course[B]):
+    """Stiche-Raten and Wizard: round r deals the r-th size of the game's sequence; the deal
+    passes to the left, the last seat dealing first."""
+
+    def number(self) -> int:
+        return self.rounds + 1
+
+    def size(self) -> int | None:
+        return self.game.size_of_round(self.number())
+
+    def facts(self) -> dict[str, Any]:
+        return {"cards": self.size(), "round": self.number()}
+
+    def hand_size(self, seat: int) -> int | None:
+        return self.size()
+
+    def deal(self, rng: random.Random) -> dict[str, Any]:
+        return self._deal(rng, self.dealer, self.number())
+
+    def _deal(self, rng: random.Random, dealer: int, number: int) -> dict[str, Any]:
+        return self.game.deal(rng, dealer, self.game.size_of_round(number), number)
+
+    def series_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+        """Round ``number`` (0 first) of the round sequence, which starts again after its last."""
+        dealer = (self.series_start() + number) % self.game.players
+        return dealer, self._deal(rng, dealer, number % len(self.game.round_sizes()) + 1)
+
+    def settle(self, state: FinishedRound) -> None:
+        if self.rounds >= len(self.game.round_sizes()):
+            self.standing = self.game.standing(self.totals)
+
+    def describe_next(self) -> str:
+        count = len(self.game.round_sizes())
+        extra = " (extra round to break the tie)" if self.number() > count else ""
+        size = self.size()
+        cards = f"{size} card{'s' if size != 1 else ''} each"
+        return f"round {self.number()} of {count}, {cards}{extra}"
 
 
 def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
@@ -594,9 +652,8 @@ class SticheRaten(Game):
         """Cards per hand in each round, in order."""
         return round_sizes(self.first_round(), self.options["sequence"], self.options["rounds"] or None)
 
-    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
-        """Round ``number`` of the round sequence, again from the start after the last."""
-        return bidding_sequence_deal(self, rng, number)
+    def course(self, dealer: int | None = None) -> BiddingCourse[SticheRaten]:
+        return BiddingCourse(self, dealer)
 
     def size_of_round(self, number: int) -> int:
         """Cards per hand in round ``number``; after the last, the extra rounds that break a
@@ -631,7 +688,7 @@ class SticheRaten(Game):
             known["trump_card"] = self.deck.name_of(stock[0]) if stock else None
         return known
 
-    def standing(self, totals: Sequence[int]) -> dict[str, Any]:
+    def standing(self, totals: Sequence[int]) -> BiddingStanding:
         """Winners after the last round: most points; a tie plays extra rounds of the largest size."""
         best = max(totals)
         leaders = [s for s, t in enumerate(totals) if t == best]

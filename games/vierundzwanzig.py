@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from stich.games.base import Event, Game, Option, Round, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
+from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import BLACK, WHITE, Face, colour_face
@@ -37,6 +38,8 @@ __all__ = [
     "TWENTY_FOUR",
     "TRICKS",
     "START_POINTS",
+    "TwentyFourCourse",
+    "TwentyFourStanding",
     "rules_24",
     "parse_suit",
     "suit_of",
@@ -778,6 +781,33 @@ class VierUndZwanzigRound(Round):
         return {"type": "points", "seat": seat}
 
 
+class TwentyFourStanding(Standing):
+    """24's standing: ``reason``, how the game ended (``"zero"``: a score reached 0 or below,
+    ``"48"``: a score reached 48), None while it goes on."""
+
+    reason: str | None
+
+
+class TwentyFourCourse(Course["VierUndZwanzig"]):
+    """24: every player starts with 24 points; play until a score reaches 0 or 48."""
+
+    def facts(self) -> dict[str, Any]:
+        return {"scores": list(self.totals)}
+
+    def hand_size(self, seat: int) -> int | None:
+        return HAND
+
+    def deal(self, rng: random.Random) -> dict[str, Any]:
+        return self.game.deal(rng, self.dealer, scores=self.totals)
+
+    def series_start(self) -> int:
+        """A series of 24 deals starts at seat 0, a whole game with the last seat's deal."""
+        return 0
+
+    def settle(self, state: FinishedRound) -> None:
+        self.standing = self.game.standing(self.totals)
+
+
 def _theme_context(rng: random.Random) -> dict[str, Any]:
     return {"trump": rng.choice("YBRG"), "order": "normal"}
 
@@ -863,6 +893,9 @@ class VierUndZwanzig(Game):
             return not chaos
         return super().option_default(name, given)
 
+    def course(self, dealer: int | None = None) -> TwentyFourCourse:
+        return TwentyFourCourse(self, dealer)
+
     def match_start_totals(self) -> list[int]:
         """Every player starts the game with 24 points (rulebook, Setup)."""
         return [START_POINTS] * self.players
@@ -885,7 +918,7 @@ class VierUndZwanzig(Game):
             "scores": list(scores) if scores is not None else [START_POINTS] * n,
         }
 
-    def standing(self, scores: Sequence[int]) -> dict[str, Any]:
+    def standing(self, scores: Sequence[int]) -> TwentyFourStanding:
         """Whether the game is over after a round, and who won (rulebook, End of the Game).
 
         Over when someone has 0 or fewer (the one furthest below 0 wins) or someone has

@@ -29,14 +29,15 @@ from stich.games.cards import (
     Deck,
     french_symbols,
 )
+from stich.games.course import PointsStanding
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import StichError
 from stich.games.faces import BLACK, WHITE, Face, french_face
 from stich.games.stiche_raten import (
+    BiddingCourse,
     BiddingRound,
     SticheRaten,
     SuitContext,
-    bidding_sequence_deal,
     bidding_view_known,
     parse_trump,
 )
@@ -187,9 +188,8 @@ class Wizard(Game):
         """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
         return list(range(1, self.deck.size // self.players + 1))
 
-    def sequence_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
-        """Round ``number`` of the round sequence, again from the start after the last."""
-        return bidding_sequence_deal(self, rng, number)
+    def course(self, dealer: int | None = None) -> BiddingCourse[Wizard]:
+        return BiddingCourse(self, dealer)
 
     def size_of_round(self, number: int) -> int | None:
         """Round r deals r cards ("In Runde 1 bekommt jeder 1 Karte, in Runde 2 zwei"); None past the last."""
@@ -217,7 +217,7 @@ class Wizard(Game):
             "trump_card": self.deck.name_of(stock[0]) if stock else None,
         }
 
-    def standing(self, totals: Sequence[int]) -> dict[str, Any]:
+    def standing(self, totals: Sequence[int]) -> PointsStanding:
         """Winners after the last round: the most points (ties share)."""
         return most_points_win(totals)
 

@@ -12,7 +12,6 @@ The names of `stich.hints.live.game` are importable from this package.
 """
 
 from stich.hints.live.game import (
-    MATCH_FORMAT,
     LiveGame,
     Notice,
     Response,
@@ -21,4 +20,4 @@ from stich.hints.live.game import (
     write_atomic,
 )
 
-__all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "advice_job", "write_atomic"]
+__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "advice_job", "write_atomic"]

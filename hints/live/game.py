@@ -29,19 +29,18 @@ from typing import Any
 from stich.deducer.conflicts import check_report_with_hidden_hands
 from stich.deducer.hypotheses import game_space
 from stich.games.base import Event, Game
-from stich.games.course import Course, course_of
+from stich.games.course import Course
 from stich.games.errors import StichError
 from stich.games.jsonfile import read_json, short_repr
-from stich.games.match import check_match_report, parse_match
+from stich.games.match import MATCH_FORMAT, Match, check_match_report, parse_match
 from stich.games.names import check_player_names
 from stich.games.record import Record, replay
 from stich.games.registry import find
 from stich.hints.live.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
 from stich.hints.session import Session
 
-__all__ = ["MATCH_FORMAT", "LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
+__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
 
-MATCH_FORMAT = "stich-match/1"
 _OVER = "the game is over: undo, show, save or quit"
 
 
@@ -99,7 +98,7 @@ class LiveGame:
         if not 0 <= me < game.players:
             raise StichError(f"your seat {me} does not exist (seats are 0..{game.players - 1})")
         self.me = me
-        self.course: Course = course_of(game, dealer)
+        self.course: Course[Game] = game.course(dealer)
         self.first_dealer = self.course.dealer
         self.journal = journal
         self.finished: list[Record] = []
@@ -465,7 +464,7 @@ class LiveGame:
 
     def _rebuild_course(self) -> None:
         """The course again from the first dealer, through the finished rounds."""
-        self.course = course_of(self.game, self.first_dealer)
+        self.course = self.game.course(self.first_dealer)
         if self.finished:
             chips = (self.finished[0].known.get("chips") or {}).get(str(self.me))
             if chips is not None:
@@ -583,20 +582,19 @@ class LiveGame:
 
     def to_json(self) -> dict[str, Any]:
         """The game as a ``stich-match/1`` document with the ``live`` field (see the module)."""
-        rounds = [r.to_json() for r in self.finished]
+        rounds = list(self.finished)
         if self.session is not None:
-            rounds.append(self.session.to_record().to_json())
-        return {
-            "format": MATCH_FORMAT,
-            "game": self.game.id,
-            "options": dict(self.game.options),
-            "players": self.players,
-            "rounds": rounds,
-            "scores": [list(s) for s in self.course.scores],
-            "totals": list(self.course.totals),
-            "standing": self.course.standing,
-            "live": {"me": self.me, "dealer": self.first_dealer, "known": self.known},
-        }
+            rounds.append(self.session.to_record())
+        return Match(
+            self.game.id,
+            self.players,
+            dict(self.game.options),
+            rounds,
+            list(self.course.totals),
+            self.course.standing,
+            scores=[list(s) for s in self.course.scores],
+            live={"me": self.me, "dealer": self.first_dealer, "known": self.known},
+        ).to_json()
 
     def journal_text(self) -> str:
         """`to_json` as text, one round a line; the finished rounds' lines are made once."""

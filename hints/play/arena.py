@@ -1,6 +1,6 @@
 """The arena: bots play rounds against each other, and how much better one plays than another.
 
-Round ``i`` deals as the ``i``-th round of a series of the game's rounds (`Game.sequence_deal`:
+Round ``i`` deals as the ``i``-th round of a series of the game's rounds (`Course.series_deal`:
 Stiche-Raten and Wizard follow their round sequence, the deal passes to the left), from a
 seed derived from the arena's seed and ``i`` alone. Each deal is played once per *rotation*:
 with ``n`` seats, rotation ``r`` seats bot ``(s + r) mod n`` of the list at seat ``s``, so
@@ -133,7 +133,7 @@ def play_table(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = F
     game = find(spec.game)(spec.players, spec.options)
     n = spec.players
     number = index if spec.cycle is None else index % spec.cycle
-    dealer, known = game.sequence_deal(random.Random(unit_seed(spec.seed, index)), number)
+    dealer, known = game.course().series_deal(random.Random(unit_seed(spec.seed, index)), number)
     bots = [spec.bots[(s + rotation) % n] for s in range(n)]
     names = _seat_names([bot.name for bot in bots])
     record = Record(game.id, names, dealer, [], dict(game.options), None, known)

@@ -1,4 +1,5 @@
-"""``stich simulate``: a round of random legal play, printed as a record."""
+"""``stich simulate``: a round of random legal play, printed as a record; with ``--match`` a whole
+game (`games.match.play_match`, each game's `Game.course`)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,11 @@ def simulate_cli(
     ] = None,
     dealer: Annotated[
         int | None,
-        typer.Option("--dealer", parser=whole_number, help="Dealer seat (default: the last seat)."),
+        typer.Option(
+            "--dealer",
+            parser=whole_number,
+            help="Dealer seat (default: the last seat); with --match the first round's (default the game's).",
+        ),
     ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write the record to this file (never overwrites).")
@@ -58,7 +63,8 @@ def simulate_cli(
         if whole:
             if round_number is not None:
                 raise StichError("--round picks one round: not with --match")
-            text = json.dumps(play_match(game, players, seed, parse_options(option)).to_json()) + "\n"
+            match = play_match(game, players, seed, parse_options(option), dealer)
+            text = json.dumps(match.to_json()) + "\n"
         else:
             record = simulate(game, players, seed, parse_options(option), dealer, round_number=round_number)
             text = record.dumps()

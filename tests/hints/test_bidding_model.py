@@ -75,7 +75,7 @@ def _deal(game: str, size: int, seed: int) -> tuple[Any, list[int]]:
     """A round of ``game`` at its bids, from the first bidder's view, and the world's hands."""
     options: dict[str, Any] = {"first_round": size} if game == "stiche-raten" else {}
     rules = find(game)(4, options)
-    dealer, known = rules.sequence_deal(random.Random(seed), size - 1 if game == "wizard" else 0)
+    dealer, known = rules.course().series_deal(random.Random(seed), size - 1 if game == "wizard" else 0)
     record = Record(game, NAMES, dealer, [], dict(rules.options), None, known)
     session = Session.from_record(record, (dealer + 1) % 4)
     hands = [session.round.deck.parse_set(known["hands"][str(s)]) for s in range(4)]
