@@ -1,0 +1,65 @@
+"""Worlds drawn for a bid or a card fit the bids already made (`bidding.fitting_draw`)."""
+
+from __future__ import annotations
+
+import random
+
+from stich.games.record import Record
+from stich.games.registry import find
+from stich.games.stiche_raten import BiddingRound
+from stich.hints.advisors.bidding import fitting_draw
+from stich.hints.session import Session
+from stich.hints.worlds import WorldSource
+
+NAMES = ["Anna", "Ben", "Carla", "Dan"]
+
+
+def _after_a_bid(bid: int, options: dict[str, object] | None = None, blind: bool = False) -> Session:
+    """Ben's view, second to bid in a 3-card Stiche-Raten round (Dan deals, hearts trump), holding
+    three low cards, after Anna bid ``bid``."""
+    rules = find("stiche-raten")(4, {"first_round": 3, **(options or {})})
+    known: dict[str, object] = {"hands": {"1": ["2C", "3D", "4S"]}, "cards": 3, "trump_card": "JH"}
+    if blind:
+        known["blind"] = True
+    return Session(Record("stiche-raten", NAMES, 3, [{"seat": 0, "bid": bid}], dict(rules.options), 1, known))
+
+
+def _high_cards(session: Session, fitted: bool, seat: int = 0, worlds: int = 300) -> float:
+    """The mean number of aces, kings and trumps in ``seat``'s hand over drawn worlds."""
+    state = session.round
+    assert isinstance(state, BiddingRound)
+    source = WorldSource(session)
+    draw = fitting_draw(source.draw, state, session.seat) if fitted else source.draw
+    rng = random.Random(5)
+    deck = state.deck
+    strong = {c for c in range(deck.size) if deck.name_of(c)[0] in "AK" or deck.name_of(c).endswith("H")}
+    total = 0
+    for _ in range(worlds):
+        hand = draw(rng).hands[seat]
+        total += sum(1 for c in strong if hand >> c & 1)
+    return total / worlds
+
+
+def test_a_bid_of_every_trick_draws_strong_hands_for_its_bidder() -> None:
+    session = _after_a_bid(3)
+    assert _high_cards(session, fitted=True) > _high_cards(session, fitted=False) + 0.2
+
+
+def test_a_bid_of_no_trick_draws_weak_hands_for_its_bidder() -> None:
+    session = _after_a_bid(0)
+    assert _high_cards(session, fitted=True) < _high_cards(session, fitted=False) - 0.1
+
+
+def test_the_seats_still_to_bid_are_drawn_as_dealt() -> None:
+    # Carla has not bid: her hand tells nothing yet, beyond what Anna's leaves her.
+    session = _after_a_bid(3)
+    plain = _high_cards(session, fitted=False, seat=2)
+    assert _high_cards(session, fitted=True, seat=2) < plain
+
+
+def test_a_blind_bid_tells_nothing_of_the_hand() -> None:
+    session = _after_a_bid(3, {"blind_round": 1}, blind=True)
+    state = session.round
+    assert isinstance(state, BiddingRound) and state.blind
+    source = WorldSource(session)
+    assert fitting_draw(source.draw, state, session.seat) == source.draw
