@@ -1,5 +1,6 @@
 """Arena bots that bid or play by the former models, to measure the play-outs against them at one
-table.
+table; and the advisor at the live budget of seconds (``LIVE``), which ``advisor:N`` (a number of
+worlds) cannot name.
 
 ``DoubleDummyBids`` (``DD_BIDS``): the advisor with 8 worlds a decision, its bids (and Wizard's
 trump after a turned wizard) valued as before the play-outs: per world the most tricks the
@@ -13,6 +14,10 @@ everyone), as before cards were played out.
         --bots advisor:8,bid_bots:DD_BIDS,heuristic,heuristic -o first_round=5 --cycle 1 \\
         --rounds 150 --seed 11 --jobs 2
 
+``LiveBudget`` (``LIVE``): the advisor as ``stich live`` and ``stich hint`` run it, 1.5 s of wall
+time a decision (`hints.advice.Budget`'s seconds): what it plays depends on the machine's speed
+and load, so a run says where it ran.
+
 (The module is copied out of ``bench/``, whose ``hints.py`` would hide the package.)
 """
 
@@ -24,7 +29,7 @@ from collections.abc import Sequence
 from stich.games.base import Event
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.hints.advice import Alternative, Budget, Tally, Valuation
+from stich.hints.advice import Alternative, Budget, Tally, Valuation, advise
 from stich.hints.advisors.bidding import BiddingAdvisor
 from stich.hints.dd import hypothetically, most_tricks
 from stich.hints.session import Session
@@ -149,3 +154,17 @@ class DoubleDummyCards:
 
 DD_CARDS = DoubleDummyCards()
 """The bot itself, for ``--bots bid_bots:DD_CARDS``."""
+
+
+class LiveBudget:
+    """The advisor with the live default budget (`stich live --time`): 1.5 s of wall time a decision."""
+
+    name = "advisor-live"
+    seconds = 1.5
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        return advise(session, Budget(seconds=self.seconds, seed=rng.getrandbits(32))).action
+
+
+LIVE = LiveBudget()
+"""The bot itself, for ``--bots bid_bots:LIVE``."""
