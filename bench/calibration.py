@@ -8,8 +8,10 @@ whether it happened:
 
 - Stiche-Raten and Wizard (``--cards`` cards a hand): at each bid an advisor makes, the
   chance it gave to hit the bid it made (``p_hit`` of the advised bid); at each card it
-  plays, the chance to hit its bid after that card. The heuristic and rules-bot claim no
-  chance: their bids' hit rate is printed beside.
+  plays, the chance to hit its bid after that card. The heuristic bids by its own
+  distribution of the seat's tricks (each card's chance to take one): the chance that
+  distribution gives the bid it made is its implied chance. Every bot's bids' hit rate
+  is printed too (rules-bot claims no chance).
 - Was sticht?: at the task an advisor chooses, its figure "forceable against everyone"
   (1 or 0) and at each card "keeps the task forceable", each against whether the task was
   made; beside them, as a chance to make the task, the share of the other players who could
@@ -82,6 +84,7 @@ KINDS = {
     "task-play": "cards: 'keeps the task forceable' of the card, against the task made",
     "task-play-share": "cards: the share of others who cannot spoil it alone, as a chance to make it",
     "task-implied": "tasks: the share of 24 play-outs (others at random) that make it",
+    "bid-implied": "bids: the chance its own count of the tricks gives the bid made",
     "guess": "guesses: chance to solve now of the pair guessed, against the secret",
 }
 """What each kind of claim is, as the tables title it."""
@@ -171,11 +174,31 @@ def _heuristic_claims(
             tricks = _playout(_rules(session), list(hands), state.leader, session.seat, task, TRICKS, rng)
             made += task_made(task, session.seat, TrickSummary.of(tricks, state.game.players))
         return [("task-implied", made / PLAYOUTS)]
+    if game in BIDDING and phase == "bid":
+        state = session.round
+        assert isinstance(state, BiddingRound)
+        return [("bid-implied", _heuristic_hit_chance(state, session.seat, int(event["bid"])))]
     if game == "stich-fuer-stich" and phase == "search":
         post = session.posterior()
         assert post is not None
         return [("guess", max(post.probabilities))]
     return []
+
+
+def _heuristic_hit_chance(state: BiddingRound, seat: int, bid: int) -> float:
+    """The chance the heuristic's own reckoning gives the bid it made: its distribution of the
+    seat's tricks (each card's chance, shifted by the bids already made), at the bid."""
+    from stich.hints.advisors import bidding_heuristic as h
+
+    n = state.game.players
+    if state.blind or state.hands[seat] is None:
+        dist = h.trick_distribution([1 / n] * state.size)
+    else:
+        dist = h.trick_distribution(list(h.bid_chances(state, seat).values()))
+        made = [b for b in state.bids if b is not None]
+        if made:
+            dist = h._shifted(dist, -h.CONTEST * (sum(made) - len(made) * state.size / n))
+    return dist[bid] if bid < len(dist) else 0.0
 
 
 def _diagnose_bid(truth: BiddingRound, seat: int, bid: int) -> tuple[dict[str, float], tuple[Any, ...]]:
@@ -457,6 +480,7 @@ SERIES_NAMES = {
     "task-play": "cards keeping it forceable",
     "task-play-share": "cards, no single spoiler",
     "task-implied": "tasks, heuristic's play-outs",
+    "bid-implied": "bids, heuristic's count",
     "guess": "guesses",
 }
 
@@ -516,12 +540,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 text = diagnosis(mine, kind)
                 if text:
                     print(text)
-            if name.startswith("advisor") or kind == "task-implied":
+            if name.startswith("advisor") or kind.endswith("-implied"):
                 series.append((f"{name} {SERIES_NAMES[kind]}", rel))
         made = [c for c in claims if c.kind == "bid-made" and c.bot == name]
         if made:
             share = sum(c.happened for c in made) / len(made)
-            print(f"\n{name} claims no chance; its {len(made)} bids were hit in {100 * share:.1f}%")
+            print(f"\n{name}: its {len(made)} bids were hit in {100 * share:.1f}%")
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as out:
             title = f"{args.game}, {size}{args.deals} deals, {PLAYED[args.play]} playing the cards"
