@@ -3,11 +3,17 @@
 - Worlds looked at by `advise` in the default budget of 1.5 s (the median over ``--instances``
   simulated rounds, 4 players): Stiche-Raten and Wizard at 13 cards, the first bid and the first
   play (target at least 200); 24's first play and a Stich für Stich sleuth's first play at full
-  hands (at least 100).
+  hands (at least 100). Advice that stops early because its ranking is settled (``settled``)
+  counts at its rate: the worlds it would have looked at in 1.5 s at the pace it went.
 - `stich hint --time T` as a user runs it (a fresh process, start-up included): the slowest wall
-  time of its runs against T + 0.5 s, for T = 0.1 and 1.5.
-- `stich analyze` of a whole round (a fresh process, its default time per decision): a 13-card
-  Stiche-Raten round (at most 5 s) and a Stich für Stich round (at most 10 s).
+  time of its runs against T + 0.5 s, for T = 0.1 and 1.5, and the most CPU time one took (on
+  a busy machine the wall time is several times the CPU time).
+- `stich analyze` of a whole round (a fresh process, its default time per decision and its
+  default ``--jobs``): a 13-card Stiche-Raten round (at most 5 s) and a Stich für Stich round (at
+  most 10 s); the 13-card round with ``--jobs 1`` too, and the ratio of the two.
+
+The machine's load average is printed before and after: on the shared machine the figures
+move with it, so compare lines of one run, not runs.
 
 The rounds are simulated from fixed seeds (``--seed``, then the next ones) and the advice's
 worlds drawn from fixed seeds, so two runs ask the same questions::
@@ -22,7 +28,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -90,33 +98,48 @@ WORLDS: tuple[WorldsTarget, ...] = (
 
 
 def line(name: str, figure: str, target: str, met: bool) -> None:
-    print(f"{name:56} {figure:>22} {target:>12}  {'met' if met else 'NOT MET'}", flush=True)
+    print(f"{name:56} {figure:>32} {target:>10}  {'met' if met else 'NOT MET'}", flush=True)
 
 
 def worlds_figures(seeds: list[int], jobs: int, only: str | None) -> None:
     for case in WORLDS:
         if only and only not in case.name:
             continue
-        worlds: list[int] = []
+        worlds: list[float] = []
         walls: list[float] = []
+        settled = 0
         for seed in seeds:
             session = case.make(seed)
             start = time.perf_counter()
             advice = advise(session, Budget(seconds=BUDGET, seed=1000 + seed, jobs=jobs))
             walls.append(time.perf_counter() - start)
-            worlds.append(advice.worlds)
+            if advice.settled:  # stopped early: the worlds 1.5 s would have seen at its pace
+                settled += 1
+                worlds.append(advice.worlds * BUDGET / max(advice.seconds, 1e-3))
+            else:
+                worlds.append(advice.worlds)
         median = statistics.median(worlds)
-        figure = f"{median:.0f} worlds ({statistics.median(walls):.1f} s)"
+        early = f", {settled} settled" if settled else ""
+        figure = f"{median:.0f} worlds ({statistics.median(walls):.1f} s{early})"
         line(f"{case.name} (worlds in {BUDGET} s)", figure, f">= {case.target}", median >= case.target)
 
 
-def run_wall(command: list[str]) -> float:
+def load() -> str:
+    """The machine's load average over the last minute, and its cores."""
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
+def run_wall(command: list[str]) -> tuple[float, float]:
+    """The wall time and the CPU time (user and system) of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()}")
-    return wall
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
 
 
 def write(record: Record, folder: Path, name: str) -> Path:
@@ -136,15 +159,17 @@ def hint_figures(seeds: list[int], folder: Path, only: str | None) -> None:
             if only and only not in label:
                 continue
             walls = []
+            cpus = []
             for seed in seeds:
                 record = dealt(game_id, cards, seed) if cards else simulate(game_id, 4, seed)
                 path = write(record, folder, f"hint-{game_id}-{seed}.json")
                 at = str(_first(record, kind))
-                walls.append(
-                    run_wall([STICH, "hint", str(path), "--at", at, "--time", str(t), "--seed", "1"])
-                )
+                wall, cpu = run_wall([STICH, "hint", str(path), "--at", at, "--time", str(t), "--seed", "1"])
+                walls.append(wall)
+                cpus.append(cpu)
             worst = max(walls)
-            line(label, f"{worst:.2f} s (worst)", f"<= {t + HINT_SLACK:g} s", worst <= t + HINT_SLACK)
+            figure = f"{worst:.2f} s worst (CPU {max(cpus):.2f} s)"
+            line(label, figure, f"<= {t + HINT_SLACK:g} s", worst <= t + HINT_SLACK)
 
 
 def analyze_figures(seed: int, folder: Path, only: str | None) -> None:
@@ -156,8 +181,12 @@ def analyze_figures(seed: int, folder: Path, only: str | None) -> None:
         if only and only not in name:
             continue
         path = write(record, folder, f"analyze-{record.game}-{seed}.json")
-        wall = run_wall([STICH, "analyze", str(path), "--seed", "1"])
-        line(name, f"{wall:.1f} s", f"<= {target:g} s", wall <= target)
+        wall, cpu = run_wall([STICH, "analyze", str(path), "--seed", "1"])
+        line(name, f"{wall:.1f} s (CPU {cpu:.1f} s)", f"<= {target:g} s", wall <= target)
+        if record.game == "stiche-raten":  # one job against the default, in the same run
+            alone, cpu = run_wall([STICH, "analyze", str(path), "--seed", "1", "--jobs", "1"])
+            figure = f"{alone:.1f} s (CPU {cpu:.1f} s)"
+            print(f"{name + ' --jobs 1':56} {figure:>32}   (the default {alone / wall:.2f}x as fast)")
 
 
 def main() -> None:
@@ -169,12 +198,14 @@ def main() -> None:
     parser.add_argument("--only", help="only the lines whose name contains this text")
     args = parser.parse_args()
     seeds = list(range(args.seed, args.seed + max(1, args.instances)))
-    print(f"{'what':56} {'figure':>22} {'target':>12}  verdict")
+    print(f"{load()} at the start")
+    print(f"{'what':56} {'figure':>32} {'target':>10}  verdict")
     worlds_figures(seeds, args.jobs, args.only)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         hint_figures(seeds, folder, args.only)
         analyze_figures(args.seed, folder, args.only)
+    print(f"{load()} at the end")
 
 
 if __name__ == "__main__":
