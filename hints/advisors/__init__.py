@@ -2,9 +2,12 @@
 
 What to play for is strategy, not rules, so it lives here rather than in ``games/``:
 an advisor takes a `hints.session.Session` whose seat is to move and a budget, and
-returns `hints.advice.Advice`. Advisors are found by game id, as games are. Each game's
+returns `hints.valuation.Advice`. Advisors are found by game id, as games are. Each game's
 advisor module also exports its rules of thumb as ``HEURISTIC`` (the heuristic bot, and the
-advice's fallback when no world is solved in time), found by `heuristic_for`.
+advice's fallback when no world is solved in time), found by `heuristic_for`; the valuations
+of the advisor `advisor_for` gives fall back on it.
+
+The advisors build on `hints.valuation` and are asked by `hints.advice.advise`, above them.
 """
 
 from __future__ import annotations
@@ -12,12 +15,13 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from stich.games.base import Event
 from stich.games.errors import StichError
-from stich.hints.advice import Advice, Valuation
 from stich.hints.session import Session
+from stich.hints.valuation import Advice, Valuation
 
 __all__ = ["Advisor", "Heuristic", "advisor_for", "heuristic_for"]
 
@@ -40,11 +44,11 @@ _MODULES = {
 
 
 def advisor_for(game_id: str) -> Advisor:
-    """The advisor of a game."""
+    """The advisor of a game, its valuations falling back on the game's rules of thumb."""
     if game_id not in _MODULES:
         raise StichError(f"no advice for the game {game_id!r}")
-    advisor: Advisor = importlib.import_module(_MODULES[game_id]).ADVISOR
-    return advisor
+    module = importlib.import_module(_MODULES[game_id])
+    return _WithFallback(module.ADVISOR, module.HEURISTIC)
 
 
 Heuristic = Callable[[Session, random.Random], Event]
@@ -57,3 +61,15 @@ def heuristic_for(game_id: str) -> Heuristic:
         raise StichError(f"no heuristic bot for the game {game_id!r}")
     rules_of_thumb: Heuristic = importlib.import_module(_MODULES[game_id]).HEURISTIC
     return rules_of_thumb
+
+
+@dataclass(frozen=True)
+class _WithFallback:
+    """A game's advisor whose valuations play the game's heuristic when no world is solved in time."""
+
+    advisor: Advisor
+    heuristic: Heuristic
+
+    def valuation(self, session: Session) -> Valuation | Advice:
+        found = self.advisor.valuation(session)
+        return found if isinstance(found, Advice) else replace(found, fallback=self.heuristic)

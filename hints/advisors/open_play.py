@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.was_sticht import WasStichtRound
-from stich.hints.advice import Alternative, Tally, Valuation, worlds_text
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
 from stich.hints.figures import BITS, POINTS, figure_kind, shown
 from stich.hints.session import Session
+from stich.hints.valuation import Alternative, Tally, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec
 

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
-from stich.hints.advice import Advice, Alternative, Valuation, forced_advice
 from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.figures import CHANCE, clearly_ahead_exact, shown
 from stich.hints.session import Session
+from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "StichFuerStichAdvisor"]
 

@@ -26,12 +26,12 @@ from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards, mask_of, popcount
 from stich.games.errors import StichError
 from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
-from stich.hints.advice import Alternative, Tally, Valuation, worlds_text
 from stich.hints.advisors.vierundzwanzig_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
 from stich.hints.figures import POINTS, shown
 from stich.hints.session import Session
+from stich.hints.valuation import Alternative, Tally, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec, Position, parse_position
 

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
-from stich.hints.advice import Advice, Alternative, Valuation, forced_advice
 from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.figures import BITS, COUNT, SHARE, STRENGTH, clearly_ahead_exact, shown
 from stich.hints.session import Session
+from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "WasStichtAdvisor", "card_strength"]
 

@@ -133,20 +133,9 @@ def _options(
 ) -> None:
     """Solver and deduction assistant for trick-taking card games."""
     if ctx.invoked_subcommand in SEARCHING and not ctx.resilient_parsing:
-        _note_missing_kernel()
+        from stich.cli._common import note_missing_kernel
 
-
-def _note_missing_kernel() -> None:
-    """One line on stderr when the compiled kernel did not load: the search still answers, slowly."""
-    from stich.solvers.solver import kernel_missing
-
-    reason = kernel_missing()
-    if reason:
-        typer.echo(
-            f"stich: note: the compiled search kernel is not available ({reason}); the Python search"
-            " runs instead, some 20 to 100 times slower (`pip install` with a C compiler builds it)",
-            err=True,
-        )
+        note_missing_kernel()
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ __all__ = [
     "at_events",
     "card_text",
     "fail",
+    "note_missing_kernel",
     "parse_options",
     "print_json",
     "terminal_takes",
@@ -37,6 +38,19 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``stich: error: message`` on stderr and return the exit to raise."""
     typer.echo(f"stich: error: {message}", err=True)
     return typer.Exit(code)
+
+
+def note_missing_kernel() -> None:
+    """One line on stderr when the compiled kernel did not load: the search still answers, slowly."""
+    from stich.solvers.solver import kernel_missing
+
+    reason = kernel_missing()
+    if reason:
+        typer.echo(
+            f"stich: note: the compiled search kernel is not available ({reason}); the Python search"
+            " runs instead, some 20 to 100 times slower (`pip install` with a C compiler builds it)",
+            err=True,
+        )
 
 
 @contextmanager

@@ -13,7 +13,7 @@ from stich.games.errors import StichError
 
 if TYPE_CHECKING:
     from stich.puzzles import Puzzle, Verdict
-from stich.cli._common import fail, print_json, user_errors
+from stich.cli._common import fail, note_missing_kernel, print_json, user_errors
 
 __all__ = ["app"]
 
@@ -32,9 +32,7 @@ def _note_kernel_for_endgames(kinds: list[str]) -> None:
     """The missing-kernel note of the searching commands, for endgames only: trump and case
     puzzles never search (and need not load the solvers)."""
     if "endgame" in kinds:
-        from stich.cli import _note_missing_kernel
-
-        _note_missing_kernel()
+        note_missing_kernel()
 
 
 @app.command("new")
