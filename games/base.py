@@ -199,7 +199,7 @@ class Game(ABC):
         return None
 
     #: The keys of `Round.result` that the game's own lines of the check report tell
-    #: (`check_lines`), left out of the report's table by seat.
+    #: (`check_lines`, `check_fact_lines`), left out of the report's table by seat.
     check_facts: ClassVar[tuple[str, ...]] = ()
 
     def check_tables(self, check: RoundCheck, names: Sequence[str], symbols: bool) -> list[ReportTable]:
@@ -210,6 +210,12 @@ class Game(ABC):
     def check_lines(self, check: RoundCheck, names: Sequence[str], dealer: int) -> list[str]:
         """The game's own lines of the ``stich check`` report of a round, printed after its result
         table (Was sticht?: each task and whether it was made). None by default."""
+        return []
+
+    def check_fact_lines(self, check: RoundCheck, names: Sequence[str]) -> list[str]:
+        """The game's own facts of the round in lines, printed after the trump in the ``stich check``
+        report of a round (24: the rank order, who dropped out; Stich für Stich: the confidant).
+        None by default."""
         return []
 
     def round_sizes(self) -> list[int] | None:

@@ -24,7 +24,7 @@ from stich.games.endgames import SEATS, SOUTH, Theme, exact_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
-from stich.games.reports import ObjectiveJson
+from stich.games.reports import ObjectiveJson, RoundCheck
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import Arena, PlayContext
@@ -1005,6 +1005,14 @@ class StichFuerStich(Game):
             view.pop("guess")
             view["solved"] = answer == "solved"
         return view
+
+    # The result's facts that `check_fact_lines` tells.
+    check_facts: ClassVar[tuple[str, ...]] = ("confidant",)
+
+    def check_fact_lines(self, check: RoundCheck, names: Sequence[str]) -> list[str]:
+        """Who the confidant is."""
+        confidant = check.result.get("confidant")
+        return [] if confidant is None else [f"confidant: {names[confidant]}"]
 
     def fact_text(self, key: str, value: Any) -> str | None:
         if key == "secret":

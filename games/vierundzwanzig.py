@@ -24,7 +24,7 @@ from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import BLACK, WHITE, Face, colour_face
-from stich.games.reports import ObjectiveJson
+from stich.games.reports import ObjectiveJson, RoundCheck, seat_list
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Arena, Declaration, PlayContext
 
@@ -899,6 +899,17 @@ class VierUndZwanzig(Game):
     def match_start_totals(self) -> list[int]:
         """Every player starts the game with 24 points (rulebook, Setup)."""
         return [START_POINTS] * self.players
+
+    # The result's facts that `check_fact_lines` tells.
+    check_facts: ClassVar[tuple[str, ...]] = ("order", "dropped")
+
+    def check_fact_lines(self, check: RoundCheck, names: Sequence[str]) -> list[str]:
+        """The rank order at the end of the round (normal or reversed) and who dropped out."""
+        lines = [f"rank order at the end: {check.result['order']}"]
+        dropped: list[int] = check.result.get("dropped") or []
+        if dropped:
+            lines.append(f"dropped out: {seat_list([names[s] for s in dropped])}")
+        return lines
 
     def check_options(self) -> None:
         if self.options["dropping_out"] and self.players == 2:

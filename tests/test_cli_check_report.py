@@ -31,22 +31,32 @@ def test_round_check_json_reads_back_to_the_same_text(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_each_game_tells_its_own_facts_of_the_report(game: str) -> None:
-    record = simulate(game, 4, 1)
+    options = {"dropping_out": True} if game == "24" else None
+    record = simulate(game, 4, 1, options)
     check = check_round(record)
     rules = record.game_instance()
     lines = rules.check_lines(check, record.players, record.dealer)
     tables = rules.check_tables(check, record.players, False)
+    heads = rules.check_fact_lines(check, record.players)
     assert all(key in check.result for key in rules.check_facts)
+    if game == "24":
+        assert heads[0] == f"rank order at the end: {check.result['order']}"
+        dropped = [record.players[s] for s in check.result["dropped"]]
+        assert len(heads) == 1 + bool(dropped)
+        assert all(name in heads[-1] for name in dropped)
+    elif game == "stich-fuer-stich":
+        assert heads == [f"confidant: {record.players[check.result['confidant']]}"]
+    else:
+        assert heads == []
     if game != "was-sticht":
-        assert (lines, tables, rules.check_facts) == ([], [], ())
+        assert (lines, tables) == ([], [])
         return
     tasks = check.result["tasks"]
     assert len(lines) >= len(tasks) > 0
     for seat, task in tasks.items():
         made = check.result["success"][seat]
-        said = f"{record.players[seat]} chose the task '{TASK_TEXT[task]}' and " + (
-            "made" if made else "failed"
-        )
+        verb = "made" if made else "failed"
+        said = f"{record.players[seat]} chose the task '{TASK_TEXT[task]}' and {verb}"
         assert any(line.startswith(said) for line in lines), lines
     (draft,) = tables
     assert draft.title == "draft" and len(draft.rows) == len(check.facts["columns"])

@@ -15,7 +15,7 @@ from stich.games.base import Game
 from stich.games.cards import SUIT_SYMBOLS, Deck
 from stich.games.match import Match, check_match_report, load_round_or_match
 from stich.games.record import Record, check_report
-from stich.games.reports import ReportTable, RoundCheck, TrickReport, seat_list
+from stich.games.reports import ReportTable, RoundCheck, TrickReport
 
 __all__ = ["check_cli", "check_document", "print_match", "print_round"]
 
@@ -195,9 +195,6 @@ LINE_FACTS = (
     "trump_called",
     "blind",
     "caller",
-    "order",
-    "dropped",
-    "confidant",
     "secret",
 )
 
@@ -220,9 +217,6 @@ class RoundText:
 
     def seat(self, seat: int | str) -> str:
         return "Table" if seat == "table" else self.names[int(seat)]
-
-    def seats(self, seats: Sequence[int]) -> str:
-        return seat_list([self.names[s] for s in seats])
 
     def value(self, key: str, value: Any, complete: bool) -> str:
         """One fact of one seat, in words."""
@@ -269,7 +263,7 @@ def print_round(
         about.append(f"as {text.names[record.view]} saw it")
     console.print(game.title)
     console.print(", ".join(about))
-    for line in _fact_lines(text, facts):
+    for line in _fact_lines(text, facts, game.check_fact_lines(check, text.names)):
         console.print(line)
     for table in game.check_tables(check, text.names, symbols):
         console.print(_rich_table(table))
@@ -286,7 +280,8 @@ def print_round(
             console.print(f"{key.replace('_', ' ')}: {plain(value)}")
 
 
-def _fact_lines(text: RoundText, facts: dict[str, Any]) -> list[str]:
+def _fact_lines(text: RoundText, facts: Mapping[str, Any], own: list[str]) -> list[str]:
+    """The trump, the game's own facts (``own``, `Game.check_fact_lines`), the secret."""
     lines = []
     if "trump" in facts:
         line = f"trump: {text.suit(facts['trump'])}"
@@ -302,12 +297,7 @@ def _fact_lines(text: RoundText, facts: dict[str, Any]) -> list[str]:
         if facts.get("caller") is not None:
             line += f", called by {text.names[facts['caller']]}"
         lines.append(line)
-    if "order" in facts:
-        lines.append(f"rank order at the end: {facts['order']}")
-    if facts.get("dropped"):
-        lines.append(f"dropped out: {text.seats(facts['dropped'])}")
-    if facts.get("confidant") is not None:
-        lines.append(f"confidant: {text.names[facts['confidant']]}")
+    lines += own
     if facts.get("secret") is not None:
         secret = facts["secret"]
         lines.append(text.game.fact_text("secret", secret) or f"the secret: {plain(secret)}")
