@@ -146,6 +146,9 @@ class Game(ABC):
     round_class: ClassVar[type[Round]]
     # Who holds the hidden secret the others deduce ("dealer", "confidant"); None: no secret.
     secret_holder: ClassVar[str | None] = None
+    #: The open draft a game lays out instead of dealing the hands: (columns, cards a column),
+    #: Was sticht?'s 9 columns of 4; None: the hands are dealt.
+    draft_layout: ClassVar[tuple[int, int] | None] = None
     #: The kinds of endgame its puzzles set (`games.endgames`); every game has at least one.
     endgame_themes: ClassVar[tuple[Theme, ...]] = ()
     #: Whether the players bid the tricks they will take (Stiche-Raten, Wizard).

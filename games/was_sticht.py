@@ -1291,6 +1291,7 @@ class WasSticht(Game):
 
     id = "was-sticht"
     endgame_themes = ENDGAME_THEMES
+    draft_layout = (COLUMNS, 4)
     round_class = WasStichtRound
     secret_holder = "dealer"
     task_chips = TASKS

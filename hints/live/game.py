@@ -332,17 +332,20 @@ class LiveGame:
             return f"turned for trump: {card or 'nothing'}"
         if entry.key == "layout":
             cards = entry.value
-            if len(cards) % 4:
-                raise StichError(f"layout: give whole columns of 4 cards, not {len(cards)} cards")
+            columns, size = self.game.draft_layout or (0, 0)
+            if not columns:
+                raise StichError(f"layout: {self.game.title} deals the hands; it lays out no draft")
+            if len(cards) % size:
+                raise StichError(f"layout: give whole columns of {size} cards, not {len(cards)} cards")
             twice = [c for c in cards if c in used]
             if twice or len(set(cards)) != len(cards):
                 raise StichError(f"layout: {(twice or cards)[0]} is already laid out")
             layout = [list(c) for c in self.known.get("layout") or []]
-            layout += [cards[i : i + 4] for i in range(0, len(cards), 4)]
-            if len(layout) > 9:
-                raise StichError(f"layout: the draft has 9 columns, not {len(layout)}")
+            layout += [cards[i : i + size] for i in range(0, len(cards), size)]
+            if len(layout) > columns:
+                raise StichError(f"layout: the draft has {columns} columns, not {len(layout)}")
             self.known["layout"] = layout
-            return f"layout: {len(layout)} of 9 columns"
+            return f"layout: {len(layout)} of {columns} columns"
         if entry.key == "secret":
             secret = self._secret(entry.value)
             self.known["secret"] = secret
@@ -397,8 +400,9 @@ class LiveGame:
             if size is not None and len(own) < size:
                 self.waiting = f"your hand ({len(own)} of {size} cards)"
             columns = len(self.known.get("layout") or [])
-            if size is None and columns < 9:
-                self.waiting = f"the layout ({columns} of 9 columns)"
+            draft = (self.game.draft_layout or (0, 0))[0]
+            if size is None and columns < draft:
+                self.waiting = f"the layout ({columns} of {draft} columns)"
 
     def _start_session(self, record: Record) -> None:
         self.session = Session(record, strict=True)
