@@ -36,7 +36,7 @@ __all__ = ["Move", "Node", "SolveTimeout", "Solution", "Solver", "kernel_missing
 _dd: ModuleType | None
 _KERNEL_ERROR: str | None = None
 try:  # the compiled kernel of the common case; the pure-Python search is its reference
-    from stich.solvers import _dd
+    import stich.solvers._dd as _dd
 except ImportError as exc:  # pragma: no cover - built by `pip install`; without a C compiler Python serves
     _dd = None
     _KERNEL_ERROR = str(exc)
