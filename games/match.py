@@ -111,12 +111,6 @@ class Match:
     scores: list[list[int]] = field(default_factory=list)  # the totals after each round
     live: dict[str, Any] | None = None  # a stich live journal's own field (docs/live.md)
 
-    def add_round(self, state: Round, record: Record) -> None:
-        """A finished round: its record, and its points added to the totals."""
-        self.rounds.append(record)
-        self.totals = [t + p for t, p in zip(self.totals, state.result()["points"], strict=True)]
-        self.scores.append(list(self.totals))
-
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "format": MATCH_FORMAT,
@@ -160,12 +154,12 @@ def play_match(
     rng = random.Random(seed)
     course.prepare(rng)
     names = list(DEFAULT_NAMES[:players])
-    match = Match(game.id, names, dict(options or {}), totals=list(course.totals), seed=seed)
+    match = Match(game.id, names, dict(options or {}), seed=seed)
     while not course.ended and course.rounds < MAX_ROUNDS:
         state, record = play_random_round(game, match.players, course.dealer, course.deal(rng), rng)
-        match.add_round(state, record)
+        match.rounds.append(record)
         course.finish(state)
-    match.standing = course.standing
+    match.totals, match.scores, match.standing = course.totals, course.scores, course.standing
     return match
 
 
