@@ -495,7 +495,7 @@ class Round(ABC):
         """Each seat's cards as the view knows them now, including cards dealt but not yet in play."""
         return list(self.hands)
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> Mapping[str, Any]:
         """Public facts of the round beyond its tricks, for ``stich check`` (a game adds its own)."""
         return {}
 

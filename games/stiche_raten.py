@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypedDict, TypeVar
 
 from stich.games.base import Event, Game, Option, Round, own_hand, seat_index
 from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, Deck, french_deck, iter_cards
@@ -136,6 +136,15 @@ class SuitContext(PlayContext):
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
         return "no trump" if self.trump is None else f"trump: {SUIT_NAMES[FRENCH_SUITS[self.trump]]}"
+
+
+class SticheRatenFacts(TypedDict):
+    """A round's public facts for ``stich check`` (`BiddingRound.report`): the cards each hand
+    was dealt, the turned card and the trump suit (None: none)."""
+
+    cards: int
+    trump_card: str | None
+    trump: str | None
 
 
 class BiddingRound(Round):
@@ -439,7 +448,7 @@ class BiddingRound(Round):
         )
         return {"tricks": list(self.won), "bids": list(self.bids), "points": points}
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> SticheRatenFacts:
         """The cards each hand was dealt, the turned card and the trump suit (None: no trump)."""
         return {
             "cards": self.size,

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from stich.games.base import Event, Game, Option, Round, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, popcount
@@ -236,6 +236,13 @@ def _flag(event: Event, key: str, name: str) -> bool:
     if not isinstance(value, bool):
         raise RuleError(f"{name}: {key!r} must be true or false, got {value!r}")
     return value
+
+
+class VierundzwanzigFacts(TypedDict):
+    """A round's public facts for ``stich check`` (`VierUndZwanzigRound.report`): the trump the
+    start player called."""
+
+    trump_called: str | None
 
 
 class VierUndZwanzigRound(Round):
@@ -724,7 +731,7 @@ class VierUndZwanzigRound(Round):
                 result["scores"] = [s + p for s, p in zip(self.scores, points, strict=True)]
         return result
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> VierundzwanzigFacts:
         """The trump the start player called (Trump Chaos may change it; ``result`` has the last)."""
         return {"trump_called": None if self.called is None else SUITS[self.called]}
 

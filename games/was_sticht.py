@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from stich.games.base import Event, Game, Option, Round, Trick, ascii_number, seat_index, seat_key
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
@@ -522,6 +522,25 @@ class ColumnTrick:
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
     announced: int
+
+
+class ColumnReport(TypedDict):
+    """A judged draft column: its number (1 first), the pick order from the marker holder
+    (``"table"`` for the Table), the cards picked, the announced winner."""
+
+    column: int
+    leader: int
+    seats: list[int | str]
+    cards: list[str]
+    announced: int | str
+
+
+class WasStichtFacts(TypedDict):
+    """A round's public facts for ``stich check`` (`WasStichtRound.report`): the draft columns,
+    and the trumps once known (the record form of the secret)."""
+
+    columns: list[ColumnReport]
+    secret: dict[str, Any] | None
 
 
 class WasStichtRound(Round):
@@ -1034,12 +1053,12 @@ class WasStichtRound(Round):
                 public |= bit(card)
         return public
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> WasStichtFacts:
         """The draft columns with the dealer's announcements, and the trumps once known."""
         secret = secret_json(self.trump_suit, self.trump_number) if self.secret_known else None
         return {"columns": [self.column_json(col) for col in self.columns], "secret": secret}
 
-    def column_json(self, col: ColumnTrick) -> dict[str, Any]:
+    def column_json(self, col: ColumnTrick) -> ColumnReport:
         """A judged draft column: pick order from the marker holder, cards, announced winner."""
         return {
             "column": col.column + 1,
