@@ -112,6 +112,12 @@ class Course(ABC, Generic[G]):
     def deal(self, rng: random.Random) -> dict[str, Any]:
         """A random omniscient ``known`` block for the next round (random play)."""
 
+    def round_deal(self, rng: random.Random, number: int) -> dict[str, Any]:
+        """A random omniscient ``known`` block of round ``number`` (1 first) of a game that deals its
+        rounds in a sequence of hand sizes (Stiche-Raten, Wizard), dealt by ``dealer``; a
+        `StichError` for a game without one."""
+        raise StichError(f"{self.game.title} has no sequence of rounds to choose from")
+
     def series_start(self) -> int:
         """The seat dealing round 0 of a series (`series_deal`): by default the first dealer."""
         return self.dealer

@@ -394,8 +394,7 @@ def simulate(
     if round_number is None:
         known = game.deal(rng, dealer)
     else:
-        sequenced: Any = game  # Stiche-Raten and Wizard deal a round of their sequence
-        known = sequenced.deal(rng, dealer, round_number=round_number)
+        known = game.course(dealer).round_deal(rng, round_number)
     state = game.new_round(names, dealer, None, known)
     while not state.is_terminal():
         events = state.legal_events()

@@ -547,6 +547,9 @@ class BiddingCourse(Course[B]):
     def deal(self, rng: random.Random) -> dict[str, Any]:
         return self._deal(rng, self.dealer, self.number())
 
+    def round_deal(self, rng: random.Random, number: int) -> dict[str, Any]:
+        return self._deal(rng, self.dealer, number)
+
     def _deal(self, rng: random.Random, dealer: int, number: int) -> dict[str, Any]:
         return self.game.deal(rng, dealer, self.game.size_of_round(number), number)
 

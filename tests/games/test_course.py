@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from stich.cli import app
 from stich.games.course import Course
+from stich.games.errors import StichError
 from stich.games.match import play_match
 from stich.games.registry import GAME_IDS, find
 from stich.games.stich_fuer_stich import CONFIDANT_CARDS, SLEUTH_CARDS
@@ -105,3 +106,17 @@ def test_simulate_match_refuses_a_dealer_who_is_not_at_the_table() -> None:
     result = runner.invoke(app, ["simulate", "wizard", "-p", "3", "--match", "--dealer", "3"])
     assert result.exit_code == 1
     assert result.output.strip() == "stich: error: dealer 3 does not exist (seats are 0..2)"
+
+
+@pytest.mark.parametrize("game_id", ["stiche-raten", "wizard"])
+def test_a_round_of_the_sequence_is_dealt_with_its_number_and_size(game_id: str) -> None:
+    game = find(game_id)(3)
+    known = game.course(1).round_deal(random.Random(2), 4)
+    size = game.round_sizes()[3]
+    assert (known["round"], known["cards"]) == (4, size)
+    assert [len(known["hands"][str(seat)]) for seat in range(3)] == [size] * 3
+
+
+def test_a_game_without_a_sequence_of_rounds_has_no_round_to_deal() -> None:
+    with pytest.raises(StichError, match="no sequence of rounds"):
+        find("24")(3).course().round_deal(random.Random(2), 2)
