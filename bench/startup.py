@@ -8,8 +8,10 @@ time of ``--runs`` runs each, and the ratio to the reference in the same run:
 
 The reference imports typer and rich and prints a five-row table, as ``stich games``
 does with the games. Target: ``stich games`` within 1.5 times the reference.
-Also shown: ``stich --version`` and the imports a command that needs them pays
-(``import deducer``; CP-SAT is imported only where it runs).
+Also shown: ``stich --version``, the imports a command that needs them pays
+(``import deducer``; CP-SAT is imported only where it runs), and ``stich hint`` of a 13-card
+Stiche-Raten bid with one world (``--worlds 1``): its start-up and little else, which a
+``stich hint --time T`` pays on top of T (docs/advice.md, Speed).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from stich.games.record import simulate
 
 REFERENCE = '''
 import typer
@@ -65,11 +69,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         reference = Path(scratch) / "reference_app.py"
         reference.write_text(REFERENCE, encoding="utf-8")
+        record = Path(scratch) / "round.json"
+        record.write_text(simulate("stiche-raten", 4, 1, {"first_round": 13}).dumps(), encoding="utf-8")
+        hint = [stich, "hint", str(record), "--at", "0", "--worlds", "1", "--seed", "1"]
         commands = {
             "reference: Typer + Rich table": [python, str(reference)],
             "stich games": [stich, "games"],
             "stich --version": [stich, "--version"],
-            "python -c 'import deducer'": [python, "-c", "import deducer"],
+            "python -c 'import deducer'": [python, "-c", "import stich.deducer"],
+            "stich hint (13-card bid, 1 world)": hint,
         }
         for command in commands.values():  # warm the file cache and the bytecode
             wall_time(command)
