@@ -148,15 +148,22 @@ def play_out_start(
 
 
 BID_FIT = 0.8
-"""How strongly a drawn world must fit the bids made (`fitting_draw`): a world is kept with
-chance exp(-BID_FIT × misfit), the misfit being how many tricks the seats that have bid end
-off their bids when the world is played out. Fitted on deals apart from the calibration's
-(seed 7, 60 deals each of Stiche-Raten and Wizard at 5 cards): with 0.75 to 1.0 the kept
-worlds miss the bids by as much as the true deals do (1.47 and 1.20 tricks over three
-seats, against 2.52 and 2.37 in worlds drawn without the bids); docs/advice.md."""
+"""How strongly a drawn world must fit the bids made at 5 cards a hand (`fitting_draw`): a
+world is kept with chance exp(-weight × misfit), the misfit being how many tricks the seats
+that have bid end off their bids when the world is played out, the weight `BID_FIT` × (5 /
+cards)^1.5 from 5 cards up (`fit_weight`). Fitted on deals apart from the calibration's
+(seed 7; docs/advice.md): at the first card the true deals miss three seats' bids by 1.47
+tricks at 5 cards (Stiche-Raten; Wizard 1.20) and 2.68 at 13, worlds drawn without the
+bids by 2.52 (2.37) and 3.58; the kept worlds miss them by as much at 0.75-1.0 (5 cards)
+and 0.15-0.2 (13)."""
 
 FIT_TRIES = 12
 """Worlds drawn at most for one kept world (the last is kept if none was before)."""
+
+
+def fit_weight(size: int) -> float:
+    """The weight of a trick off a bid at ``size`` cards a hand (`BID_FIT`)."""
+    return BID_FIT * (5 / max(5, size)) ** 1.5
 
 
 def bid_misfit(state: BiddingRound, hands: Sequence[CardSet], seat: int, bidders: Sequence[int]) -> int:
@@ -186,16 +193,18 @@ def fitting_draw(
 ) -> Callable[[random.Random], World]:
     """Worlds drawn in proportion to how well the hands fit the bids made: a seat that bid three
     of five tricks holds a hand that takes about three. ``draw`` gives every deal consistent
-    with what was seen equally likely; a world is kept with chance exp(-`BID_FIT` × its
-    `bid_misfit`). A blind bid tells nothing of the hand: then every world is kept."""
+    with what was seen equally likely; a world is kept with chance exp(-weight × its
+    `bid_misfit`; the weight by `fit_weight`). A blind bid tells nothing of the hand: then
+    every world is kept."""
     bidders = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
-    if not bidders or state.blind or BID_FIT <= 0:
+    weight = fit_weight(state.size)
+    if not bidders or state.blind or weight <= 0:
         return draw
 
     def fitted(rng: random.Random) -> World:
         world = draw(rng)
         for _ in range(FIT_TRIES - 1):
-            if rng.random() < math.exp(-BID_FIT * bid_misfit(state, world.hands, seat, bidders)):
+            if rng.random() < math.exp(-weight * bid_misfit(state, world.hands, seat, bidders)):
                 break
             world = draw(rng)
         return world
