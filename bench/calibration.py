@@ -421,7 +421,7 @@ def svg(series: Sequence[tuple[str, Reliability]], title: str) -> str:
     """A reliability diagram: claimed chance across, share that happened up, one dot per band of
     each series (its area the band's count) joined by a line, the diagonal where they agree,
     and a legend with each series' count, mean claimed, share and Brier score."""
-    width, height, pad = 420, 420 + 16 * len(series), 44
+    width, height, pad = 540, 420 + 16 * len(series), 44
     inner = 420 - 2 * pad
 
     def x(p: float) -> float:
@@ -435,14 +435,14 @@ def svg(series: Sequence[tuple[str, Reliability]], title: str) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="12">{_escape(title)}</text>',
+        f'<text x="{420 / 2}" y="18" text-anchor="middle" font-size="12">{_escape(title)}</text>',
         f'<rect x="{pad}" y="{pad}" width="{inner}" height="{inner}" fill="none" stroke="#888"/>',
         f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" stroke-dasharray="4 3"/>',
     ]
     for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
         parts.append(f'<text x="{x(tick)}" y="{420 - pad + 14}" text-anchor="middle">{tick:.0%}</text>')
         parts.append(f'<text x="{pad - 4}" y="{y(tick) + 4}" text-anchor="end">{tick:.0%}</text>')
-    parts.append(f'<text x="{width / 2}" y="{420 - 12}" text-anchor="middle">chance claimed</text>')
+    parts.append(f'<text x="{420 / 2}" y="{420 - 12}" text-anchor="middle">chance claimed</text>')
     parts.append(
         f'<text x="12" y="{420 / 2}" text-anchor="middle" transform="rotate(-90 12 {420 / 2})">'
         "share that happened</text>"
