@@ -35,8 +35,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
-from constraint import FunctionConstraint, Problem
-
 from stich.games.base import Event, Game, Round
 from stich.games.cards import Card
 from stich.games.errors import StichError
@@ -48,6 +46,7 @@ from stich.games.trick import trick_winner
 from stich.games.was_sticht import WAS_STICHT, TrumpSpace
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it takes most of a second)
+    from constraint import Problem
     from ortools.sat.python import cp_model
 
 __all__ = [
@@ -174,6 +173,8 @@ def _beats(
 
 def constraint_problem(space: HypothesisSpace, clues: Iterable[Clue]) -> Problem:
     """A python-constraint model: the two secret components as variables, each clue as constraints."""
+    from constraint import FunctionConstraint, Problem  # imported where a cross-check runs
+
     problem = Problem()
     first, second = space.components
     problem.addVariable(first, list(space.values[0]))
