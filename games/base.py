@@ -231,10 +231,6 @@ class Game(ABC):
         weapon), or None for nothing."""
         return None
 
-    def match_start_totals(self) -> list[int]:
-        """Each player's total before a whole game's first round; rounds add their points to it."""
-        return [0] * self.players
-
     @abstractmethod
     def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
         """A random omniscient ``known`` block for a round starting at ``deal``."""

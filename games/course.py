@@ -54,8 +54,6 @@ class CourseGame(Protocol):
     @property
     def title(self) -> str: ...
 
-    def match_start_totals(self) -> list[int]: ...
-
 
 class FinishedRound(Protocol):
     """What a course asks of a finished round (`games.base.Round` answers it)."""
@@ -90,8 +88,8 @@ class Course(ABC, Generic[G]):
         return self.game.players - 1
 
     def start_totals(self) -> list[int]:
-        """Each player's total before the first round; rounds add their points to it."""
-        return self.game.match_start_totals()
+        """Each player's total before the first round (default 0); rounds add their points to it."""
+        return [0] * self.game.players
 
     def prepare(self, rng: random.Random) -> None:
         """Random play: what is drawn once before the first round (default nothing)."""

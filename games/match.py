@@ -262,7 +262,7 @@ def check_match_report(
     with ``round`` its index and ``event`` the bad event within it, if any.
     """
     game = find(match.game)(len(match.players), match.options)
-    totals = game.match_start_totals()
+    totals = game.course().start_totals()
     course = game.course(match.rounds[0].dealer) if match.rounds else None
     reports: list[dict[str, Any]] = []
     report: dict[str, Any] = {"ok": True, "game": match.game, "format": MATCH_FORMAT, "rounds": reports}

@@ -798,6 +798,10 @@ class TwentyFourStanding(Standing):
 class TwentyFourCourse(Course["VierUndZwanzig"]):
     """24: every player starts with 24 points; play until a score reaches 0 or 48."""
 
+    def start_totals(self) -> list[int]:
+        """Every player starts the game with 24 points (rulebook, Setup)."""
+        return [START_POINTS] * self.game.players
+
     def facts(self) -> dict[str, Any]:
         return {"scores": list(self.totals)}
 
@@ -902,10 +906,6 @@ class VierUndZwanzig(Game):
 
     def course(self, dealer: int | None = None) -> TwentyFourCourse:
         return TwentyFourCourse(self, dealer)
-
-    def match_start_totals(self) -> list[int]:
-        """Every player starts the game with 24 points (rulebook, Setup)."""
-        return [START_POINTS] * self.players
 
     # The result's facts that `check_fact_lines` tells.
     check_facts: ClassVar[tuple[str, ...]] = ("order", "dropped")
