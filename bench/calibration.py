@@ -86,6 +86,7 @@ KINDS = {
     "task-implied": "tasks: the share of 24 play-outs (others at random) that make it",
     "bid-implied": "bids: the chance its own count of the tricks gives the bid made",
     "guess": "guesses: chance to solve now of the pair guessed, against the secret",
+    "guess-implied": "guesses: the probability of the pair guessed (the most likely), against the secret",
 }
 """What each kind of claim is, as the tables title it."""
 
@@ -181,7 +182,7 @@ def _heuristic_claims(
     if game == "stich-fuer-stich" and phase == "search":
         post = session.posterior()
         assert post is not None
-        return [("guess", max(post.probabilities))]
+        return [("guess-implied", max(post.probabilities))]
     return []
 
 
@@ -261,7 +262,7 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
                     setup.game, phase, event, sessions[actor], unit_seed(setup.seed, index, 99)
                 )
         for kind, chance in found:
-            if kind == "guess":
+            if kind.startswith("guess"):
                 guesses.append((actor, kind, chance, event.get("answer") == "solved"))
                 continue
             item = _Pending(actor, kind, chance)
@@ -482,6 +483,7 @@ SERIES_NAMES = {
     "task-implied": "tasks, heuristic's play-outs",
     "bid-implied": "bids, heuristic's count",
     "guess": "guesses",
+    "guess-implied": "guesses, heuristic's probability",
 }
 
 
