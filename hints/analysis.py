@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -37,7 +38,7 @@ from stich.games.errors import StichError
 from stich.games.record import Record, check_report
 from stich.games.views import ViewFeed
 from stich.hints import figures
-from stich.hints.advice import Advice, Budget, Valuation
+from stich.hints.advice import MIN_SECONDS, Advice, Budget, Valuation
 from stich.hints.advisors import advisor_for
 from stich.hints.figures import matters
 from stich.hints.session import Session
@@ -387,13 +388,14 @@ def _review(
     budget: Budget,
     truth: Callable[[], tuple[World, int]],
 ) -> Review | None:
+    asked = time.monotonic()
     found = advisor_for(session.round.game.id).valuation(session)
     if isinstance(found, Advice):
         advice: Advice | None = found
         valuation: Valuation | None = None
     else:
         valuation = found
-        advice = found.advise(session, budget)
+        advice = _advised(found, session, budget, asked)
     assert advice is not None
     key = choice_key(event)
     labels = {choice_key(a.action): a.label for a in advice.alternatives}
@@ -436,6 +438,18 @@ def _review(
         verdict,
         sampled,
     )
+
+
+def _advised(valuation: Valuation, session: Session, budget: Budget, asked: float) -> Advice:
+    """The valuation's advice within ``budget`` counted from ``asked``, as `hints.advice.advise`
+    counts it: what the valuation prepared (Stich für Stich's information measure) is thinking
+    time of the decision too, and the seconds reported include it."""
+    spent = time.monotonic() - asked
+    if budget.worlds is None and spent > 0:
+        until = asked + budget.wall if budget.until is None else min(budget.until, asked + budget.wall)
+        budget = replace(budget, seconds=max(budget.seconds - spent, MIN_SECONDS), until=until)
+    advice = valuation.advise(session, budget)
+    return replace(advice, seconds=advice.seconds + spent)
 
 
 Progress = Callable[[int, int], None]

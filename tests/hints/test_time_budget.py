@@ -104,3 +104,27 @@ def test_hint_with_time_sets_until_and_with_worlds_not(
     result = runner.invoke(app, ["hint", str(record), "--at", "0", "--worlds", "2", "--seed", "1", "--json"])
     assert result.exit_code == 0, result.output
     assert handed[-1].until is None
+
+
+def test_analysis_counts_the_valuations_preparation_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stich.hints.analysis import _advised
+
+    clock = [500.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    handed: list[Budget] = []
+
+    def advise_valuation(self: Valuation, session: Session, budget: Budget) -> Advice:
+        handed.append(budget)
+        return Advice(0, "play", {}, (), 1, True, "", "", 0.1, "expected points")
+
+    monkeypatch.setattr(Valuation, "advise", advise_valuation)
+    valuation = Valuation("play", [], lambda world: ([], None), lambda rng: None, "expected points", str)
+    record = simulate("stiche-raten", 4, 1, {"first_round": 2})
+    session = Session.from_record(replace(record, events=[]), record.events[0]["seat"])
+    asked = clock[0]
+    clock[0] += 0.2  # the valuation took 0.2 s to prepare
+    advice = _advised(valuation, session, Budget(seconds=0.5), asked)
+    assert handed[-1].seconds == pytest.approx(0.3) and handed[-1].until == pytest.approx(505.0)
+    assert advice.seconds == pytest.approx(0.3)
+    _advised(valuation, session, Budget(worlds=2), asked)
+    assert handed[-1] == Budget(worlds=2)
