@@ -249,7 +249,8 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
         if len(legal) == 1:
             event = legal[0]
         elif bot.kind == "advisor" and (phase != "play" or setup.play != "heuristic"):
-            budget = Budget(worlds=bot.worlds or 32, seed=rngs[actor].getrandbits(32))
+            # seconds=60: a wall limit of 600 s, so that no world is given up on a loaded machine
+            budget = Budget(worlds=bot.worlds or 32, seed=rngs[actor].getrandbits(32), seconds=60.0)
             advice = advise(sessions[actor], budget)
             event = _matching(advice.action, legal)
             found = _advisor_claims(setup.game, phase, advice, truth, actor)
