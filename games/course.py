@@ -46,7 +46,8 @@ class PointsStanding(Standing):
 
 
 class CourseGame(Protocol):
-    """What a course asks of every game (`games.base.Game` answers it)."""
+    """What a course asks of every game (`games.base.Game` answers it; this module imports nothing
+    of `games.base`, which imports it for `Game.course`)."""
 
     @property
     def players(self) -> int: ...
