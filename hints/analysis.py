@@ -514,6 +514,7 @@ class _Reviewer:
         """The reviews of the decisions handed to the workers, in order."""
         if not self.waiting:
             return
+        advisor_for(self.waiting[0].view.game)  # its modules imported once, before the fork
         pool = multiprocessing.get_context("fork").Pool(min(self.jobs, len(self.waiting)))
         try:
             for decision, found in zip(self.waiting, pool.imap(_review_decision, self.waiting), strict=True):
