@@ -81,6 +81,11 @@ CASES: list[tuple[str, Callable[[int], Record], int]] = [
 CASE_NAMES = [c[0] for c in CASES]
 
 
+PATIENT = 60.0
+"""Seconds that set the wall limit of a budget of worlds (ten times this): every world is solved
+however loaded the machine, so that no figure is left unsolved (NaN) by the clock."""
+
+
 @functools.cache
 def _record(case: int, seed: int) -> Record:
     return CASES[case][1](seed)
@@ -107,7 +112,7 @@ def _advice_at(case: int, seed: int, pick: int) -> Advice:
     mover = probe.to_move()
     assert mover is not None
     session = probe if mover == 0 else Session.from_record(head, mover)
-    return advise(session, Budget(worlds=2, seed=cut))
+    return advise(session, Budget(worlds=2, seed=cut, seconds=PATIENT))
 
 
 # A figure quoted in a sentence: a percentage, a decimal or a signed number standing alone (not
@@ -321,7 +326,7 @@ def test_24_reason_sign_matches_table() -> None:
             mover = probe.to_move()
             assert mover is not None
             session = Session.from_record(head, mover)
-            advice = advise(session, Budget(worlds=3, seed=seed))
+            advice = advise(session, Budget(worlds=3, seed=seed, seconds=PATIENT))
             best = advice.best
             written = shown(advice.kind, best.value)
             quoted = re.match(
@@ -353,7 +358,7 @@ def _was_sticht_unforceable() -> Any:
             assert isinstance(state, WasStichtRound)
             if state.phase != "play" or mover == state.dealer or len(session.legal()) < 2:
                 continue
-            advice = advise(session, Budget(worlds=1))
+            advice = advise(session, Budget(worlds=1, seconds=PATIENT))
             if "can no longer be forced" in advice.reason:
                 return session, advice
     raise AssertionError("no Was sticht? play with an unforceable task in 40 rounds")
