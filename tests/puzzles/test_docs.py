@@ -28,8 +28,7 @@ def as_docs(md: str) -> str:
 
 def examples() -> list[tuple[str, str]]:
     return [
-        (m.group(1), m.group(2))
-        for m in EXAMPLE.finditer((DOCS / "puzzles.md").read_text(encoding="utf-8"))
+        (m.group(1), m.group(2)) for m in EXAMPLE.finditer((DOCS / "puzzles.md").read_text(encoding="utf-8"))
     ]
 
 
