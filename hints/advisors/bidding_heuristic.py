@@ -72,11 +72,11 @@ from stich.hints.session import Session
 
 __all__ = [
     "HEURISTIC",
-    "sure_tricks",
     "bid_chances",
     "bidding_heuristic",
     "card_chances",
     "choose_bid",
+    "sure_tricks",
     "trick_chances",
 ]
 
@@ -90,8 +90,6 @@ TRUMP_RUFF = 0.35  # the share of tricks a trump that does not win by rank takes
 SIDE_FLOOR = 0.06  # a low side card's chance: the others throw the trick away
 SIDE_SCALE = 0.8  # a side card's chance by rank, shrunk for the ruffs of seats running out in play
 RUFF_MIN = 0.4  # void in the suit led and short of the bid: ruff with a trump this likely to hold
-OVER_TAKE = 1.0  # over the bid where a miss still scores its tricks: take tricks (1) or duck (0)
-LOCK = 1.0  # short of the bid with as many sure winners as tricks needed: duck the others (1)
 LOCKED = 0.97  # a card this likely to take a trick later is a sure winner
 CONTEST = 0.25  # each trick bid above the fair share takes this much from the seat's count
 
@@ -319,7 +317,7 @@ def _voids(state: BiddingRound, rules: TrickRules) -> dict[int, set[int]]:
     for seats, cards in done:
         for i in range(1, len(cards)):
             led = led_class(rules, cards[:i])
-            if led is None or (cards[0] is not None and _is_wizard(rules, cards[0])):
+            if led is None or _is_wizard(rules, cards[0]):  # after a wizard anything may be played
                 continue
             if rules.cls[cards[i]] != led and rules.cls[cards[i]] != FREE:
                 found[seats[i]].add(led)
@@ -393,16 +391,15 @@ def _play(state: BiddingRound, seat: int) -> Card:
     if need > left:
         mode = "take"  # the bid is lost: every trick counts (or lessens the miss)
     elif need < 0:
-        mode = "take" if scoring == "standard" and OVER_TAKE else "duck"
+        mode = "take" if scoring == "standard" else "duck"
     elif need == 0:
         mode = "duck"
     else:
         mode = "want"
-        if LOCK:
-            # the cards that take a trick whatever happens make the rest of the bid: duck until then
-            locked = sum(1 for p in bid_like_chances(state, seat, hand).values() if p >= LOCKED)
-            if locked >= need and need < left:
-                mode = "duck"
+        # the cards that take a trick whatever happens make the rest of the bid: duck until then
+        locked = sum(1 for p in bid_like_chances(state, seat, hand).values() if p >= LOCKED)
+        if locked >= need and need < left:
+            mode = "duck"
     ordered = sorted(chances, key=lambda c: _strength(rules, c))
     if mode == "duck":
         low = min(chances.values())
