@@ -163,7 +163,7 @@ FIT_TRIES = 12
 
 def fit_weight(size: int) -> float:
     """The weight of a trick off a bid at ``size`` cards a hand (`BID_FIT`)."""
-    return BID_FIT * (5 / max(5, size)) ** 1.5
+    return BID_FIT * float((5 / max(5, size)) ** 1.5)
 
 
 def bid_misfit(state: BiddingRound, hands: Sequence[CardSet], seat: int, bidders: Sequence[int]) -> int:
