@@ -27,8 +27,10 @@ The units, as `solvers/_dd.c` has them, each a top-level function or class usabl
 here the table keys (`make_keys`), the `TranspositionTable`, the last trick
 (`last_trick`), the legal cards and their equivalence (`legal_cards`,
 `equivalent_candidates`), the bounds a boundary consults in turn (`make_boundary_bounds`)
-and the search itself (`PythonSearch`: ``boundary`` at the start of a trick, ``inner``
-inside it; `make_search` hands its entry points to the solver); the bounds in
+and the search itself (`SearchState`, what the kernel's ``Kernel`` holds; `make_boundary`
+and `make_inner`, closures over it for speed: ``boundary`` at the start of a trick,
+``inner`` inside it; `make_search` hands them to the solver); the table probe
+(`probe_table`); the bounds in
 `solvers.bounds` and `solvers.pair_quick`, the move ordering in `solvers.ordering`, the
 seating in `solvers.seating`. Cards are ints, hands int bitmasks. `solvers/_dd.c` mirrors them
 step by step, node for node. `solvers.solver.Solver` puts them together and asks the questions.
@@ -76,12 +78,14 @@ __all__ = [
     "Keys",
     "MoveOrdering",
     "PairQuick",
-    "PythonSearch",
+    "SearchState",
+    "make_boundary",
+    "make_inner",
+    "probe_table",
     "Search",
     "Seating",
     "TrickFrame",
     "TranspositionTable",
-    "cards_of",
     "compress",
     "equivalent_candidates",
     "last_trick",
@@ -369,23 +373,17 @@ def legal_cards(hand: CardSet, follow: int, free: CardSet) -> CardSet:
     return hand
 
 
-def cards_of(mask: CardSet) -> list[Card]:
-    """The cards of ``mask``, lowest index first."""
-    seq = []
-    while mask:
-        low = mask & -mask
-        seq.append(low.bit_length() - 1)
-        mask ^= low
-    return seq
-
-
 def equivalent_candidates(
     legal: CardSet, outside: CardSet, span: list[int], size: int, rank: tuple[int, ...] = ()
 ) -> tuple[list[Card], list[tuple[Card, Card]]]:
     """Of the cards ``legal``, scanned by index (or, given each card's ``rank``, weakest first),
     the lowest of each run that no card ``outside`` the hand splits, and the (lowest, highest
     card) of each run of more than one card."""
-    seq = cards_of(legal)
+    seq = []
+    while legal:
+        low = legal & -legal
+        seq.append(low.bit_length() - 1)
+        legal ^= low
     if rank:
         seq.sort(key=rank.__getitem__)
     cands = []
@@ -493,18 +491,14 @@ def make_boundary_bounds(
 # -- the search ---------------------------------------------------------------------------
 
 
-class PythonSearch:
-    """The search over one solver's tables: ``boundary`` at the start of a trick, ``inner`` inside
-    it (the kernel's ``boundary`` and ``inner``).
-
-    Both answer "can the side reach ``target``?" together with the cards whose rank the
-    answer rested on. The side's seats are OR nodes, the others AND nodes: a card that
-    answers the question for its seat ends the node. Its state: the node count
-    (``nodes[0]``), the time limit (``deadline[0]``, `time.monotonic` seconds, 0 for none;
-    looked at every 1,024 nodes), whether a search ran past it (``timed_out[0]``: the search
-    then unwinds storing nothing more, and its answer means nothing) — one-element lists, as
-    the solver shares them — and the killer leads by tricks left.
-    """
+class SearchState:
+    """What the search's two entry points share (the kernel's ``Kernel``): the tables, the seating,
+    the objective, the transposition table and its keys, the declarations, the bounds, the
+    move ordering; the node count (``nodes[0]``), the time limit (``deadline[0]``,
+    `time.monotonic` seconds, 0 for none; looked at every 1,024 nodes), whether a search ran
+    past it (``timed_out[0]``: the search then unwinds storing nothing more, and its answer
+    means nothing) — one-element lists, as the solver shares them — the killer leads by tricks
+    left, and the entry points ``boundary`` and ``inner`` once made (`make_search`)."""
 
     def __init__(
         self,
@@ -521,151 +515,136 @@ class PythonSearch:
         self.objective = objective
         self.table = table
         self.keys = keys
+        self.declarations = declarations
         self.equal_sizes = equal_sizes
-        self.additive = objective.additive
-        self.monotone = objective.monotone
-        self.decl_get = declarations.get
         self.nodes = [0]
         self.deadline = [0.0]
         self.timed_out = [False]
         self.killers = [-1] * (tables.size + 1)  # by tricks left: the lead that last ended a node
         self.bounds = make_boundary_bounds(tables, seating, objective, table, equal_sizes)
-        self.pair = make_pair_quick(tables, seating, self.additive, equal_sizes, bool(tables.declaring))
+        self.pair = make_pair_quick(tables, seating, objective.additive, equal_sizes, bool(tables.declaring))
         self.ordering = make_move_ordering(tables, seating)
+        self.boundary: Callable[[list[CardSet], int, int, Progress, int, int, CardSet], Answer]
+        self.inner: Callable[[list[CardSet], int, int, int, int, Card, int, CardSet, TrickFrame], Answer]
 
-    def goal(self, prog: Progress, live: int, target: int, left: int) -> tuple[Answer | None, int, int]:
-        """The answer the objective settles with ``left`` tricks to go, or None; and its bounds."""
-        if self.additive:
-            if target <= 0:
-                return (True, 0), 0, left
-            if target > left:
-                return (False, 0), 0, left
-            return None, 0, left
-        lo, hi = self.objective.bounds(prog, left)
-        if lo >= target:
-            return (True, 0), lo, hi
-        if hi < target:
-            return (False, 0), lo, hi
-        if left == 0:
-            return (self.objective.final(prog, live) >= target, 0), lo, hi
-        return None, lo, hi
 
-    def probe(
-        self,
-        hands: list[CardSet],
-        leader: int,
-        live: int,
-        prog: Progress,
-        target: int,
-        left: int,
-        present: CardSet,
-    ) -> tuple[Answer | None, Any, int]:
-        """The table's answer for the position, or None; and the position's key and relative holdings."""
-        level = self.table.levels[left]
-        if self.table.partition:
-            key, rels = self.keys.shape(hands, leader, prog, present)
-            by_tops = level.get(key)
-            if by_tops is not None:
-                # At most one entry per top segment fits: the one with this position's holdings.
-                for tops, by_holds in by_tops.items():
-                    found = by_holds.get(rels & tops)
-                    if found is not None:
-                        if found[0] >= target:
-                            return (True, self.keys.entry_rel(tops, present)), key, rels
-                        if found[1] < target:
-                            return (False, self.keys.entry_rel(tops, present)), key, rels
-            return None, key, rels
-        key = self.keys.exact(hands, leader, live, prog, present)
-        bounds = level.get(key)
-        if bounds is not None:
-            if bounds[0] >= target:
-                return (True, 0), key, 0
-            if bounds[1] < target:
-                return (False, 0), key, 0
-        return None, key, 0
+def probe_table(
+    table: TranspositionTable,
+    keys: Keys,
+    hands: list[CardSet],
+    leader: int,
+    live: int,
+    prog: Progress,
+    target: int,
+    left: int,
+    present: CardSet,
+) -> tuple[Answer | None, Any, int]:
+    """The table's answer for a trick boundary, or None; and the position's key and relative holdings."""
+    level = table.levels[left]
+    if table.partition:
+        key, rels = keys.shape(hands, leader, prog, present)
+        by_tops = level.get(key)
+        if by_tops is not None:
+            # At most one entry per top segment fits: the one with this position's holdings.
+            for tops, by_holds in by_tops.items():
+                found = by_holds.get(rels & tops)
+                if found is not None:
+                    if found[0] >= target:
+                        return (True, keys.entry_rel(tops, present)), key, rels
+                    if found[1] < target:
+                        return (False, keys.entry_rel(tops, present)), key, rels
+        return None, key, rels
+    key = keys.exact(hands, leader, live, prog, present)
+    bounds = level.get(key)
+    if bounds is not None:
+        if bounds[0] >= target:
+            return (True, 0), key, 0
+        if bounds[1] < target:
+            return (False, 0), key, 0
+    return None, key, 0
+
+
+def make_boundary(
+    state: SearchState,
+) -> Callable[[list[CardSet], int, int, Progress, int, int, CardSet], Answer]:
+    """The search at a trick boundary (the kernel's ``boundary``), over ``state``."""
+    tables, seating, objective, table = state.tables, state.seating, state.objective, state.table
+    nxt, sideof = seating.nxt, seating.sideof
+    additive, monotone = objective.additive, objective.monotone
+    obj_bounds, final = objective.bounds, objective.final
+    beaters, class_of = tables.beaters, tables.class_of
+    keys, store = state.keys, table.store
+    last_trick_here = additive and state.equal_sizes
+    count, deadline, timed_out = state.nodes, state.deadline, state.timed_out
+    bounds = state.bounds
 
     def boundary(
-        self,
-        hands: list[CardSet],
-        leader: int,
-        live: int,
-        prog: Progress,
-        target: int,
-        left: int,
-        present: CardSet,
+        hands: list[CardSet], leader: int, live: int, prog: Progress, target: int, left: int, present: CardSet
     ) -> Answer:
         """Can the side reach ``target`` from a trick boundary (trick empty, ``leader`` to lead)?"""
-        nodes = self.nodes
-        nodes[0] += 1
-        deadline = self.deadline[0]
-        if deadline and not nodes[0] & 1023 and time.monotonic() > deadline:
-            self.timed_out[0] = True
-        if self.timed_out[0]:
+        count[0] += 1
+        if deadline[0] and not count[0] & 1023 and time.monotonic() > deadline[0]:
+            timed_out[0] = True
+        if timed_out[0]:
             return False, 0
-        settled, lo, hi = self.goal(prog, live, target, left)
-        if settled is not None:
-            return settled
-        if self.additive and left == 1 and self.equal_sizes:
-            tables = self.tables
-            ws, wrel = last_trick(
-                hands, leader, self.seating.nxt, tables.beaters[live], tables.class_of[live]
-            )
-            return self.seating.sideof[ws], wrel
-        found, key, rels = self.probe(hands, leader, live, prog, target, left, present)
+        if additive:
+            if target <= 0:
+                return True, 0
+            if target > left:
+                return False, 0
+            lo, hi = 0, left
+        else:
+            lo, hi = obj_bounds(prog, left)
+            if lo >= target:
+                return True, 0
+            if hi < target:
+                return False, 0
+            if left == 0:
+                return final(prog, live) >= target, 0
+        if last_trick_here and left == 1:
+            ws, wrel = last_trick(hands, leader, nxt, beaters[live], class_of[live])
+            return sideof[ws], wrel
+        found, key, rels = probe_table(table, keys, hands, leader, live, prog, target, left, present)
         if found is not None:
             return found
-        if self.monotone:
-            found, lo, hi = self.bounds(hands, leader, live, target, left, present, key, rels, lo, hi)
+        if monotone:
+            found, lo, hi = bounds(hands, leader, live, target, left, present, key, rels, lo, hi)
             if found is not None:
                 return found
-        result, rel = self.inner(
+        result, rel = state.inner(
             hands, leader, 0, live, -1, -1, leader, 0, (live, prog, target, left, present)
         )
-        if self.timed_out[0]:
+        if timed_out[0]:
             return False, 0  # an unfinished answer is not stored
         if result:
-            self.table.store(left, key, rels, rel, present, target, hi)
+            store(left, key, rels, rel, present, target, hi)
         else:
-            self.table.store(left, key, rels, rel, present, lo, target - 1)
+            store(left, key, rels, rel, present, lo, target - 1)
         return result, rel
 
-    def candidates(
-        self,
-        hands: list[CardSet],
-        seat: int,
-        k: int,
-        legal: CardSet,
-        frame: TrickFrame,
-        trick: tuple[int, ...],
-    ) -> tuple[list[Card], list[tuple[Card, Card]]]:
-        """The cards ``seat`` tries, in order (one of each run of equivalent cards), and the runs."""
-        live, _prog, _target, left, present = frame
-        tables = self.tables
-        outside = present & ~hands[seat]
-        # Nobody need follow: cards of the whole hand, weakest first, so that equivalent cards
-        # of different suits (equal numbers, or nothing left between them) meet.
-        rank = tables.strength_rank[live] if tables.ranked[live] else ()
-        cands, runs = equivalent_candidates(legal, outside, tables.span, tables.size, rank)
-        if len(cands) > 1:
-            follow, wcard, wseat, tmask = trick
-            ordering = self.ordering
-            if k <= 2 and self.pair.applies(live, present):
-                # Each candidate's run by its highest card.
-                tops = {low_card: high_card for low_card, high_card in runs}
-                if k == 0:
-                    cands = ordering.pair_leads(cands, tops, hands, seat, present, live, self.killers[left])
-                else:
-                    cands = ordering.pair_follows(
-                        cands, tops, hands, seat, k, follow, wcard, wseat, tmask, present, live
-                    )
-            elif k == 0:
-                cands = ordering.leads(cands, hands, seat, outside, live, self.killers[left])
-            else:
-                cands = ordering.follows(cands, legal, hands, seat, k, follow, wcard, wseat, live)
-        return cands, runs
+    return boundary
+
+
+def make_inner(
+    state: SearchState,
+) -> Callable[[list[CardSet], int, int, int, int, Card, int, CardSet, TrickFrame], Answer]:
+    """The search inside a trick (the kernel's ``inner``), over ``state``; ``state.boundary`` made."""
+    tables, seating, objective = state.tables, state.seating, state.objective
+    size, span, ranked, strength_rank = tables.size, tables.span, tables.ranked, tables.strength_rank
+    nxt, sideof, last_k = seating.nxt, seating.sideof, len(seating.seats) - 1
+    additive, after_trick = objective.additive, objective.after_trick
+    beaters, class_of, free_of, group_of = tables.beaters, tables.class_of, tables.free, tables.group_of
+    lead_follow, late_follow, declaring = tables.lead_follow, tables.late_follow, tables.declaring
+    partition, decl_get, killers, boundary = (
+        state.table.partition,
+        state.declarations.get,
+        state.killers,
+        state.boundary,
+    )
+    pair_applies, pair_second = state.pair.applies, state.pair.second
+    order_leads, order_follows, order_pair_leads, order_pair_follows = state.ordering
 
     def inner(
-        self,
         hands: list[CardSet],
         seat: int,
         k: int,
@@ -681,28 +660,37 @@ class PythonSearch:
         class is set, 0 for none); ``wcard``, ``wseat``: the card winning so far and its seat;
         ``tmask``: the cards of the trick so far."""
         live, prog, target, left, present = frame
-        tables = self.tables
-        sideof = self.seating.sideof
         hand = hands[seat]
-        if k == 1 and follow > 0 and 1 <= target <= left and self.pair.applies(live, present):
+        if k == 1 and follow > 0 and 1 <= target <= left and pair_applies(live, present):
             # The second hand's side sure of the trick and of the tricks the question needs.
             need = target if sideof[seat] else left - target + 1
-            srel = self.pair.second(hands, seat, live, follow, wcard, present, need)
+            srel = pair_second(hands, seat, live, follow, wcard, present, need)
             if srel is not None:
                 return sideof[seat], srel
-        legal = legal_cards(hand, follow, tables.free[live])
-        cands, runs = self.candidates(hands, seat, k, legal, frame, (follow, wcard, wseat, tmask))
+        legal = legal_cards(hand, follow, free_of[live])
+        # Nobody need follow: cards of the whole hand, weakest first, so that equivalent cards
+        # of different suits (equal numbers, or nothing left between them) meet.
+        outside = present & ~hand
+        cands, runs = equivalent_candidates(
+            legal, outside, span, size, strength_rank[live] if ranked[live] else ()
+        )
+        if len(cands) > 1:
+            if k <= 2 and pair_applies(live, present):
+                tops = {low_card: high_card for low_card, high_card in runs}  # each run by its top
+                if k == 0:
+                    cands = order_pair_leads(cands, tops, hands, seat, present, live, killers[left])
+                else:
+                    cands = order_pair_follows(
+                        cands, tops, hands, seat, k, follow, wcard, wseat, tmask, present, live
+                    )
+            elif k == 0:
+                cands = order_leads(cands, hands, seat, outside, live, killers[left])
+            else:
+                cands = order_follows(cands, legal, hands, seat, k, follow, wcard, wseat, live)
         mine = sideof[seat]
-        last = k == len(self.seating.seats) - 1
-        beats = tables.beaters[live]
-        classes = tables.class_of[live]
-        nseat = self.seating.nxt[seat]
-        partition = self.table.partition
-        group_of = tables.group_of
-        declaring = tables.declaring
-        decl_get = self.decl_get
-        additive = self.additive
-        boundary = self.boundary
+        last = k == last_k
+        beats = beaters[live]
+        nseat = nxt[seat]
         rel = 0
         # Lowest win (DDS): per group, the card below which this hand's cards are known to fail.
         floors: dict[CardSet, CardSet] = {}
@@ -732,18 +720,16 @@ class PythonSearch:
                             present & ~nmask,
                         )
                     else:
-                        nprog = self.objective.after_trick(prog, ns, nmask)
+                        nprog = after_trick(prog, ns, nmask)
                         res, crel = boundary(hands, ns, npend, nprog, target, left - 1, present & ~nmask)
-                    if nmask & classes[nw] & ~(1 << nw):
+                    if nmask & class_of[live][nw] & ~(1 << nw):
                         crel |= 1 << nw  # the winner beat a card of its class: its rank counts
                 else:
-                    nf = (
-                        (tables.late_follow if k else tables.lead_follow)[live][c] if follow == -1 else follow
-                    )
-                    res, crel = self.inner(hands, nseat, k + 1, npend, nf, nw, ns, nmask, frame)
+                    nf = (late_follow if k else lead_follow)[live][c] if follow == -1 else follow
+                    res, crel = inner(hands, nseat, k + 1, npend, nf, nw, ns, nmask, frame)
                 if res == mine:
                     if k == 0:
-                        self.killers[left] = c
+                        killers[left] = c
                     hands[seat] = hand
                     return res, crel
                 rel |= crel
@@ -765,11 +751,13 @@ class PythonSearch:
                     rel |= 1 << low_card
         return not mine, rel
 
+    return inner
+
 
 class Search(NamedTuple):
     """The two entry points of the search and the state the solver shares with it: its node count
     (``nodes[0]``), its time limit (``deadline[0]``) and whether a search ran past it
-    (``timed_out[0]``); see `PythonSearch`."""
+    (``timed_out[0]``); see `SearchState`."""
 
     boundary: Callable[[list[CardSet], int, int, Progress, int, int, CardSet], Answer]
     inner: Callable[[list[CardSet], int, int, int, int, Card, int, CardSet, TrickFrame], Answer]
@@ -787,6 +775,13 @@ def make_search(
     declarations: Mapping[tuple[int, Card], tuple[tuple[Declaration, int], ...]],
     equal_sizes: bool,
 ) -> Search:
-    """The search over one solver's tables (a `PythonSearch`), as the solver asks it."""
-    search = PythonSearch(tables, seating, objective, table, keys, declarations, equal_sizes)
-    return Search(search.boundary, search.inner, search.nodes, search.deadline, search.timed_out)
+    """The search over one solver's tables: ``boundary`` at the start of a trick, ``inner`` inside it.
+
+    Both answer "can the side reach ``target``?" together with the cards whose rank the
+    answer rested on. The side's seats are OR nodes, the others AND nodes: a card that
+    answers the question for its seat ends the node. Closures over their state, for speed
+    (the solver's hot path)."""
+    state = SearchState(tables, seating, objective, table, keys, declarations, equal_sizes)
+    state.boundary = make_boundary(state)
+    state.inner = make_inner(state)
+    return Search(state.boundary, state.inner, state.nodes, state.deadline, state.timed_out)
