@@ -27,7 +27,7 @@ from stich.games.jsonfile import printable, read_json
 from stich.games.reports import ObjectiveJson, RoundCheck
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
-from stich.games.trick_tables import Arena, PlayContext
+from stich.games.trick_tables import PlayContext, TrickTables
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
     from ortools.sat.python import cp_model
@@ -299,10 +299,10 @@ def sfs_rules(culprit: int, weapon: int, deck: WeaponLayout = DEFAULT_WEAPONS) -
 
 
 @cache
-def _arena(culprit: int, weapon: int, weapons: WeaponLayout) -> Arena:
+def _trick_tables(culprit: int, weapon: int, weapons: WeaponLayout) -> TrickTables:
     # The four suspects, then the three phantoms: equal numbers are never collapsed across them.
     blocks = (*(((1 << NUMBERS) - 1) << (NUMBERS * s) for s in range(len(SUSPECTS))), 0b111 << SUSPECT_CARDS)
-    return Arena((sfs_rules(culprit, weapon, weapons),), 0, 0, {}, blocks)
+    return TrickTables((sfs_rules(culprit, weapon, weapons),), 0, 0, {}, blocks)
 
 
 @dataclass(frozen=True)
@@ -315,8 +315,8 @@ class SfsContext(PlayContext):
     weapons: WeaponLayout
     confidant: int
 
-    def arena(self) -> Arena:
-        return _arena(self.culprit, self.weapon, self.weapons)
+    def trick_tables(self) -> TrickTables:
+        return _trick_tables(self.culprit, self.weapon, self.weapons)
 
     def to_json(self) -> dict[str, Any]:
         return {"secret": secret_json((self.culprit, self.weapon)), "confidant": self.confidant}

@@ -22,7 +22,7 @@ from stich.games.endgames import Theme, exact_objectives, french_setting, french
 from stich.games.errors import RuleError, StichError
 from stich.games.reports import ObjectiveJson
 from stich.games.trick import TrickRules
-from stich.games.trick_tables import Arena, PlayContext, french_blocks
+from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
 
 __all__ = [
     "BiddingCourse",
@@ -118,8 +118,8 @@ def parse_trump(raw: object, what: str = "trump") -> int | None:
 
 
 @cache
-def _suit_arena(trump: int | None) -> Arena:
-    return Arena((suit_rules(FRENCH, trump),), 0, 0, {}, french_blocks())
+def _suit_trick_tables(trump: int | None) -> TrickTables:
+    return TrickTables((suit_rules(FRENCH, trump),), 0, 0, {}, french_blocks())
 
 
 @dataclass(frozen=True)
@@ -128,8 +128,8 @@ class SuitContext(PlayContext):
 
     trump: int | None
 
-    def arena(self) -> Arena:
-        return _suit_arena(self.trump)
+    def trick_tables(self) -> TrickTables:
+        return _suit_trick_tables(self.trump)
 
     def to_json(self) -> dict[str, Any]:
         return {"trump": None if self.trump is None else FRENCH_SUITS[self.trump]}

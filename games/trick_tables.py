@@ -4,7 +4,7 @@ A game answers for its own trick play through a `PlayContext`: its rules context
 one position (trumps known or hypothesised, 24's rank order and pending declarations,
 who sits out, ...), read from a solver position's JSON fields (`Game.parse_play_context`)
 or from a round in progress (`Round.play_context`). The context compiles into an
-`Arena`: the trick tables of every *state* the round can reach (24's rank order ×
+`TrickTables`: the trick tables of every *state* the round can reach (24's rank order ×
 trump suit; one state for the other games), the state live for the current trick
 and the one pending for the next, the declarations a card may carry (24's reversal
 with a 1, Trump Chaos's new trump with a 2), and the *blocks* — printed suits or
@@ -22,14 +22,14 @@ from stich.games.cards import Card, CardSet
 from stich.games.errors import StichError
 from stich.games.trick import TrickRules
 
-__all__ = ["Arena", "Declaration", "PlayContext", "french_blocks"]
+__all__ = ["TrickTables", "Declaration", "PlayContext", "french_blocks"]
 
 Declaration: TypeAlias = tuple[tuple[str, Any], ...]
 """What a card announces besides being played, e.g. ``(("reverse", True),)``; empty for nothing."""
 
 
 @dataclass(frozen=True)
-class Arena:
+class TrickTables:
     """The compiled trick play of a position."""
 
     states: tuple[TrickRules, ...]
@@ -59,7 +59,7 @@ class PlayContext(ABC):
     """
 
     @abstractmethod
-    def arena(self) -> Arena:
+    def trick_tables(self) -> TrickTables:
         """The compiled trick tables (built once per context and cached by the game)."""
 
     @abstractmethod
@@ -82,5 +82,5 @@ class PlayContext(ABC):
 
     def seat_points(self, seat: int, tricks: int, state: int) -> int:
         """The round points of ``seat`` (fewer is better) for ``tricks`` won in the whole round, with
-        ``state`` the arena state in force at the end; a seat's points depend on its own tricks only."""
+        ``state`` the rules state in force at the end; a seat's points depend on its own tricks only."""
         raise StichError("this game scores no round points: use the tricks objective")

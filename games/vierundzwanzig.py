@@ -26,7 +26,7 @@ from stich.games.errors import RuleError, StichError
 from stich.games.faces import BLACK, WHITE, Face, colour_face
 from stich.games.reports import ObjectiveJson, RoundCheck, seat_list
 from stich.games.trick import TrickRules
-from stich.games.trick_tables import Arena, Declaration, PlayContext
+from stich.games.trick_tables import Declaration, PlayContext, TrickTables
 
 __all__ = [
     "GAME",
@@ -162,7 +162,7 @@ ORDERS = ("normal", "reversed")
 
 
 @cache
-def _arena(chaos: bool, live: int, pending: int) -> Arena:
+def _trick_tables(chaos: bool, live: int, pending: int) -> TrickTables:
     """Every trump × order as a state (``trump * 2 + reversed``), and what a 1 or a 2 declares."""
     states = tuple(rules_24(trump, bool(rev)) for trump in range(4) for rev in (0, 1))
     declarations: dict[tuple[int, Card], tuple[tuple[Declaration, int], ...]] = {}
@@ -177,7 +177,7 @@ def _arena(chaos: bool, live: int, pending: int) -> Arena:
                 named = tuple(((("trump", SUITS[new]),), new * 2 + rev) for new in range(4) if new != trump)
                 declarations[(state, card)] = (((), state), *named)
     blocks = (*(((1 << VALUES) - 1) << (VALUES * s) for s in range(4)), 1 << TWENTY_FOUR)
-    return Arena(states, live, pending, declarations, blocks)
+    return TrickTables(states, live, pending, declarations, blocks)
 
 
 @dataclass(frozen=True)
@@ -195,8 +195,10 @@ class Context24(PlayContext):
     caller_penalty: bool
     dropped: tuple[int, ...] = ()
 
-    def arena(self) -> Arena:
-        return _arena(self.chaos, self.trump * 2 + self.reversed, self.next_trump * 2 + self.next_reversed)
+    def trick_tables(self) -> TrickTables:
+        return _trick_tables(
+            self.chaos, self.trump * 2 + self.reversed, self.next_trump * 2 + self.next_reversed
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

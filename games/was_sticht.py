@@ -30,7 +30,7 @@ from stich.games.faces import colour_face
 from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
 from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
 from stich.games.trick import TrickRules, trick_winner
-from stich.games.trick_tables import Arena, PlayContext
+from stich.games.trick_tables import PlayContext, TrickTables
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
     from ortools.sat.python import cp_model
@@ -362,9 +362,9 @@ def _hypothesis(suit: int | None, number: int | None) -> int:
 
 
 @cache
-def _arena(trump_suit: int | None, trump_number: int | None) -> Arena:
+def _trick_tables(trump_suit: int | None, trump_number: int | None) -> TrickTables:
     blocks = tuple(((1 << 9) - 1) << (9 * c) for c in range(4))  # the four colours
-    return Arena((was_sticht_rules(trump_suit, trump_number),), 0, 0, {}, blocks)
+    return TrickTables((was_sticht_rules(trump_suit, trump_number),), 0, 0, {}, blocks)
 
 
 @dataclass(frozen=True)
@@ -374,8 +374,8 @@ class WasStichtContext(PlayContext):
     trump_suit: int | None
     trump_number: int | None
 
-    def arena(self) -> Arena:
-        return _arena(self.trump_suit, self.trump_number)
+    def trick_tables(self) -> TrickTables:
+        return _trick_tables(self.trump_suit, self.trump_number)
 
     def to_json(self) -> dict[str, Any]:
         return {"secret": secret_json(self.trump_suit, self.trump_number)}

@@ -42,7 +42,7 @@ from stich.games.stiche_raten import (
     parse_trump,
 )
 from stich.games.trick import FREE, TrickRules
-from stich.games.trick_tables import Arena, PlayContext, french_blocks
+from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
 
 __all__ = ["GAME", "Wizard", "WizardContext", "WizardRound", "wizard_deck", "wizard_rules"]
 
@@ -90,9 +90,9 @@ def wizard_rules(edition: str, trump: int | None) -> TrickRules:
 
 
 @cache
-def _wizard_arena(edition: str, trump: int | None) -> Arena:
+def _wizard_trick_tables(edition: str, trump: int | None) -> TrickTables:
     # Each wizard and jester is a block of its own: equal powers are never collapsed.
-    return Arena((wizard_rules(edition, trump),), 0, 0, {}, french_blocks(2 * EDITIONS[edition]))
+    return TrickTables((wizard_rules(edition, trump),), 0, 0, {}, french_blocks(2 * EDITIONS[edition]))
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,8 @@ class WizardContext(SuitContext):
 
     edition: str = "seed"
 
-    def arena(self) -> Arena:
-        return _wizard_arena(self.edition, self.trump)
+    def trick_tables(self) -> TrickTables:
+        return _wizard_trick_tables(self.edition, self.trump)
 
 
 class WizardRound(BiddingRound):

@@ -137,8 +137,8 @@ def _check_move(puzzle: EndgamePuzzle, text: str) -> bool:
     if not hand >> card & 1:
         held = " ".join(deck.names(hand))
         raise _NotPlayable(f"{name} is not in {SEATS[seat]}'s hand ({SEATS[seat]} holds {held}).")
-    arena = position.context.arena()
-    legal = legal_plays(arena.states[arena.live], hand, position.trick)
+    trick_tables = position.context.trick_tables()
+    legal = legal_plays(trick_tables.states[trick_tables.live], hand, position.trick)
     if not legal >> card & 1:
         playable = " ".join(deck.names(legal))
         raise _NotPlayable(f"{SEATS[seat]} may not play {name}: the led suit must be followed ({playable}).")

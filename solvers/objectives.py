@@ -352,5 +352,5 @@ def make_objective(position: Position) -> Objective:
         seat = spec.seat if spec.seat is not None else position.to_move
         return WasStichtTask(spec.task, seat, spec.owner, position.players, position.won, position.taken)
     most = max(position.won) + position.tricks_left()
-    states = len(position.context.arena().states)
+    states = len(position.context.trick_tables().states)
     return RoundPoints(tuple(side), position.won, position.context, states, most)

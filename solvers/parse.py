@@ -344,8 +344,8 @@ def _check_trick(position: Position) -> None:
     """Each card of the current trick was a legal play for its seat (following the led class)."""
     if not position.trick:
         return
-    arena = position.context.arena()
-    rules = arena.states[arena.live]
+    trick_tables = position.context.trick_tables()
+    rules = trick_tables.states[trick_tables.live]
     for i, (seat, card) in enumerate(zip(position.trick_seats(), position.trick, strict=False)):
         if not legal_plays(rules, position.hands[seat] | 1 << card, position.trick[:i]) >> card & 1:
             name = position.deck.name_of(card)

@@ -23,7 +23,7 @@ __all__ = ["reference_solve"]
 
 # A move: the card and what it declares, as ((key, value), ...).
 RefMove = tuple[Card, Declaration]
-# The arena states (live for the current trick, pending for the next one).
+# The trick tables' states (live for the current trick, pending for the next one).
 State = tuple[int, int]
 
 
@@ -65,10 +65,10 @@ def _counts_tricks(position: Position) -> bool:
 def reference_solve(position: Position) -> tuple[int, list[tuple[RefMove, int]]]:
     """The value of a position and of each legal move (as the fast search reports them, before
     `report`: remaining tricks, 0/1, or minus the side's 24 points)."""
-    arena = position.context.arena()
+    trick_tables = position.context.trick_tables()
     seats = position.playing
     side = set(position.side())
-    state0: State = (arena.live, arena.pending)
+    state0: State = (trick_tables.live, trick_tables.pending)
     memo: dict[Any, int] = {}
     counts_tricks = _counts_tricks(position)
 
@@ -81,11 +81,11 @@ def reference_solve(position: Position) -> tuple[int, list[tuple[RefMove, int]]]
     ) -> list[tuple[RefMove, State]]:
         seat = order[len(trick)]
         live, pending = state
-        legal = legal_plays(arena.states[live], hands[seat], list(trick))
+        legal = legal_plays(trick_tables.states[live], hands[seat], list(trick))
         return [
             ((card, decl), (live, npending))
             for card in iter_cards(legal)
-            for decl, npending in arena.choices(pending, card)
+            for decl, npending in trick_tables.choices(pending, card)
         ]
 
     def play(
@@ -107,7 +107,7 @@ def reference_solve(position: Position) -> tuple[int, list[tuple[RefMove, int]]]
         trick = (*trick, card)
         if len(trick) < len(order):
             return in_trick(hands, leader, trick, nstate, won, taken, last, alpha, beta)
-        winner = order[trick_winner(arena.states[state[0]], list(trick))]
+        winner = order[trick_winner(trick_tables.states[state[0]], list(trick))]
         # What was declared during a trick governs the next one (24's order and Trump Chaos).
         nstate = (nstate[1], nstate[1])
         if counts_tricks:

@@ -118,10 +118,10 @@ def position_of(
     to_move = facts.order[len(trick)] if len(trick) < len(facts.order) else -1
     if trick and len(trick) == len(facts.order):
         # The trick is complete but not yet closed (Stich für Stich: before the announcement).
-        arena = context.arena()
-        if arena.live != arena.pending:
+        trick_tables = context.trick_tables()
+        if trick_tables.live != trick_tables.pending:
             raise StichError("the trick is complete but the next trick's state is not settled")
-        leader = facts.order[trick_winner(arena.states[arena.live], trick)]
+        leader = facts.order[trick_winner(trick_tables.states[trick_tables.live], trick)]
         cards = sum(1 << c for c in trick)
         won = tuple(w + (s == leader) for s, w in enumerate(won))
         taken = tuple(t | cards if s == leader else t for s, t in enumerate(taken))

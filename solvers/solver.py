@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from stich.games.cards import Card, CardSet
-from stich.games.trick_tables import Arena, Declaration
+from stich.games.trick_tables import Declaration, TrickTables
 from stich.solvers.objectives import Objective, Progress, make_objective
 from stich.solvers.position import ObjectiveKind, Position
 from stich.solvers.search import (
@@ -111,14 +111,14 @@ class Solver:
         always runs); ``objective``: what the side plays for, by default the position's own
         (`make_objective`)."""
         self.position = position
-        self.arena: Arena = position.context.arena()
+        self.trick_tables: TrickTables = position.context.trick_tables()
         self.objective: Objective = make_objective(position) if objective is None else objective
         self.side: tuple[int, ...] = position.side()
         self.size = position.deck.size
         self.seats = position.playing
         self.tt_limit = tt_limit
         self.nodes = 0
-        self.tables: SearchTables = build_tables(self.arena, self.objective.card_tags(self.size))
+        self.tables: SearchTables = build_tables(self.trick_tables, self.objective.card_tags(self.size))
         self.seating = Seating.of(self.seats, self.side, position.players)
         # The team the search (and its table) answers for; the other team's questions are
         # turned into its own while the solver serves that team (see `reuse_for`).
@@ -128,7 +128,13 @@ class Solver:
         self.table = TranspositionTable(max_left + 1, tt_limit, self.tables.partition, keys)
         equal_sizes = not position.context.extra_cards
         search = make_search(
-            self.tables, self.seating, self.objective, self.table, keys, self.arena.declarations, equal_sizes
+            self.tables,
+            self.seating,
+            self.objective,
+            self.table,
+            keys,
+            self.trick_tables.declarations,
+            equal_sizes,
         )
         self._boundary: Any = search.boundary
         self._inner: Any = search.inner
@@ -159,7 +165,7 @@ class Solver:
             and len(t.key_groups) <= _dd.MAX_GROUPS
             and len(t.beaters) <= _dd.MAX_STATES
             and all(len(t.quick[s]) <= _dd.MAX_CLASSES for s in t.reach)
-            and all(len(c) <= _dd.MAX_DECLARATIONS for c in self.arena.declarations.values())
+            and all(len(c) <= _dd.MAX_DECLARATIONS for c in self.trick_tables.declarations.values())
         )
 
     def _start_kernel(self, max_left: int, equal_sizes: bool, objective: KernelObjective) -> None:
@@ -197,7 +203,7 @@ class Solver:
             sideof=[int(x) for x in self.seating.sideof],
             states=states,
             declarations={
-                key: [nxt for _, nxt in choices] for key, choices in self.arena.declarations.items()
+                key: [nxt for _, nxt in choices] for key, choices in self.trick_tables.declarations.items()
             },
             declaring=t.declaring,
             span=t.span,
@@ -288,13 +294,13 @@ class Solver:
 
     def root(self) -> Node:
         """The position as a search node."""
-        pos, arena = self.position, self.arena
+        pos, trick_tables = self.position, self.trick_tables
         hands = list(pos.hands)
         present = 0
         for h in hands:
             present |= h
         seats = pos.trick_seats()
-        live = arena.live
+        live = trick_tables.live
         follow, wcard, wseat, tmask = -1, -1, pos.leader, 0
         beats = self.tables.beaters[live]
         for i, c in enumerate(pos.trick):
@@ -310,7 +316,7 @@ class Solver:
             seat if pos.trick else pos.leader,
             len(pos.trick),
             live,
-            arena.pending if pos.trick else arena.live,
+            trick_tables.pending if pos.trick else trick_tables.live,
             follow,
             wcard,
             wseat,
@@ -332,12 +338,14 @@ class Solver:
 
     def moves(self, node: Node) -> list[Move]:
         """Every legal move at a node (cards with their declarations)."""
-        return [Move(c, decl) for c in self.legal(node) for decl, _ in self.arena.choices(node.pending, c)]
+        return [
+            Move(c, decl) for c in self.legal(node) for decl, _ in self.trick_tables.choices(node.pending, c)
+        ]
 
     def child(self, node: Node, move: Move) -> Node:
         """The node after a move."""
         c = move.card
-        npend = dict(self.arena.choices(node.pending, c))[move.declaration]
+        npend = dict(self.trick_tables.choices(node.pending, c))[move.declaration]
         hands = list(node.hands)
         hands[node.seat] ^= 1 << c
         beats = self.tables.beaters[node.live]

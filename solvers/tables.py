@@ -1,7 +1,7 @@
-"""The search's per-card tables, compiled from a position's arena once and shared.
+"""The search's per-card tables, compiled from a position's trick tables once and shared.
 
 Each builder is a plain function of the rules tables (`games.trick.TrickRules`) and
-the arena's states; `build_tables` runs them all and caches the result per rules
+the trick tables' states; `build_tables` runs them all and caches the result per rules
 context, card tags and blocks, so every solver of the same context (hundreds of
 sampled worlds, the leaders of a DDS-style table) shares one set. The search
 (`solvers.search`) and the compiled kernel (`solvers/_dd.c`) read these tables only.
@@ -17,7 +17,7 @@ from typing import Any
 
 from stich.games.cards import Card, CardSet, popcount
 from stich.games.trick import FREE, TrickRules
-from stich.games.trick_tables import Arena
+from stich.games.trick_tables import TrickTables
 
 __all__ = [
     "QuickClass",
@@ -65,13 +65,13 @@ def monotone(rules: TrickRules, cards: Sequence[Card]) -> int:
     return 0
 
 
-def reachable_states(arena: Arena) -> tuple[int, ...]:
+def reachable_states(trick_tables: TrickTables) -> tuple[int, ...]:
     """The states the round can reach from the live and the pending one, by declarations."""
-    seen = {arena.live, arena.pending}
+    seen = {trick_tables.live, trick_tables.pending}
     todo = list(seen)
     while todo:
         state = todo.pop()
-        for (pending, _card), choices in arena.declarations.items():
+        for (pending, _card), choices in trick_tables.declarations.items():
             if pending != state:
                 continue
             for _decl, nxt in choices:
@@ -82,7 +82,7 @@ def reachable_states(arena: Arena) -> tuple[int, ...]:
 
 
 def card_tags(
-    arena: Arena, reach: Sequence[int], objective_tags: Sequence[int]
+    trick_tables: TrickTables, reach: Sequence[int], objective_tags: Sequence[int]
 ) -> tuple[tuple[int, ...], CardSet]:
     """A tag per card — cards with different tags are never equivalent — from what the objective
     tells apart (colours taken) and what a card may declare; and the cards that may declare."""
@@ -92,7 +92,7 @@ def card_tags(
     for c in range(len(tags)):
         keys: set[str] = set()
         for state in reach:
-            for decl, _ in arena.choices(state, c):
+            for decl, _ in trick_tables.choices(state, c):
                 keys.update(k for k, _ in decl)
         kind = kinds.setdefault(tuple(sorted(keys)), len(kinds))
         if kind:
@@ -295,16 +295,17 @@ _CACHE: dict[Any, SearchTables] = {}
 _CACHE_SIZE = 64
 
 
-def build_tables(arena: Arena, objective_tags: Sequence[int]) -> SearchTables:
-    """The tables of an arena and an objective's card tags (cached: they depend on nothing else)."""
+def build_tables(trick_tables: TrickTables, objective_tags: Sequence[int]) -> SearchTables:
+    """The search tables of a position's trick tables and an objective's card tags (cached: they
+    depend on nothing else)."""
     size = len(objective_tags)
-    reach = reachable_states(arena)
-    tags, declaring = card_tags(arena, reach, objective_tags)
-    key = (arena.states, reach, tags, arena.blocks, arena.live)
+    reach = reachable_states(trick_tables)
+    tags, declaring = card_tags(trick_tables, reach, objective_tags)
+    key = (trick_tables.states, reach, tags, trick_tables.blocks, trick_tables.live)
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    tables = _build(arena, reach, tags, declaring, size)
+    tables = _build(trick_tables, reach, tags, declaring, size)
     if len(_CACHE) >= _CACHE_SIZE:
         del _CACHE[next(iter(_CACHE))]
     _CACHE[key] = tables
@@ -312,9 +313,9 @@ def build_tables(arena: Arena, objective_tags: Sequence[int]) -> SearchTables:
 
 
 def _build(
-    arena: Arena, reach: tuple[int, ...], tags: tuple[int, ...], declaring: CardSet, size: int
+    trick_tables: TrickTables, reach: tuple[int, ...], tags: tuple[int, ...], declaring: CardSet, size: int
 ) -> SearchTables:
-    states = arena.states
+    states = trick_tables.states
     beaters = [beaters_of(rules, size) if i in reach else [] for i, rules in enumerate(states)]
     free = [rules.free_mask for rules in states]
     wizards = [sum(1 << c for c in range(size) if r.cls[c] == FREE and r.trump_power[c] > 0) for r in states]
@@ -346,7 +347,7 @@ def _build(
         quick.append(info)
         structured.append(one_trump_class)
     strengths = [[strength(rules, c) for c in range(size)] for rules in states]
-    groups, absolute = key_groups(states, reach, arena.blocks, tags, strengths, size)
+    groups, absolute = key_groups(states, reach, trick_tables.blocks, tags, strengths, size)
     group_of = [0] * size
     for shift, g in groups:
         for c in range(size):
@@ -424,7 +425,7 @@ def _build(
         # by card index; otherwise the table keys on the full collapsed position.
         partition=single_state
         and all(
-            monotone(states[arena.live], [c for c in range(size) if g >> shift >> c & 1]) == 1
+            monotone(states[trick_tables.live], [c for c in range(size) if g >> shift >> c & 1]) == 1
             or g.bit_count() < 2
             for shift, g in groups
         ),

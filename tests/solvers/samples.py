@@ -107,8 +107,8 @@ def random_position_json(
         del data["teams"]
     # Play part of the current trick by the rules.
     position = parse_position({**data, "objective": {"type": "tricks"}})
-    arena = position.context.arena()
-    live = arena.states[arena.live]
+    trick_tables = position.context.trick_tables()
+    live = trick_tables.states[trick_tables.live]
     seats = position.trick_seats()
     trick: list[Card] = []
     masks = [mask_of(h) for h in hands]
@@ -198,7 +198,7 @@ def bridge_position_json(
         "objective": {"type": "tricks"},
     }
     position = parse_position({**data, "hands": [[_name(c) for c in h] for h in hands], "trick": []})
-    rules = position.context.arena().states[0]
+    rules = position.context.trick_tables().states[0]
     masks = [mask_of(h) for h in hands]
     played: list[Card] = []
     for i in range(trick):

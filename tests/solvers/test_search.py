@@ -69,7 +69,7 @@ def test_move_values_and_line_agree_with_the_value() -> None:
 
 def _replay_line(position: Position, line: Any) -> int:
     """Play the line by the rules of `games.trick` and count the side's tricks."""
-    rules = position.context.arena().states[0]
+    rules = position.context.trick_tables().states[0]
     hands = list(position.hands)
     seats = position.trick_seats()
     trick = list(position.trick)

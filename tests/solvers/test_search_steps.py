@@ -31,7 +31,7 @@ def names(order: list[int]) -> list[str]:
 
 
 def tables_of(context: SuitContext) -> SearchTables:
-    return build_tables(context.arena(), [0] * DECK.size)
+    return build_tables(context.trick_tables(), [0] * DECK.size)
 
 
 def test_strength_levels_cut_the_order_where_the_strength_changes() -> None:

@@ -36,7 +36,7 @@ def cards(text: str) -> CardSet:
 
 
 def tables_of(context: SuitContext) -> SearchTables:
-    return build_tables(context.arena(), [0] * DECK.size)
+    return build_tables(context.trick_tables(), [0] * DECK.size)
 
 
 def bridge_seating(side: tuple[int, ...] = (0, 2)) -> Seating:
