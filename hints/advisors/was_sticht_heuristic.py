@@ -18,9 +18,10 @@ from stich.games.cards import Card, CardSet, bit, iter_cards
 from stich.games.errors import StichError
 from stich.games.trick import TrickRules, legal_plays, trick_winner
 from stich.games.was_sticht import (
-    COLOUR_NAMES,
     DECK,
     TRICKS,
+    Task,
+    TaskKind,
     TrickSummary,
     WasStichtRound,
     colour_of,
@@ -48,11 +49,12 @@ def card_strength(rules: TrickRules, card: Card, others: CardSet) -> float:
 
 def task_intent(task: str | None, won: int, trick: int, tricks: int) -> bool:
     """Whether a Was sticht? player with ``task`` wants the current trick (``trick`` counts from 0)."""
-    if task is None or task == "no-tricks" or task == "fewest-tricks" or task.startswith("no-"):
+    kind = None if task is None else Task.of(task).kind
+    if kind in (None, TaskKind.NO_TRICKS, TaskKind.FEWEST_TRICKS, TaskKind.NO_COLOUR):
         return False
-    if task.startswith("exactly-"):
-        return won < int(task.removeprefix("exactly-"))
-    if task == "last-trick":
+    if kind is TaskKind.EXACTLY:
+        return won < (Task.of(task).tricks or 0)
+    if kind is TaskKind.LAST_TRICK:
         return trick == tricks - 1
     return True  # most-tricks
 
@@ -121,8 +123,9 @@ def was_sticht_heuristic(session: Session, rng: random.Random) -> Event:
         return max(legal, key=made)
     if state.phase == "play":
         task = state.tasks.get(seat)
-        if task is not None and task.startswith("no-") and task != "no-tricks":
-            return play_event(session, _no_colour_play(state, seat, COLOUR_NAMES.index(task[3:])))
+        colour = None if task is None else Task.of(task).colour
+        if colour is not None:
+            return play_event(session, _no_colour_play(state, seat, colour))
         return plays(session, task_intent(task, state.won[seat], len(state.tricks), TRICKS))
     if state.phase == "discard":
         return max(legal, key=lambda e: values[str(e["discard"])])

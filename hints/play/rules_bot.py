@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards
@@ -221,9 +222,9 @@ def rules_bot(session: Session, rng: random.Random) -> Event:
     from stich.games.stiche_raten import BiddingRound
     from stich.hints.dd import hypothetically
 
-    state = session.round
-    if not isinstance(state, BiddingRound):
-        raise StichError(f"{RULES_BOT} plays Stiche-Raten and Wizard, not {state.game.id}")
+    if not session.round.game.has_bids:
+        raise StichError(f"{RULES_BOT} plays Stiche-Raten and Wizard, not {session.round.game.id}")
+    state = cast(BiddingRound, session.round)  # the games with bids are Stiche-Raten and Wizard
     seat, n = session.seat, state.game.players
     legal = session.legal()
     if state.phase == "trump":
