@@ -117,11 +117,17 @@ def print_advice(
     table.add_column("")
     table.add_column("choice")
     table.add_column(advice.value_name, justify="right")
-    # Figures that tell the choices apart (a figure equal for all describes the hand, not the choice).
+    # Figures that tell the choices apart (a figure equal for all describes the hand, not the choice),
+    # and any the reason quotes, so that a number in the sentence is also in the table.
+    best = advice.alternatives[0]
     figure_names = [
         k
-        for k in advice.alternatives[0].figures
-        if not k.endswith("_spread") and len({a.figures.get(k) for a in advice.alternatives}) > 1
+        for k in best.figures
+        if not k.endswith("_spread")
+        and (
+            len({a.figures.get(k) for a in advice.alternatives}) > 1
+            or _figure(k, best.figures[k]) in advice.reason
+        )
     ][:3]
     for name in figure_names:
         table.add_column(name.replace("_", " "), justify="right")

@@ -375,4 +375,7 @@ def test_was_sticht_forceable_is_a_chance() -> None:
     assert shares == sorted(shares, reverse=True)
     row = next(line for line in _table(advice, session.names).splitlines() if "→" in line)
     assert "0%" in row.split() and "0.50" not in row and "1.50" not in row
+    # The share the sentence quotes is in the table too, even where every card leaves the same.
+    share = shown(figure_kind("no_single_spoiler"), advice.best.figures["no_single_spoiler"])
+    assert share in advice.reason and share in row.split(), (advice.reason, row)
     check_reason_quotes_figures(advice)
