@@ -4,7 +4,9 @@ declarations (a reversal on a 1, Trump Chaos's new trump on a 2).
 Every decision is valued in the points it takes off the seat's score (a round's points,
 fewer is better, with the sign turned: more is better, as every advice's value) over
 sampled worlds, each solved double-dummy for the seat against all
-the others. Before the play the model is simpler than the game: at the trump call the
+the others. Without Trump Chaos a seat's points are a strictly increasing function of its
+tricks, and the solver is asked for its tricks (`_by_tricks`): the same values, a search
+some 12 times smaller. Before the play the model is simpler than the game: at the trump call the
 caller's own second three cards and everyone's are drawn from the unseen cards and
 nobody exchanges; at the exchange the cards drawn come uniformly from the cards out of
 play the seat cannot see, and the players after it keep their hands. Giving away a
@@ -25,7 +27,7 @@ from typing import Any
 from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards, mask_of, popcount
 from stich.games.errors import StichError
-from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigRound, rules_24
+from stich.games.vierundzwanzig import HAND, SUITS, Context24, VierUndZwanzigRound, rules_24
 from stich.hints.advisors.vierundzwanzig_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
@@ -47,9 +49,10 @@ def _key(event: Event) -> tuple[tuple[str, Any], ...]:
 
 
 def _points_position(
-    state: VierUndZwanzigRound, hands: list[CardSet], trump: int, blind: bool, seat: int
+    state: VierUndZwanzigRound, hands: list[CardSet], trump: int, blind: bool, seat: int, kind: str = "points"
 ) -> Position:
-    """The position at the first trick after the exchanges, the caller to lead."""
+    """The position at the first trick after the exchanges, the caller to lead; ``kind``: the
+    objective, the seat's round points or (`_solved_value`) its tricks."""
     deck = state.deck
     dropped = [s for s in range(state.game.players) if state.dropped[s]]
     playing = [s for s in range(state.game.players) if s not in dropped]
@@ -61,12 +64,50 @@ def _points_position(
         "caller": state.caller,
         "hands": [deck.names(h) for h in hands],
         "leader": state.caller,
-        "objective": {"type": "points", "seat": seat},
+        "objective": {"type": kind, "seat": seat},
         "teams": [list(t) for t in one_against_all(seat, playing)] + [[s] for s in dropped],
     }
     if dropped:
         data["dropped"] = dropped
     return parse_position(data)
+
+
+def _by_tricks(pos: Position, seat: int) -> Callable[[int], int] | None:
+    """The seat's value (minus its round points) as a function of the tricks it takes from ``pos``
+    on, when that function is strictly increasing whatever the play: without Trump Chaos the
+    trump cannot change, a round's points then depend on the seat's own tricks alone (a trick
+    more is always better: none costs 6 or 12 times the trick value, each one takes a value
+    off), and the reversals change who wins a trick but not what a trick is worth. The seat's
+    best play for its points is then its best play for tricks, and the solver asks the tricks
+    objective, whose search is additive (its table keyed on the tricks to come, whatever was
+    won before; its quick tricks and bounds apply): the same values with some 12 times fewer
+    nodes at a first play. None under Trump Chaos (a 2 may make the tricks of the round
+    count twice, or half)."""
+    ctx = pos.context
+    if not isinstance(ctx, Context24) or ctx.chaos or ctx.next_trump != ctx.trump:
+        return None
+    state = ctx.trump * 2 + ctx.reversed
+    won = pos.won[seat]
+    values = [-ctx.seat_points(seat, won + t, state) for t in range(pos.tricks_left() + 1)]
+    if any(a >= b for a, b in itertools.pairwise(values)):
+        return None
+    return values.__getitem__
+
+
+def _solved_value(
+    state: VierUndZwanzigRound, hands: list[CardSet], trump: int, blind: bool, seat: int
+) -> float:
+    """The seat's value at the first trick (`_points_position`), asked as tricks where `_by_tricks`
+    allows, else as points."""
+    tricks = _points_position(state, hands, trump, blind, seat, "tricks")
+    to_value = _by_tricks(tricks, seat)
+    if to_value is None:
+        return float(value(_points_position(state, hands, trump, blind, seat)))
+    return float(to_value(value(tricks)))
+
+
+def _same(v: int) -> int:
+    return v
 
 
 def _complete(hands: tuple[CardSet, ...], out: CardSet, size: int, rng: random.Random) -> list[CardSet]:
@@ -140,9 +181,7 @@ class VierUndZwanzigAdvisor:
             values = []
             for event in legal:
                 trump = SUITS.index(str(event["trump"]).upper())
-                values.append(
-                    float(value(_points_position(state, hands, trump, bool(event.get("blind")), seat)))
-                )
+                values.append(_solved_value(state, hands, trump, bool(event.get("blind")), seat))
             return values, None
 
         what = "your last three cards not yet known, exchanges not modelled"
@@ -180,7 +219,7 @@ class VierUndZwanzigAdvisor:
                 give = [state.deck.parse(c) for c in event.get("exchange") or []]
                 hands = list(world.hands)
                 hands[seat] = hand & ~mask_of(give) | mask_of(rng.sample(pool, len(give)))
-                values.append(float(value(_points_position(state, hands, trump, state.blind, seat))))
+                values.append(_solved_value(state, hands, trump, state.blind, seat))
             return values, None
 
         what = "the cards drawn are random among those you cannot see"
@@ -197,10 +236,15 @@ class VierUndZwanzigAdvisor:
         index = {_key(e): i for i, e in enumerate(legal)}
 
         def evaluate(world: World) -> tuple[list[float], None]:
-            pos = position(state, list(world.hands), ObjectiveSpec("points", seat=seat), teams)
+            hands = list(world.hands)
+            pos = position(state, hands, ObjectiveSpec("tricks", seat=seat), teams)
+            to_value = _by_tricks(pos, seat)
+            if to_value is None:
+                pos = position(state, hands, ObjectiveSpec("points", seat=seat), teams)
+                to_value = _same
             values = [0.0] * len(legal)
             for move, v in move_values(pos):
-                values[index[_key(move_event(state, seat, move))]] = float(v)
+                values[index[_key(move_event(state, seat, move))]] = float(to_value(v))
             return values, None
 
         order = "reversed" if state.reversed else "normal"
