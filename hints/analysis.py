@@ -38,10 +38,11 @@ from stich.games.errors import StichError
 from stich.games.record import Record, check_report
 from stich.games.views import ViewFeed
 from stich.hints import figures
-from stich.hints.advice import MIN_SECONDS, Advice, Budget, Valuation
+from stich.hints.advice import MIN_SECONDS, Advice, Alternative, Budget, Valuation
 from stich.hints.advisors import advisor_for
 from stich.hints.figures import matters
 from stich.hints.session import Session
+from stich.hints.valuation import worlds_text
 from stich.hints.worlds import World
 
 __all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "event_label"]
@@ -130,6 +131,9 @@ class Review:
     followed: bool | None  # the choice made is the advised one
     verdict: str  # forced, best, lucky, unlucky, mistake, advised, differs
     sampled: int = 0  # cards in the hands never shown by the end, drawn at random (a view record)
+    thinking: float | None = (
+        None  # the seconds its advice was given (None: a budget of worlds, or none sought)
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +150,43 @@ class Review:
             "followed": self.followed,
             "advice": None if self.advice is None else self.advice.to_json(),
             "sampled": self.sampled,
+            "thinking": None if self.thinking is None else round(self.thinking, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """How the round's advice was budgeted: ``seconds`` in all, split among the ``advised`` decisions
+    by what is at stake in each (None: ``worlds`` worlds each); the decisions with one choice
+    and those whose advice is exact (nothing sampled) were given no share of it."""
+
+    seconds: float | None
+    worlds: int | None
+    advised: int  # decisions whose advice sampled worlds
+    one_choice: int  # decisions with one choice: no advice sought
+    exact: int  # decisions whose advice is exact (the posterior of a guess, every hand open)
+
+    def text(self) -> str:
+        """What the text and the HTML say of it."""
+        many = f"{self.advised} decision{'' if self.advised == 1 else 's'}"
+        if self.seconds is None:
+            text = f"advice: {worlds_text(self.worlds or 0)} for each of {many}"
+        else:
+            text = f"advice: {self.seconds:.2f} s of thinking split among {many} by what was at stake in each"
+        others = []
+        if self.one_choice:
+            others.append(f"{self.one_choice} with one choice to weigh needed none")
+        if self.exact:
+            others.append(f"{self.exact} exact without sampling")
+        return "; ".join([text, *others])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seconds": None if self.seconds is None else round(self.seconds, 3),
+            "worlds": self.worlds,
+            "advised": self.advised,
+            "one_choice": self.one_choice,
+            "exact": self.exact,
         }
 
 
@@ -182,6 +223,7 @@ class Analysis:
     report: dict[str, Any] = field(default_factory=dict)
     view: int | None = None  # the seat a view record is seen from (None: an omniscient record)
     secret_sampled: bool = False  # a view record's secret was never shown: drawn among those left
+    thinking: Thinking | None = None  # how the advice was budgeted (None: not analysed by `analyze`)
 
     def first_known(self) -> dict[int, int | None]:
         """For each seat the timeline follows, the first event after which only one secret
@@ -272,6 +314,7 @@ class Analysis:
             "secret_sampled": self.secret_sampled,
             "tricks": self.report.get("tricks", []),
             "result": self.report.get("result"),
+            "thinking": None if self.thinking is None else self.thinking.to_json(),
         }
 
 
@@ -356,12 +399,16 @@ class _Shown:
 
 
 def _verdict(
-    advice: Advice | None, chosen_key: tuple[Any, ...], cost: float | None
+    advice: Advice | None, chosen_key: tuple[Any, ...], cost: float | None, weighed: int | None = None
 ) -> tuple[bool | None, str]:
+    """Whether the choice followed the advice, and its verdict. ``weighed``: how many choices the
+    decision's valuation weighed (None: as many as the advice has alternatives); a decision is
+    forced when it weighed one and that one was made, not when the advice fell back on one."""
     if advice is None:
         return None, "forced"
     followed = choice_key(advice.action) == chosen_key
-    if len(advice.alternatives) == 1 and followed:
+    one = len(advice.alternatives) == 1 if weighed is None else weighed == 1
+    if one and followed:
         # One choice weighed, and made. (A Stich für Stich guess other than the one pair left is
         # legal but not weighed: it differs.)
         return True, "forced"
@@ -380,38 +427,114 @@ def _verdict(
     return followed, "mistake"
 
 
-def _review(
+ANALYZE_SECONDS = 0.1
+"""The default thinking time of `stich analyze`'s advice, per decision on average: the round's
+time (this times the decisions that have more than one choice) is split among them by what is at
+stake in each (`STAKE_CAP`)."""
+
+ANALYZE_PATIENCE = 5.0
+"""The seconds a decision's advice and its true deal may take at most under the default budget (a
+first world slower than that is given up): what ten times the former flat 0.5 s gave."""
+
+STAKE_CAP = 10.0
+"""How a round's thinking time is split among its decisions (`_shares`): each decision that has more
+than one choice gets one share, plus one for each smallest difference that matters (a tenth of a
+point, two points of a chance) between its best and its worst choice in the true deal, up to this
+many more; a decision without values in the true deal gets the most. A decision whose choices are
+all worth the same in the true deal still has advice (it tells ``best`` from ``lucky``), from a
+small share; a decision with one choice has none."""
+
+ONE_CHOICE = "the only choice: nothing to weigh, so no advice was sought"
+"""The reason of a decision with one choice (`_single`): its advice has no figures."""
+
+
+def default_budget(seed: int | None = None) -> Budget:
+    """The budget `analyze` and ``stich analyze`` use when none is given: `ANALYZE_SECONDS` a
+    decision on average, `ANALYZE_PATIENCE` at most."""
+    return Budget(seconds=ANALYZE_SECONDS, seed=seed, patience=ANALYZE_PATIENCE)
+
+
+def default_budget_of(seconds: float | None, worlds: int | None, seed: int | None) -> Budget:
+    """The budget of ``stich analyze --time/--worlds/--seed``: the default's patience unless ``--time``
+    is given (then ten times it, as `Budget.wall` says)."""
+    if seconds is None:
+        return replace(default_budget(seed), worlds=worlds)
+    return Budget(seconds=seconds, worlds=worlds, seed=seed)
+
+
+@dataclass(frozen=True)
+class _Valued:
+    """A decision's first half, before its advice: the true deal's values and what they show."""
+
+    index: int
+    seat: int
+    event: Event
+    weighed: int  # the choices its valuation weighs
+    values: dict[str, float] | None
+    value_name: str
+    best: tuple[str, ...]
+    cost: float | None
+    sampled: int
+    names: tuple[str, ...] = ()  # the players' names, as the labels write them
+    advice: Advice | None = None  # known already: the advisor's own, or one choice's (`_single`)
+    exact: bool = False  # its advice samples nothing (every hand open): no share of the time
+
+    @property
+    def stake(self) -> float:
+        """The decision's weight in the split of the round's time (`STAKE_CAP`); 0: no share of it
+        (one choice, or exact advice)."""
+        if self.advice is not None or self.exact:
+            return 0.0
+        if self.values is None or not self.values:
+            return 1.0 + STAKE_CAP
+        spread = max(self.values.values()) - min(self.values.values())
+        return 1.0 + min(spread / figures.value_kind(self.value_name).smallest, STAKE_CAP)
+
+
+def _single(session: Session, valuation: Valuation) -> Advice:
+    """The advice of a decision with one choice: that choice, with no figures (nothing weighed)."""
+    action, label = valuation.choices[0]
+    alternative = Alternative(action, label, float("nan"), float("nan"))
+    return Advice(
+        session.seat,
+        valuation.decision,
+        action,
+        (alternative,),
+        0,
+        True,
+        ONE_CHOICE,
+        "the rules: one choice",
+        0.0,
+        valuation.value_name,
+    )
+
+
+def _value(
     index: int,
     seat: int,
     session: Session,
     event: Event,
     budget: Budget,
     truth: Callable[[], tuple[World, int]],
-) -> Review | None:
-    asked = time.monotonic()
+) -> _Valued:
+    """A decision's true deal valued (within the budget's wall limit), before any advice."""
     found = advisor_for(session.round.game.id).valuation(session)
-    if isinstance(found, Advice):
-        advice: Advice | None = found
-        valuation: Valuation | None = None
-    else:
-        valuation = found
-        advice = _advised(found, session, budget, asked)
-    assert advice is not None
     key = choice_key(event)
-    labels = {choice_key(a.action): a.label for a in advice.alternatives}
-    label = labels.get(key, "")
-    if not label or label == advice.decision:  # none, or one that names only the decision ("reveal")
-        label = event_label(event, session.names)
+    names = tuple(session.names)
+    if isinstance(found, Advice):
+        weighed = len(found.alternatives)
+        return _Valued(index, seat, event, weighed, None, found.value_name, (), None, 0, names, found)
+    valuation = found
     values: dict[str, float] | None = None
     best: tuple[str, ...] = ()
     cost: float | None = None
     sampled = 0
     true: list[float] | None = None
-    if valuation is not None and not valuation.chance:
+    if not valuation.chance:
         world, sampled = truth()
         # The true deal's values within the advice's wall limit (None: its solve was given up).
         true = valuation.true_values(world, budget.wall)
-    if valuation is not None and true is not None:
+    if true is not None:
         values = {choice[1]: v for choice, v in zip(valuation.choices, true, strict=True)}
         top = max(true)
         best = tuple(choice[1] for choice, v in zip(valuation.choices, true, strict=True) if v >= top - 1e-9)
@@ -422,21 +545,56 @@ def _review(
         cost = None if chosen is None else top - chosen
     else:
         sampled = 0  # nothing valued in the true deal: nothing drawn for it either
-    followed, verdict = _verdict(advice, key, cost)
-    return Review(
+    weighed = len(valuation.choices)
+    single = _single(session, valuation) if weighed == 1 else None
+    return _Valued(
         index,
         seat,
+        event,
+        weighed,
+        values,
+        valuation.value_name,
+        best,
+        cost,
+        sampled,
+        names,
+        single,
+        valuation.exact,
+    )
+
+
+def _advise(valued: _Valued, view: Record | None, budget: Budget) -> Review:
+    """A decision's second half: the advice from the seat's view (``view`` read again) within
+    ``budget``, and the review of the two."""
+    advice = valued.advice
+    if advice is None:
+        assert view is not None
+        asked = time.monotonic()
+        session = Session(view, strict=False)
+        found = advisor_for(session.round.game.id).valuation(session)
+        advice = found if isinstance(found, Advice) else _advised(found, session, budget, asked)
+    event = valued.event
+    key = choice_key(event)
+    labels = {choice_key(a.action): a.label for a in advice.alternatives}
+    label = labels.get(key, "")
+    if not label or label == advice.decision:  # none, or one that names only the decision ("reveal")
+        label = event_label(event, valued.names)
+    followed, verdict = _verdict(advice, key, valued.cost, valued.weighed)
+    return Review(
+        valued.index,
+        valued.seat,
         advice.decision,
         event,
         label,
         advice,
-        values,
+        valued.values,
         advice.value_name,
-        best,
-        cost,
+        valued.best,
+        valued.cost,
         followed,
         verdict,
-        sampled,
+        valued.sampled,
+        None if valued.stake == 0 or budget.worlds is not None else budget.seconds,
     )
 
 
@@ -452,8 +610,25 @@ def _advised(valuation: Valuation, session: Session, budget: Budget, asked: floa
     return replace(advice, seconds=advice.seconds + spent)
 
 
+def _shares(stakes: Sequence[float], budget: Budget) -> list[Budget]:
+    """Each decision's budget: with a number of worlds, that many each; with seconds, the round's
+    time (``budget.seconds`` times the decisions with a stake) split in proportion to the stakes
+    (`STAKE_CAP`), each with the patience of the whole budget (`Budget.wall`)."""
+    if budget.worlds is not None:
+        return [budget for _ in stakes]
+    weighed = [s for s in stakes if s > 0]
+    total = budget.seconds * len(weighed)
+    weight = sum(weighed)
+    return [
+        replace(budget, seconds=max(total * s / weight, MIN_SECONDS), patience=budget.wall)
+        if s > 0
+        else budget
+        for s in stakes
+    ]
+
+
 Progress = Callable[[int, int], None]
-"""Told (events read, events in all) before each decision analysed and after each event."""
+"""Told (events read, events in all) before each decision's advice and at the end."""
 
 
 @dataclass(frozen=True)
@@ -469,61 +644,78 @@ class _Decision:
     budget: Budget
 
 
-def _review_decision(decision: _Decision) -> Review | None:
-    """A decision reviewed in a worker: the same review as in the analysis's own process."""
+def _value_decision(decision: _Decision) -> _Valued:
+    """A decision's true deal valued in a worker: the same as in the analysis's own process."""
     session = Session(decision.view, strict=False)
     truth = decision.truth
-    return _review(decision.index, decision.seat, session, decision.event, decision.budget, lambda: truth)
+    return _value(decision.index, decision.seat, session, decision.event, decision.budget, lambda: truth)
+
+
+def _advise_decision(task: tuple[_Valued, Record | None, Budget]) -> Review:
+    """A decision's advice in a worker (`_advise`)."""
+    return _advise(*task)
 
 
 class _Reviewer:
-    """Reviews decisions one by one in this process (``jobs`` 1), or ``jobs`` at a time in worker
-    processes forked once for the whole analysis: each worker keeps its solvers and their
-    tables from decision to decision, and no pool is started per decision. The reviews come
-    back in the order of the decisions; each is the one this process would have made (with a
-    budget of worlds, the same figures)."""
+    """Reviews the decisions in two passes: first each true deal is valued, which tells what is at
+    stake in each decision, then the advice of each, the round's thinking time split by those
+    stakes (`_shares`; a decision with one choice needs none). With ``jobs`` 1 in this process,
+    with more in ``jobs`` worker processes forked once for the whole analysis, at its first
+    decision (the true deals are valued while the round is still being read): each keeps its
+    solvers and their tables from decision to decision, and no pool is started per decision.
+    The reviews come back in the order of the decisions; each is the one this process would have
+    made (with a budget of worlds, the same figures). A context manager: the workers end with it."""
 
-    def __init__(self, jobs: int, progress: Progress | None, total: int) -> None:
+    def __init__(self, jobs: int, progress: Progress | None, total: int, budget: Budget) -> None:
         if jobs < 1:
             raise StichError(f"{jobs} jobs: give at least 1")
         self.jobs = jobs if "fork" in multiprocessing.get_all_start_methods() else 1
         self.progress = progress
         self.total = total
-        self.waiting: list[_Decision] = []
+        self.budget = budget
+        self.pool: Any = None
+        self.waiting: list[tuple[Record, Any]] = []  # each decision's view and its valuing under way
+        self.valued: list[tuple[_Valued, Record | None]] = []
 
-    def review(
-        self,
-        index: int,
-        seat: int,
-        session: Session,
-        event: Event,
-        budget: Budget,
-        truth: Callable[[], tuple[World, int]],
-    ) -> Iterator[Review]:
-        """This decision's review (at once with one job; with more, the reviews later, from `done`)."""
+    def __enter__(self) -> _Reviewer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool = None
+
+    def add(
+        self, index: int, seat: int, session: Session, event: Event, truth: Callable[[], tuple[World, int]]
+    ) -> None:
+        """A decision to review: its true deal valued now (one job) or by the workers."""
         if self.jobs == 1:
-            if self.progress is not None:
-                self.progress(index, self.total)
-            found = _review(index, seat, session, event, budget, truth)
-            if found is not None:
-                yield found
+            valued = _value(index, seat, session, event, self.budget, truth)
+            self.valued.append((valued, session.to_record() if valued.advice is None else None))
             return
-        self.waiting.append(_Decision(index, seat, session.to_record(), event, truth(), budget))
+        view = session.to_record()
+        if self.pool is None:
+            advisor_for(view.game)  # its modules imported once, before the fork
+            self.pool = multiprocessing.get_context("fork").Pool(self.jobs)
+        decision = _Decision(index, seat, view, event, truth(), self.budget)
+        self.waiting.append((view, self.pool.apply_async(_value_decision, (decision,))))
 
-    def done(self) -> Iterator[Review]:
-        """The reviews of the decisions handed to the workers, in order."""
-        if not self.waiting:
-            return
-        advisor_for(self.waiting[0].view.game)  # its modules imported once, before the fork
-        pool = multiprocessing.get_context("fork").Pool(min(self.jobs, len(self.waiting)))
-        try:
-            for decision, found in zip(self.waiting, pool.imap(_review_decision, self.waiting), strict=True):
-                if self.progress is not None:
-                    self.progress(decision.index, self.total)
-                if found is not None:
-                    yield found
-        finally:
-            pool.terminate()
+    def reviews(self) -> Iterator[Review]:
+        """Every decision's review, in order."""
+        for view, valuing in self.waiting:
+            valued = valuing.get()
+            self.valued.append((valued, view if valued.advice is None else None))
+        budgets = _shares([valued.stake for valued, _ in self.valued], self.budget)
+        tasks = [(valued, view, budget) for (valued, view), budget in zip(self.valued, budgets, strict=True)]
+        done: Iterable[Review] = (
+            map(_advise_decision, tasks) if self.pool is None else self.pool.imap(_advise_decision, tasks)
+        )
+        for task, review in zip(tasks, done, strict=True):
+            if self.progress is not None:
+                self.progress(task[0].index, self.total)
+            yield review
+        if self.progress is not None:
+            self.progress(self.total, self.total)
 
 
 def analyze(
@@ -534,10 +726,12 @@ def analyze(
     jobs: int = 1,
 ) -> Analysis:
     """Analyse a record: each decision of ``seats`` (default all; a view record: its seat) with
-    advice from the seat's own view (``budget`` per decision) and double-dummy values in the
-    true deal (of a view record: what the round showed, the rest drawn at random). ``jobs`` > 1
-    reviews that many decisions at a time in worker processes started once (`_Reviewer`)."""
-    budget = budget or Budget(seconds=0.5)
+    advice from the seat's own view and double-dummy values in the true deal (of a view record:
+    what the round showed, the rest drawn at random). ``budget`` (default `default_budget`):
+    its seconds are the thinking time per decision on average, the round's time split among the
+    decisions by what is at stake (`_shares`); its worlds, that many each. ``jobs`` > 1 reviews
+    that many decisions at a time in worker processes started once (`_Reviewer`)."""
+    budget = budget or default_budget()
     if record.view is not None:
         return _analyze_view(record, seats, budget, progress, jobs)
     players = len(record.players)
@@ -547,33 +741,52 @@ def analyze(
     analysis = Analysis(record, analysed, report=check_report(record))
     space = sessions[0].tracker.space if sessions[0].tracker is not None else None
     analysis.secrets = 0 if space is None else space.size
-    total = len(record.events)
-    reviewer = _Reviewer(jobs, progress, total)
+    with _Reviewer(jobs, progress, len(record.events), budget) as reviewer:
+        _read(record, feed, sessions, analysed, analysis, reviewer)
+        analysis.reviews.extend(reviewer.reviews())
+    analysis.thinking = _thinking(reviewer, budget)
+    return analysis
+
+
+def _read(
+    record: Record,
+    feed: ViewFeed,
+    sessions: dict[int, Session],
+    analysed: tuple[int, ...],
+    analysis: Analysis,
+    reviewer: _Reviewer,
+) -> None:
+    """An omniscient record read event by event: each analysed decision handed to ``reviewer``, and
+    after each event the secrets each seat could still consider (``analysis.timeline``)."""
+    space = analysis.secrets
     while not feed.done():
         index = feed.index
         event = record.events[index]
         actor = feed.actor(event)
         if actor in analysed and sessions[actor].my_turn() and sessions[actor].stopped is None:
             session = sessions[actor]
-            truth = partial(_true_world, session, feed)
-            analysis.reviews.extend(reviewer.review(index, actor, session, event, budget, truth))
+            reviewer.add(index, actor, session, event, partial(_true_world, session, feed))
         heard = feed.step()
         for seat, events in heard.items():
             for view_event in events:
                 if sessions[seat].stopped is None:
                     sessions[seat].apply(view_event, strict=False)
-        if space is not None:
+        if space:
             counts = {}
             for seat, session in sessions.items():
                 post = session.posterior()
                 counts[seat] = 0 if post is None else post.count
             analysis.timeline.append(TimelinePoint(index, counts))
-        if progress is not None and reviewer.jobs == 1:
-            progress(index + 1, total)
-    analysis.reviews.extend(reviewer.done())
-    if progress is not None and reviewer.jobs > 1:
-        progress(total, total)
-    return analysis
+
+
+def _thinking(reviewer: _Reviewer, budget: Budget) -> Thinking:
+    """How the round's thinking time was given (`Thinking`)."""
+    valued = [v for v, _ in reviewer.valued]
+    advised = sum(1 for v in valued if v.stake > 0)
+    one = sum(1 for v in valued if v.weighed == 1)
+    exact = len(valued) - advised - one
+    seconds = None if budget.worlds is not None else budget.seconds * advised
+    return Thinking(seconds, budget.worlds, advised, one, exact)
 
 
 def _analyze_view(
@@ -598,20 +811,15 @@ def _analyze_view(
     space = session.tracker.space if session.tracker is not None else None
     analysis.secrets = 0 if space is None else space.size
     analysis.secret_sampled = len(shown.secrets) > 1
-    total = len(record.events)
-    reviewer = _Reviewer(jobs, progress, total)
-    for index, event in enumerate(record.events):
-        actor = seat_index(event["seat"], record.players) if "seat" in event else session.to_move()
-        if actor in analysed and actor == view and session.my_turn():
-            truth = partial(shown.world, index, session)
-            analysis.reviews.extend(reviewer.review(index, view, session, event, budget, truth))
-        session.apply(event, strict=False)
-        if space is not None:
-            post = session.posterior()
-            analysis.timeline.append(TimelinePoint(index, {view: 0 if post is None else post.count}))
-        if progress is not None and reviewer.jobs == 1:
-            progress(index + 1, total)
-    analysis.reviews.extend(reviewer.done())
-    if progress is not None and reviewer.jobs > 1:
-        progress(total, total)
+    with _Reviewer(jobs, progress, len(record.events), budget) as reviewer:
+        for index, event in enumerate(record.events):
+            actor = seat_index(event["seat"], record.players) if "seat" in event else session.to_move()
+            if actor in analysed and actor == view and session.my_turn():
+                reviewer.add(index, view, session, event, partial(shown.world, index, session))
+            session.apply(event, strict=False)
+            if space is not None:
+                post = session.posterior()
+                analysis.timeline.append(TimelinePoint(index, {view: 0 if post is None else post.count}))
+        analysis.reviews.extend(reviewer.reviews())
+    analysis.thinking = _thinking(reviewer, budget)
     return analysis

@@ -333,6 +333,8 @@ def _summary(analysis: Analysis) -> str:
     parts.append("</div>")
     if analysis.view is not None:
         parts.append(f"<p class='note'>{_e(analysis.view_note())}.</p>")
+    if analysis.thinking is not None:
+        parts.append(f"<p class='note'>{_e(analysis.thinking.text())}.</p>")
 
     parts.append("<h2>Each decision's value</h2>")
     parts.append(

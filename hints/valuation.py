@@ -70,6 +70,10 @@ class Budget:
     """A `time.monotonic` instant by which the advice is done whatever else the budget allows: the
     first worlds get no more patience than that, nor does a budget of worlds (`stich hint --time
     T` sets it so that the command returns within T + 0.5 s); None: `wall` alone."""
+    patience: float | None = None
+    """The wall limit in seconds (`wall`) when given; None: `FIRST_WORLD_PATIENCE` times ``seconds``
+    (`stich analyze` gives a decision with a small share of the round's time the patience of an
+    average one)."""
 
     def __post_init__(self) -> None:
         if self.worlds is not None and self.worlds < 1:
@@ -90,7 +94,10 @@ class Budget:
     @property
     def wall(self) -> float:
         """The most seconds advice may take: `FIRST_WORLD_PATIENCE` times ``seconds`` (the default
-        2 s when a number of worlds is given: 20 s). A world still unsolved then is given up."""
+        2 s when a number of worlds is given: 20 s), or ``patience``. A world still unsolved then
+        is given up."""
+        if self.patience is not None:
+            return self.patience
         return self.seconds * FIRST_WORLD_PATIENCE
 
 
@@ -471,7 +478,7 @@ class Valuation:
     def advise(self, session: Session, budget: Budget) -> Advice:
         """Advice from this valuation within the budget."""
         if self.exact:
-            budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed)
+            budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed, patience=budget.patience)
         count = self.width if self.width is not None else len(self.choices)
         settled = None if self.rank is not None or self.exact else self._settled
         tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs, settled=settled)

@@ -51,8 +51,14 @@ def analyze_cli(
         ),
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--time", "-t", help="Thinking time per decision, in seconds.")
-    ] = 0.5,
+        float | None,
+        typer.Option(
+            "--time",
+            "-t",
+            help="Thinking time per decision on average, in seconds: the round's time is split among "
+            "the decisions by what is at stake in each [default: 0.1].",
+        ),
+    ] = None,
     worlds: Annotated[
         int | None,
         typer.Option("--worlds", help="Exactly this many sampled worlds per decision (not --time)."),
@@ -91,18 +97,17 @@ def analyze_cli(
 
     from stich.games.base import seat_index
     from stich.games.errors import StichError
-    from stich.hints.advice import Budget
-    from stich.hints.analysis import analyze
+    from stich.hints.analysis import analyze, default_budget_of
 
     with user_errors():
         record = at_events(round_of(record_path, round_number), at)
         seats = None if not seat else [seat_index(s, record.players) for s in seat]
-        budget = Budget(seconds=seconds, worlds=worlds, seed=seed)
+        budget = default_budget_of(seconds, worlds, seed)
         if html is not None and not html.resolve().parent.is_dir():
             # Said before the analysis, not after it.
             raise StichError(f"{html}: cannot write it (no folder {html.resolve().parent})")
         console = Console(stderr=True)
-        # On a terminal, a bar on stderr (a 13-card round takes half a minute); nothing on a pipe.
+        # On a terminal, a bar on stderr (a 13-card round takes seconds); nothing on a pipe.
         bar = Progress(
             TextColumn("analysing"),
             BarColumn(),
@@ -200,6 +205,8 @@ def print_analysis(analysis: Analysis) -> None:
     for verdict in ("lucky", "unlucky", "mistake"):
         if any(r.verdict == verdict for r in analysis.reviews):
             console.print(f"  {VERDICTS[verdict]}")
+    if analysis.thinking is not None:
+        console.print(analysis.thinking.text())
     if analysis.view is not None:
         console.print(analysis.view_note())
     if analysis.secrets:

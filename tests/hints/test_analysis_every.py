@@ -154,3 +154,11 @@ def test_every_seat_of_every_game_is_analysed_in_text_json_and_html(
         assert not LONG_DECIMAL.search(output), LONG_DECIMAL.search(output)
     _check_counts(analysis, text, data, seen)
     assert len(data["decisions"]) == len(analysis.reviews)
+    # How the advice was budgeted: the same sentence in the text and the HTML, the same counts in
+    # the JSON, every decision counted once.
+    assert analysis.thinking is not None
+    said = analysis.thinking.text()
+    assert said in " ".join(text.split()) and said in seen
+    thinking = data["thinking"]
+    assert thinking["advised"] + thinking["one_choice"] + thinking["exact"] == len(analysis.reviews)
+    assert thinking["advised"] == sum(1 for d in data["decisions"] if d["advice"] and d["advice"]["worlds"])
