@@ -18,6 +18,7 @@ import typer
 from typer.core import TyperGroup
 
 import stich
+from stich.cli._params import plain_value, plain_values
 
 try:  # typer vendors click from 0.2x on
     from typer._click.exceptions import ClickException, NoArgsIsHelpError
@@ -69,8 +70,14 @@ class LazyCommands(TyperGroup):
             else:
                 commands = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
                 commands.command(cmd_name)(found)
-            self._loaded[cmd_name] = typer.main.get_command(commands)
+            # Values read without pydantic where they are plain (stich.cli._params).
+            self._loaded[cmd_name] = plain_values(typer.main.get_command(commands), ctx)
         return self._loaded[cmd_name]
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        plain_value(option)  # read without pydantic, as the commands' options are
+        return option
 
     def main(
         self,

@@ -1,0 +1,161 @@
+"""The command line's start-up: option values read without pydantic are the values (and the
+refusals) typer's own reading gives, for every parameter of every command; a command loads its
+own module alone, and none loads pydantic."""
+
+from __future__ import annotations
+
+import ast
+import math
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+import typer.main
+from typer._click import Context
+from typer._coercion import build_runtime_param
+from typer.core import _TyperParameter
+
+from stich.cli import COMMANDS, app
+from stich.cli._params import PlainParam, read_plainly
+
+TEXTS = [
+    "0",
+    "1",
+    "-3",
+    "+2",
+    "007",
+    " 3",
+    "3 ",
+    "1_000",
+    "3.0",
+    "3.5",
+    "1e3",
+    "1E-3",
+    "",
+    "x",
+    "inf",
+    "-inf",
+    "nan",
+    "1e400",
+    "0.1",
+    ".5",
+    "1.",
+    "-0",
+    "٣",
+    "0x10",
+    "9" * 18,
+    "9" * 19,
+    "9" * 40,
+    "1" + "0" * 30 + ".5",
+    "-",
+    "a/b",
+    "/tmp",
+    "/nonexistent/round.json",
+    "Anna",
+    "stiche-raten",
+    "key=value",
+    "65535",
+    "65536",
+]
+
+
+def _parameters() -> list[tuple[str, Any, Any]]:
+    """(where, the command, a parameter typer made) for every parameter of every command."""
+    group: Any = typer.main.get_command(app)
+    ctx = Context(group, help_option_names=["-h", "--help"])
+    found: list[tuple[str, Any, Any]] = []
+
+    def walk(path: str, command: Any) -> None:
+        for param in [*command.params, command.get_help_option(ctx)]:
+            if isinstance(param, _TyperParameter):
+                found.append((f"{path} {param.name}", command, param))
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            walk(f"{path} {name}", sub)
+
+    for name in COMMANDS:
+        walk(name, group.get_command(ctx, name))
+    return found
+
+
+def _outcome(reading: Any, value: Any, param: Any, ctx: Any) -> tuple[str, str]:
+    """What a reading makes of ``value``: the value's type and repr, or the refusal's type and words."""
+    try:
+        got = reading.coerce(value, param=param, ctx=ctx)
+    except Exception as exc:  # the refusal is what is compared
+        return type(exc).__name__, str(getattr(exc, "message", exc))
+    if isinstance(got, float) and math.isnan(got):
+        return "float", "nan"
+    return type(got).__name__, repr(got)
+
+
+PARAMETERS = _parameters()
+
+
+@pytest.mark.parametrize(("where", "command", "param"), PARAMETERS, ids=[p[0] for p in PARAMETERS])
+def test_plain_reading_gives_typers_value_or_refusal(where: str, command: Any, param: Any) -> None:
+    descriptor = param.type_descriptor
+    plain = PlainParam(
+        parameter_info=descriptor.parameter_info, annotation=descriptor.annotation, descriptor=descriptor
+    )
+    typers = build_runtime_param(descriptor)
+    ctx = Context(command)
+    many = param.multiple or param.nargs == -1
+    values: list[Any] = [param.default, None]
+    values += [(t,) for t in TEXTS] + [("a", "b"), (), TEXTS[0]] if many else TEXTS
+    plainly = 0
+    for value in values:
+        assert _outcome(plain, value, param, ctx) == _outcome(typers, value, param, ctx), (where, value)
+        try:
+            read_plainly(descriptor, value, param, ctx)
+            plainly += 1
+        except Exception:  # deferred to typer's reading, or refused
+            pass
+    # The plain reading is not typer's in disguise: it reads most values itself (a flag's are
+    # read by click before either).
+    assert plainly or descriptor.annotation is bool, where
+
+
+def test_commands_read_their_options_plainly() -> None:
+    """Every parameter of the commands is read by `PlainParam` once its command is loaded (so a
+    typer whose parameters changed their make-up shows here, not as a slower start)."""
+    kinds = {type(param._runtime_param).__name__ for _, _, param in PARAMETERS}
+    assert kinds == {"PlainParam"}
+
+
+def _loaded_by(*args: str) -> tuple[set[str], str]:
+    """The modules of the command line (``stich.cli.x``) and of pydantic a fresh ``stich ARGS``
+    loads, and what it printed."""
+    script = (
+        "import sys\n"
+        f"sys.argv = ['stich', *{list(args)!r}]\n"
+        "from stich.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('stich.cli.', 'pydantic'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *shown, last = done.stdout.rstrip("\n").splitlines()
+    return set(ast.literal_eval(last)), "\n".join(shown)
+
+
+def test_a_command_loads_its_own_module_alone_and_no_pydantic() -> None:
+    loaded, shown = _loaded_by("games")
+    assert "stiche-raten" in shown
+    assert _commands(loaded) == {"stich.cli.games_cmd"}
+    assert not any(name.startswith("pydantic") for name in loaded)
+    loaded, shown = _loaded_by("--version")
+    assert shown.startswith("stich ")
+    assert _commands(loaded) == set()
+    assert not any(name.startswith("pydantic") for name in loaded)
+
+
+def _commands(modules: set[str]) -> set[str]:
+    return {m for m in modules if m.startswith("stich.cli.") and not m.rpartition(".")[2].startswith("_")}
+
+
+def test_help_lists_every_command() -> None:
+    loaded, shown = _loaded_by("--help")
+    for name in COMMANDS:
+        assert f" {name} " in shown, name
+    assert not any(name.startswith("pydantic") for name in loaded)
