@@ -455,11 +455,19 @@ def default_budget(seed: int | None = None) -> Budget:
 
 
 def default_budget_of(seconds: float | None, worlds: int | None, seed: int | None) -> Budget:
-    """The budget of ``stich analyze --time/--worlds/--seed``: the default's patience unless ``--time``
-    is given (then ten times it, as `Budget.wall` says)."""
+    """The budget of ``stich analyze --time/--worlds/--seed``. With ``--worlds``, ``--time`` sets the
+    wall limit (ten times it; without it `ANALYZE_PATIENCE`). With seconds (``--time``, default
+    `ANALYZE_SECONDS` a decision on average), a decision's first world and its true deal may take
+    ten times that, and at least `ANALYZE_PATIENCE`: a small average does not give up true deals
+    that a loaded machine solves in a few seconds."""
+    if worlds is not None:
+        if seconds is None:
+            return replace(default_budget(seed), worlds=worlds)
+        return Budget(seconds=seconds, worlds=worlds, seed=seed)
     if seconds is None:
-        return replace(default_budget(seed), worlds=worlds)
-    return Budget(seconds=seconds, worlds=worlds, seed=seed)
+        return default_budget(seed)
+    budget = Budget(seconds=seconds, seed=seed)
+    return replace(budget, patience=max(budget.wall, ANALYZE_PATIENCE))
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,10 @@ def test_the_default_budget_is_a_tenth_of_a_second_a_decision_with_the_former_pa
     default = default_budget_of(None, None, 7)
     assert default.seconds == ANALYZE_SECONDS and default.wall == ANALYZE_PATIENCE and default.seed == 7
     assert default_budget_of(None, 3, None).wall == ANALYZE_PATIENCE  # --worlds keeps the limit
-    assert default_budget_of(0.3, None, None).wall == pytest.approx(3.0)  # --time sets it
+    assert default_budget_of(0.3, 3, None).wall == pytest.approx(3.0)  # --time with --worlds sets it
+    # A small average keeps the patience a true deal needs; a large one gives ten times itself.
+    assert default_budget_of(0.05, None, None).wall == ANALYZE_PATIENCE
+    assert default_budget_of(2.0, None, None).wall == pytest.approx(20.0)
 
 
 def test_a_fallback_to_one_rule_of_thumb_is_not_a_forced_decision() -> None:
