@@ -36,11 +36,13 @@ happened, and the Brier score (the mean squared difference between claim and out
 
 ``--play heuristic``: every seat plays its cards by the heuristic bot (the advisors make the
 other decisions): much faster at 13 cards and in Stich für Stich, whose card advice takes
-seconds a card. ``--diagnose`` (Stiche-Raten, Wizard): at each advisor's bid and card, the
-same play-out is also run in the true deal — with the bids the model draws for the seats
-still to bid, and (at the end of the round) with the bids they made — which splits the
-gap between claim and outcome into the part of the worlds drawn, of the others' bids
-drawn, and of the play-out's card play against the real players'. ``--svg FILE`` writes
+seconds a card. ``--play confidant`` (Stich für Stich): the confidant plays its own cards by
+its bot, the sleuths theirs by the heuristic: the guesses read an advisor's cards as the
+confidant's with ``--bots`` of advisors alone. ``--diagnose`` (Stiche-Raten, Wizard): at
+each advisor's bid and card, the same play-out is also run in the true deal — with the bids
+the model draws for the seats still to bid, and (at the end of the round) with the bids they
+made — which splits the gap between claim and outcome into the part of the worlds drawn, of
+the others' bids drawn, and of the play-out's card play against the real players'. ``--svg FILE`` writes
 the reliability diagram of the advisors' claims. (``-P``: the folder ``bench/`` holds a
 ``hints.py`` that would hide the package.)
 """
@@ -73,7 +75,11 @@ from stich.hints.session import Session
 
 GAMES = ("stiche-raten", "wizard", "was-sticht", "stich-fuer-stich")
 BIDDING = ("stiche-raten", "wizard")
-PLAYED = {"own": "each bot", "heuristic": "the heuristic"}
+PLAYED = {
+    "own": "each bot",
+    "heuristic": "the heuristic",
+    "confidant": "the confidant's own bot, the sleuths' by the heuristic",
+}
 BANDS = 10
 
 KINDS = {
@@ -180,7 +186,9 @@ def _heuristic_claims(
         assert isinstance(state, BiddingRound)
         return [("bid-implied", _heuristic_hit_chance(state, session.seat, int(event["bid"])))]
     if game == "stich-fuer-stich" and phase == "search":
-        post = session.posterior()
+        from stich.hints.advisors.stich_fuer_stich_belief import belief
+
+        post = belief(session)  # the pairs as the heuristic weighs them to guess
         assert post is not None
         return [("guess-implied", max(post.probabilities))]
     return []
@@ -227,6 +235,13 @@ def _replay(replay: tuple[Any, ...], seat: int, bids: Sequence[int]) -> int:
     return found[bids[seat]]
 
 
+def _heuristic_plays(setup: Setup, truth: Any, seat: int) -> bool:
+    """Whether ``seat``'s cards are played by the heuristic (``--play``)."""
+    if setup.play == "confidant":
+        return seat != getattr(truth, "confidant", None)
+    return setup.play == "heuristic"
+
+
 def play_deal(setup: Setup, index: int) -> list[Claim]:
     """One round; the claims made in it, each with what happened."""
     record, _ = _deal(setup, index)
@@ -248,13 +263,13 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
         found: list[tuple[str, float]] = []
         if len(legal) == 1:
             event = legal[0]
-        elif bot.kind == "advisor" and (phase != "play" or setup.play != "heuristic"):
+        elif bot.kind == "advisor" and (phase != "play" or not _heuristic_plays(setup, truth, actor)):
             # seconds=60: a wall limit of 600 s, so that no world is given up on a loaded machine
             budget = Budget(worlds=bot.worlds or 32, seed=rngs[actor].getrandbits(32), seconds=60.0)
             advice = advise(sessions[actor], budget)
             event = _matching(advice.action, legal)
             found = _advisor_claims(setup.game, phase, advice, truth, actor)
-        elif phase == "play" and setup.play == "heuristic":
+        elif phase == "play" and _heuristic_plays(setup, truth, actor):
             event = _matching(heuristic.act(sessions[actor], rngs[actor]), legal)
         else:
             event = _matching(bot.act(sessions[actor], rngs[actor]), legal)
@@ -509,6 +524,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         bots = tuple(parse_bot(b) for b in args.bots.split(","))
         if args.deals < 1:
             raise StichError(f"--deals {args.deals}: play at least 1 deal")
+        if args.play == "confidant" and args.game != "stich-fuer-stich":
+            raise StichError(f"--play confidant: only Stich für Stich has a confidant, not {args.game}")
         if args.diagnose and args.game not in BIDDING:
             raise StichError(f"--diagnose: only Stiche-Raten and Wizard, not {args.game}")
         setup = Setup(args.game, args.cards, bots, args.seed, args.play, args.diagnose)

@@ -2,9 +2,12 @@
 
 The hidden hands come from the deducer's exact uniform sampler over the deals that fit
 every observation (hand sizes, cards seen, voids shown); the hidden secret, where the
-game has one, from its posterior. In the games here no hidden hand bears on the
-secret (the Was sticht? draft is open; Stich für Stich has no duty to follow), so the
-two are drawn independently.
+game has one, from its posterior (in Stich für Stich the advice's belief, which weighs
+the pairs by the confidant's cards: `hints.advisors.stich_fuer_stich_belief`). In the
+games here no rule ties a hidden hand to the secret (the Was sticht? draft is open;
+Stich für Stich has no duty to follow), so the two are drawn independently; the belief's
+model of the confidant would tie them a little (a confidant who threw a low card holds no
+lower one), which the worlds leave out.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from stich.deducer.observations import Observations, Place
 from stich.deducer.sampling import DealSampler
 from stich.games.cards import CardSet, popcount
 from stich.games.errors import StichError
+from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.session import Session
 
 __all__ = ["World", "WorldSource", "unseen_own_cards"]
@@ -46,21 +50,29 @@ class WorldSource:
         self.sampler = session.sampler() if not unseen else DealSampler(location_model(obs))
         if self.obs.places and not self.sampler.count:
             raise StichError("no deal of the hidden cards fits what was seen: see `stich deduce` for why")
-        post = session.posterior()
+        post = belief(session)  # Stich für Stich: weighed by the confidant's cards
         self.secrets: list[int] = members(post.possible) if post is not None else []
+        flat = post is None or post is session.posterior()  # the deducer's: uniform
+        self.weights = None if flat or post is None else [post.probabilities[h] for h in self.secrets]
         if post is not None and not self.secrets:
             raise StichError("no secret fits what was announced: see `stich deduce` for why")
         self._out_place = obs.place_of(None)
 
     def draw(self, rng: random.Random) -> World:
-        """One world, every fitting deal equally likely, the secret uniform among the possible ones."""
+        """One world, every fitting deal equally likely, the secret drawn by its probability (uniform
+        among the possible ones but in Stich für Stich, where the confidant's cards weigh them)."""
         deal = self.sampler.sample(rng) if self.obs.places else ()
         hands = [0 if hand is None else hand for hand in self.obs.hands]
         for place, cards in zip(self.obs.places, deal, strict=True):
             if place.seat is not None:
                 hands[place.seat] |= cards  # a seat's unseen own cards add to what it holds
         out = deal[self._out_place] if self._out_place is not None else 0
-        secret = rng.choice(self.secrets) if self.secrets else None
+        if not self.secrets:
+            secret = None
+        elif self.weights is None:
+            secret = rng.choice(self.secrets)
+        else:
+            secret = rng.choices(self.secrets, self.weights)[0]
         return World(tuple(hands), out, secret)
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.figures import CHANCE, clearly_ahead_exact, shown
 from stich.hints.session import Session
@@ -56,7 +57,7 @@ class StichFuerStichAdvisor:
         raise StichError(f"no advice for the phase {state.phase!r} of Stich für Stich")
 
     def guess(self, session: Session) -> Advice:
-        post = session.posterior()
+        post = belief(session)  # the announcements' pairs weighed by the confidant's cards
         assert post is not None and session.tracker is not None
         space = session.tracker.space
         possible = members(post.possible)

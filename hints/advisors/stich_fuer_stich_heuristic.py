@@ -20,6 +20,7 @@ from stich.games.cards import Card, iter_cards
 from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.trick import TrickRules, trick_winner
+from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.advisors.trick_heuristic import most_likely, play_event, play_for, strength, wins_now
 from stich.hints.session import Session
 
@@ -78,7 +79,7 @@ def stich_fuer_stich_heuristic(session: Session, rng: random.Random) -> Event:
                 return wins - LEAK_WEIGHT * leak, high if wins and not last else -high
 
             return play_event(session, max(legal, key=confidant_value))
-        post = session.posterior()
+        post = belief(session)
         if post is None:
             raise StichError("the play needs the culprit and weapon's posterior")
         rules_of, weights = _possible(post)
@@ -90,7 +91,7 @@ def stich_fuer_stich_heuristic(session: Session, rng: random.Random) -> Event:
 
         return play_event(session, max(legal, key=sleuth_value))
     if state.phase == "search":
-        post = session.posterior()
+        post = belief(session)
         if post is None or session.tracker is None:
             raise StichError("a guess needs the culprit and weapon's posterior")
         pair = session.tracker.space.to_json(most_likely(post.probabilities))

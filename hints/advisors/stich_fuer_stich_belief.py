@@ -1,0 +1,274 @@
+"""Stich für Stich: which culprit and weapon the confidant's cards point to.
+
+The deducer's posterior (`deducer.hypotheses`) is uniform over the culprit-weapon pairs that
+fit the announced winners and the answers. But the confidant knows the secret and chooses
+its cards by it: a confidant who loses a trick throws a low card, not a trump, and one who
+can head the trick plays a card that heads it. Under a pair that makes the card it chose a
+strange choice, that pair is less likely. This module is the advice's model of that choice;
+the deducer's logic (which pairs are possible) stays as it is.
+
+*The model of the confidant's card.* Under a pair h, the cards of the confidant's hand at
+its turn are put in the order in which a rules-of-thumb player values them: by
+
+    value(u) = [u heads the trick as it stands under h] − leak · bits(u)
+
+where ``bits(u)`` is what the trick's winner after ``u`` tells a sleuth who holds every pair
+the announcements allowed before this trick equally likely (the entropy of the winning
+position; the same under every h: it is the sleuths' view), and on equal value a card that
+heads the trick, not as the last to play, the highest first, every other the lowest first
+(strength under h: full trump, weapon trump, culprit trump, number; then the card index).
+The card in place ``k`` (0: the first) is chosen with probability proportional to
+``LEAN**k``: a card ranked lower is less likely, never impossible. Two styles of confidant
+are modelled, equally likely, the case's plays telling which it is (`STYLES`): one that plays
+for trick points alone (``leak`` 0: it heads the trick with its highest card or throws its
+lowest; our advisor's double-dummy play is nearer this one) and one that minds what it gives
+away (``leak`` 0.5, the heuristic bot's rule).
+
+*Over the hidden hand.* The view does not see the confidant's hand. The confidant's hand at
+an earlier turn was the card it played, the cards it played later (seen) and the cards it
+holds now, which from a sleuth's view are a uniformly drawn ``r``-subset ``R`` of the cards
+the view has not seen (Stich für Stich has no duty to follow, so nothing narrows it). The
+likelihood of all the confidant's plays under h is then
+
+    L(h) = LEAN**(later cards ranked above the played ones) · E_R[ ∏_{u in R} LEAN**m(u) ]
+
+where ``m(u)`` is the number of the confidant's turns at which an unseen card ``u`` would
+have ranked above the card played (the normaliser of each turn's choice depends on the hand
+size alone, the same under every pair). The expectation is the elementary symmetric
+polynomial of degree ``r`` of the ``LEAN**m(u)`` over the unseen cards divided by
+``C(|unseen|, r)``, computed exactly by the usual recursion.
+
+The likelihood of a case is the mean of the styles' likelihoods.
+
+*A human may bluff.* The weight of a pair is ``FLOOR + (1 − FLOOR) · L(h) / max L``: the
+pair the play fits best and every pair that fits as well has weight 1, and no pair the
+announcements allow falls below ``FLOOR`` of it, whatever cards were played. The belief is
+the deducer's possible pairs weighted so, normalised.
+
+``LEAN`` and ``FLOOR`` were fitted (best mean log score of the secret, see docs/advice.md)
+on deals of seeds 11–13, with the heuristic and the advisor as the confidant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from stich.deducer.hypotheses import HypothesisSpace, Posterior, members
+from stich.games.cards import Card, CardSet, iter_cards, popcount
+from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.hints.session import Session
+
+if TYPE_CHECKING:
+    import numpy as np  # loaded where a weighing is asked: a hint of another game needs none
+
+__all__ = [
+    "FLOOR",
+    "LEAK",
+    "LEAN",
+    "STYLES",
+    "ConfidantTurn",
+    "belief",
+    "confidant_turns",
+    "likelihoods",
+    "weighted",
+]
+
+LEAN = 0.2  # each place lower in the rules-of-thumb order: this factor less likely
+FLOOR = 0.1  # no possible pair weighs less than this share of the best-fitting one
+LEAK = 0.5  # the confidant's trick against the bits its card lets the winner tell
+ODD = 0.1  # the share of the confidant's cards chosen otherwise, any card alike
+STYLES = (0.0, LEAK)  # the confidants modelled, equally likely: trick points alone; and minding the bits
+
+
+class ConfidantTurn:
+    """One card the confidant played: the cards before it in its trick, the card, whether it was
+    the last to play, the cards it played at later turns (its hand then, as seen since), and the
+    pairs the announcements allowed before that trick (a bit mask)."""
+
+    __slots__ = ("before", "card", "last", "later", "public")
+
+    def __init__(
+        self, before: Sequence[Card], card: Card, last: bool, later: Sequence[Card], public: int
+    ) -> None:
+        self.before = tuple(before)
+        self.card = card
+        self.last = last
+        self.later = tuple(later)
+        self.public = public
+
+
+def confidant_turns(state: StichFuerStichRound, space: HypothesisSpace) -> list[ConfidantTurn]:
+    """The confidant's plays so far, finished tricks and the current one, in order."""
+    players = state.game.players
+    raw = _strengths(space, range(space.size))
+    plays: list[tuple[tuple[Card, ...], Card, bool, int]] = []
+    public = (1 << space.size) - 1
+    tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int | None]] = [
+        (t.seats, t.cards, t.winner) for t in state.tricks
+    ]
+    if state.trick_cards:
+        tricks.append((tuple(state.trick_seats), tuple(state.trick_cards), None))
+    for seats, cards, winner in tricks:
+        if state.confidant in seats:
+            at = seats.index(state.confidant)
+            plays.append((cards[:at], cards[at], at == players - 1, public))
+        if winner is not None:
+            won = raw[:, list(cards)].argmax(axis=1)  # the first of the strongest wins
+            fits = sum(1 << h for h in range(space.size) if seats[int(won[h])] == winner)
+            public &= fits
+    return [
+        ConfidantTurn(before, card, last, [c for _, c, _, _ in plays[i + 1 :]], public)
+        for i, (before, card, last, public) in enumerate(plays)
+    ]
+
+
+def _strengths(space: HypothesisSpace, hypotheses: Sequence[int]) -> np.ndarray:
+    """Each card's strength under each hypothesis (rows): trump power, then the number. A card
+    heads a trick when it is stronger than every card before it (the first played wins ties)."""
+    import numpy as np
+
+    rows = []
+    for h in hypotheses:
+        rules = space.rules(h)
+        rows.append([p * 16 + n for p, n in zip(rules.trump_power, rules.lead_power, strict=True)])
+    return np.array(rows, dtype=np.int64)
+
+
+def _leaks(raw: np.ndarray, possible: np.ndarray, before: Sequence[Card]) -> np.ndarray:
+    """For each card, the bits the trick's winner as it stands after that card tells a sleuth who
+    holds the pairs ``possible`` (rows of ``raw``) equally likely: the heuristic's measure."""
+    import numpy as np
+
+    rows = raw[possible]
+    if not before or not len(rows):
+        return np.zeros(raw.shape[1])
+    cards = rows[:, list(before)]
+    top, at = cards.max(axis=1), cards.argmax(axis=1)
+    position = np.where(rows > top[:, None], len(before), at[:, None])
+    bits = np.zeros(raw.shape[1])
+    for k in range(len(before) + 1):
+        share = (position == k).mean(axis=0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bits -= np.where(share > 0, share * np.log2(share), 0.0)
+    return bits
+
+
+def likelihoods(
+    space: HypothesisSpace,
+    hypotheses: Sequence[int],
+    turns: Sequence[ConfidantTurn],
+    unseen: CardSet,
+    held: int,
+    known: CardSet = 0,
+    lean: float = LEAN,
+    leak: float = LEAK,
+    odd: float = ODD,
+) -> list[float]:
+    """The likelihood of the confidant's ``turns`` under each of ``hypotheses`` (module docstring),
+    up to a factor the same for all: its hand now is the ``known`` cards and ``held`` cards drawn
+    uniformly from ``unseen``."""
+    import numpy as np
+
+    if not hypotheses:
+        return []
+    every = _strengths(space, range(space.size))
+    raw = every[list(hypotheses)]
+    keys = raw * 64 + np.arange(raw.shape[1], dtype=np.int64)  # one total order: then the index
+    pool = list(iter_cards(unseen))
+    later_known = list(iter_cards(known))
+    above = []  # per turn, whether each unseen card ranks above the card played
+    fixed = []  # per turn, how many cards seen since (or known) rank above it
+    for turn in turns:
+        c = turn.card
+        if turn.before:
+            heads = raw > raw[:, list(turn.before)].max(axis=1)[:, None]
+        else:
+            heads = np.ones_like(raw, dtype=bool)
+        value = heads.astype(float)
+        if leak:
+            possible = np.array([turn.public >> h & 1 for h in range(space.size)], dtype=bool)
+            value = value - leak * _leaks(every, possible, turn.before)[None, :]
+        mine = value[:, [c]]
+        # on equal value: a card that heads the trick not as the last the highest first, else the lowest
+        order = np.where(heads & (not turn.last), keys, -keys)
+        higher = order > order[:, [c]]
+        ranked_above = (value > mine + 1e-9) | ((np.abs(value - mine) <= 1e-9) & higher)
+        above.append(ranked_above[:, pool].astype(float))
+        others = [*turn.later, *later_known]
+        fixed.append(ranked_above[:, others].sum(axis=1).astype(float))
+    if not turns:
+        return [1.0] * len(hypotheses)
+    # Each turn is a rules-of-thumb choice (probability 1 - odd) or an odd one, any card alike:
+    # expand the product over the turns into the sets S of turns chosen by the rules.
+    n = len(turns)
+    chosen = np.array([[s >> t & 1 for t in range(n)] for s in range(1 << n)], dtype=float)
+    sizes = np.array([len(turn.later) + popcount(known) + held + 1 for turn in turns], dtype=float)
+    by_rule = (1 - odd) * (1 - lean) / (1 - lean**sizes) if lean < 1 else (1 - odd) / sizes
+    weight = np.prod(np.where(chosen > 0, by_rule, odd / sizes), axis=1)  # per S
+    exponents = np.einsum("st,thu->shu", chosen, np.stack(above))  # m_S(u)
+    seen = np.einsum("st,th->sh", chosen, np.stack(fixed))
+    factors = np.power(lean, exponents)
+    # e_r of each row's factors: the expectation over R up to C(|unseen|, r), the same for all rows
+    sums = np.zeros((*factors.shape[:2], held + 1))
+    sums[..., 0] = 1.0
+    for k in range(len(pool)):
+        sums[..., 1:] = sums[..., 1:] + factors[..., [k]] * sums[..., :-1]
+    values = np.einsum("s,sh->h", weight, np.power(lean, seen) * sums[..., held])
+    return [float(v) for v in values]
+
+
+def weighted(post: Posterior, likelihood: Sequence[float], floor: float = FLOOR) -> Posterior:
+    """``post``'s possible pairs weighted by ``floor + (1 − floor) · L / max L`` and normalised."""
+    hs = members(post.possible)
+    top = max(likelihood, default=0.0)
+    if not hs or top <= 0:
+        return post
+    weights = {h: floor + (1 - floor) * v / top for h, v in zip(hs, likelihood, strict=True)}
+    total = sum(weights.values())
+    probabilities = tuple(weights.get(h, 0.0) / total for h in range(post.space.size))
+    return Posterior(post.space, post.possible, probabilities)
+
+
+def belief(
+    session: Session,
+    seat: int | None = None,
+    lean: float = LEAN,
+    floor: float = FLOOR,
+    styles: Sequence[float] = STYLES,
+    odd: float = ODD,
+) -> Posterior | None:
+    """The culprit and weapon's probabilities as the advice weighs them for ``session``'s seat:
+    the deducer's posterior weighted by the confidant's plays (module docstring). Other games,
+    and views that know the secret or see the confidant's whole hand as dealt, get the
+    deducer's posterior as it is."""
+    post = session.posterior(seat)
+    state = session.round
+    if (
+        post is None
+        or seat is not None
+        or not isinstance(state, StichFuerStichRound)
+        or session.seat == state.confidant
+        or post.count <= 1
+    ):
+        return post
+    key = f"sfs-belief {lean} {floor} {tuple(styles)} {odd}"
+    cached = session._cache.get(key)
+    if isinstance(cached, Posterior):
+        return cached
+    turns = confidant_turns(state, post.space)
+    if not turns:
+        found = post
+    else:
+        obs = session.observations()
+        hand = obs.hands[state.confidant]
+        place = obs.place_of(state.confidant)
+        held = obs.places[place].size if place is not None else 0
+        unseen = obs.hidden if place is not None else 0
+        hs = members(post.possible)
+        each = [
+            likelihoods(post.space, hs, turns, unseen, held, hand or 0, lean, leak, odd) for leak in styles
+        ]
+        found = weighted(post, [sum(values) / len(each) for values in zip(*each, strict=True)], floor)
+    session._cache[key] = found
+    return found

@@ -1,0 +1,203 @@
+"""The advice's belief in Stich für Stich: the pairs weighed by the confidant's cards."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+
+from stich.deducer.hypotheses import members
+from stich.games.cards import Card, iter_cards
+from stich.games.record import Record, simulate
+from stich.games.stich_fuer_stich import StichFuerStichRound
+from stich.games.trick import trick_winner
+from stich.hints.advisors.stich_fuer_stich_belief import (
+    FLOOR,
+    belief,
+    confidant_turns,
+    likelihoods,
+)
+from stich.hints.session import Session
+from stich.hints.worlds import WorldSource
+
+
+def _sleuth_session(record: Record, events: int) -> Session:
+    """The view of the sleuth left of the confidant, after the first ``events`` events."""
+    cut = replace(record, events=record.events[:events])
+    confidant = record.dealer
+    return Session.from_record(cut, (confidant + 1) % len(record.players))
+
+
+def _after_trick(record: Record, trick: int) -> int:
+    """How many events up to the announcement of ``trick`` (1-based)."""
+    seen = 0
+    for i, event in enumerate(record.events):
+        if "winner" in event:
+            seen += 1
+            if seen == trick:
+                return i + 1
+    raise AssertionError("the record has fewer tricks")
+
+
+def _reference(session: Session, lean: float, leak: float, odd: float) -> dict[int, float]:
+    """The model's likelihood by plain enumeration: every hand the confidant may hold now, every
+    pair, each turn's order of the hand computed card by card with `trick_winner`, and the
+    chance of the card played at each turn: by the rules (``LEAN**rank``, normalised) or odd."""
+    state = session.round
+    assert isinstance(state, StichFuerStichRound) and session.tracker is not None
+    space = session.tracker.space
+    players = state.game.players
+    confidant = state.confidant
+    public = set(range(space.size))
+    turns: list[tuple[tuple[Card, ...], Card, bool, frozenset[int]]] = []
+    for t in state.tricks:
+        if confidant in t.seats:
+            at = t.seats.index(confidant)
+            turns.append((t.cards[:at], t.cards[at], at == players - 1, frozenset(public)))
+        public = {h for h in public if t.seats[trick_winner(space.rules(h), list(t.cards))] == t.winner}
+    hypotheses = range(space.size)
+
+    def strength(h: int, card: Card) -> int:
+        rules = space.rules(h)
+        return (rules.trump_power[card] * 16 + rules.lead_power[card]) * 64 + card
+
+    def value(h: int, turn: int, card: Card) -> tuple[float, int]:
+        before, _, last, pub = turns[turn]
+        heads = trick_winner(space.rules(h), [*before, card]) == len(before)
+        spread = Counter(trick_winner(space.rules(g), [*before, card]) for g in pub)
+        bits = -sum(n / len(pub) * math.log2(n / len(pub)) for n in spread.values())
+        order = strength(h, card) if heads and not last else -strength(h, card)
+        return float(heads) - leak * bits, order
+
+    def above(u: tuple[float, int], c: tuple[float, int]) -> bool:
+        return u[0] > c[0] + 1e-9 or (abs(u[0] - c[0]) <= 1e-9 and u[1] > c[1])
+
+    obs = session.observations()
+    place = obs.place_of(confidant)
+    assert place is not None
+    held = obs.places[place].size
+    pool = list(iter_cards(obs.hidden))
+    played = [c for _, c, _, _ in turns]
+    # whether each card ranks above the card played, per pair and turn, once
+    ranks = {}
+    for h in hypotheses:
+        for i in range(len(turns)):
+            mine = value(h, i, played[i])
+            for u in pool + played:
+                ranks[h, i, u] = above(value(h, i, u), mine)
+    found = {}
+    for h in hypotheses:
+        total = 0.0
+        for hand in combinations(pool, held):
+            p = 1.0
+            for i in range(len(turns)):
+                others = [*played[i + 1 :], *hand]
+                rank = sum(ranks[h, i, u] for u in others)
+                size = len(others) + 1
+                p *= (1 - odd) * lean**rank * (1 - lean) / (1 - lean**size) + odd / size
+            total += p
+        found[h] = total / math.comb(len(pool), held)
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_likelihoods_match_an_enumeration_of_the_confidants_hands(seed: int) -> None:
+    record = simulate("stich-fuer-stich", 4, seed)
+    session = _sleuth_session(record, _after_trick(record, 7))
+    state = session.round
+    assert isinstance(state, StichFuerStichRound)
+    post = session.posterior()
+    assert post is not None
+    hs = list(range(post.space.size))  # every pair, possible or not: the model is defined for all
+    obs = session.observations()
+    place = obs.place_of(state.confidant)
+    assert place is not None
+    turns = confidant_turns(state, post.space)
+    assert len(turns) == 7
+    got = likelihoods(post.space, hs, turns, obs.hidden, obs.places[place].size, 0, 0.4, 0.5, 0.15)
+    want = _reference(session, 0.4, 0.5, 0.15)
+    top = max(want.values())
+    assert top > 0
+    for h, value in zip(hs, got, strict=True):
+        # the module's figure is the enumeration's times C(|unseen|, held), the same for every pair
+        n = len(list(iter_cards(obs.hidden)))
+        assert value / math.comb(n, obs.places[place].size) == pytest.approx(want[h], rel=1e-9)
+    assert len(set(round(v / top, 9) for v in want.values())) > 1  # the plays tell the pairs apart
+
+
+def _let_through_case() -> tuple[Session, int, int]:
+    """A view in which the confidant, last to play trick 1, let another card win it with a card
+    that is no trump under two possible pairs: one that makes the winning card a trump and one
+    that makes it a plain card, which nearly any trump would have beaten: (session, the first
+    pair, the second)."""
+    for seed in range(200):
+        record = simulate("stich-fuer-stich", 4, seed)
+        session = _sleuth_session(record, _after_trick(record, 1))
+        state = session.round
+        assert isinstance(state, StichFuerStichRound)
+        trick = state.tricks[0]
+        at = trick.seats.index(state.confidant)
+        if at != len(trick.seats) - 1 or trick.winner == state.confidant:
+            continue
+        post = session.posterior()
+        assert post is not None
+        space = post.space
+        card, won = trick.cards[at], trick.cards[trick.seats.index(trick.winner)]
+        plain_card = [h for h in members(post.possible) if space.rules(h).trump_power[card] == 0]
+        trump = [h for h in plain_card if space.rules(h).trump_power[won] > 0]
+        plain = [h for h in plain_card if space.rules(h).trump_power[won] == 0]
+        if trump and plain:
+            return session, trump[0], plain[0]
+    raise AssertionError("no such deal among the seeds tried")
+
+
+def test_a_pair_the_confidants_card_contradicts_weighs_less_but_never_nothing() -> None:
+    session, trump, plain = _let_through_case()
+    post = session.posterior()
+    assert post is not None
+    # A confidant playing for its tricks who lets a plain card win held no trump at all: nine
+    # cards without one is unlikely, so the pair that makes the winner plain weighs less.
+    alone = belief(session, styles=(0.0,))
+    assert alone is not None
+    assert alone.probabilities[plain] < alone.probabilities[trump]
+    for model in (alone, belief(session)):
+        assert model is not None
+        assert model.possible == post.possible  # which pairs are possible stays the deducer's
+        assert sum(model.probabilities) == pytest.approx(1.0)
+        lowest = min(model.probabilities[h] for h in members(post.possible))
+        assert lowest >= FLOOR * max(model.probabilities) - 1e-12 and lowest > 0
+        assert all(model.probabilities[h] == 0 for h in range(post.space.size) if not post.possible >> h & 1)
+
+
+def test_without_weighing_the_belief_is_the_deducers_posterior() -> None:
+    session, _, _ = _let_through_case()
+    post = session.posterior()
+    assert post is not None
+    flat = belief(session, lean=1.0)
+    assert flat is not None
+    assert flat.probabilities == pytest.approx(post.probabilities)
+
+
+def test_the_confidant_and_a_view_before_any_card_get_the_deducers_posterior() -> None:
+    record = simulate("stich-fuer-stich", 4, 5)
+    confidant = Session.from_record(replace(record, events=record.events[:9]), record.dealer)
+    assert belief(confidant) is confidant.posterior()
+    start = _sleuth_session(record, 0)
+    assert belief(start) is start.posterior()
+
+
+def test_the_worlds_draw_the_secret_by_the_belief() -> None:
+    import random
+
+    session, trump, plain = _let_through_case()
+    weighed = belief(session)
+    assert weighed is not None
+    source = WorldSource(session)
+    rng = random.Random(1)
+    drawn = Counter(source.draw(rng).secret for _ in range(4000))
+    assert set(drawn) <= set(members(weighed.possible))
+    for h in (trump, plain):
+        assert drawn[h] / 4000 == pytest.approx(weighed.probabilities[h], abs=0.03)
