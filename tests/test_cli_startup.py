@@ -5,9 +5,13 @@ own module alone, and none loads pydantic."""
 from __future__ import annotations
 
 import ast
+import json
 import math
+import os
+import pty
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +22,7 @@ from typer.core import _TyperParameter
 
 from stich.cli import COMMANDS, app
 from stich.cli._params import PlainParam, read_plainly
+from stich.games.record import simulate
 
 TEXTS = [
     "0",
@@ -159,3 +164,34 @@ def test_help_lists_every_command() -> None:
     for name in COMMANDS:
         assert f" {name} " in shown, name
     assert not any(name.startswith("pydantic") for name in loaded)
+
+
+def test_hint_shows_its_spinner_on_a_terminal_alone(tmp_path: Path) -> None:
+    """The spinner (and so rich) is left out only where rich would draw nothing: on a terminal
+    it is there as before."""
+    record = tmp_path / "round.json"
+    record.write_text(simulate("stiche-raten", 4, 1, {"first_round": 3}).dumps(), encoding="utf-8")
+    command = [sys.executable, "-c", "from stich.cli import main; main()", "hint", str(record), "--at", "0"]
+    command += ["--worlds", "2", "--seed", "1", "--json"]
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=follower, env=env, timeout=120)
+    finally:
+        os.close(follower)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(leader)
+    assert done.returncode == 0
+    assert b"thinking (2 worlds)" in drawn
+    piped = subprocess.run(command, capture_output=True, env=env, timeout=120)
+    assert piped.returncode == 0
+    assert piped.stderr == b""
+    assert json.loads(done.stdout)["action"] == json.loads(piped.stdout)["action"]

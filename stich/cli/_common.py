@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -11,13 +12,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.text import Text
 
 from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.games.jsonfile import printable, short_repr
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from stich.games.record import Record
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "parse_options",
     "print_json",
     "terminal_takes",
+    "thinking",
     "user_errors",
     "whole_number",
 ]
@@ -62,6 +65,27 @@ def user_errors() -> Iterator[None]:
         raise fail(str(exc)) from None
 
 
+@contextmanager
+def thinking(message: str) -> Iterator[None]:
+    """A spinner with ``message`` on stderr while the block runs, where one shows: rich draws it
+    only on a terminal (or where ``TTY_COMPATIBLE`` or ``FORCE_COLOR`` say there is one) and
+    writes nothing elsewhere, so there rich is not even loaded."""
+    environ = os.environ
+    shown = bool(environ.get("TTY_COMPATIBLE")) or environ.get("FORCE_COLOR") is not None
+    if not shown:
+        try:
+            shown = sys.stderr.isatty()
+        except (AttributeError, ValueError):  # no stderr, or a closed one
+            shown = False
+    if not shown:
+        yield
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(message):
+        yield
+
+
 def print_json(data: Any) -> None:
     """JSON on stdout, one document (with ``\\u`` escapes where the terminal cannot show a character)."""
     text = json.dumps(data, ensure_ascii=False, indent=2)
@@ -85,6 +109,8 @@ _CARD_PATTERNS: dict[str, re.Pattern[str]] = {}
 def card_text(text: str, deck: Deck | None, symbols: bool = True, style: str = "") -> Text:
     """``text`` with the deck's card names as players read them: with suit symbols (``A♠``) when
     ``symbols``, and coloured as the cards are (games.pictures) where the console has colour."""
+    from rich.text import Text
+
     if deck is None:
         return Text(text, style=style)
     from stich.games.pictures import card_colour

@@ -5,12 +5,9 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from stich.cli._common import (
     AT_HELP,
@@ -18,10 +15,15 @@ from stich.cli._common import (
     card_text,
     print_json,
     terminal_takes,
+    thinking,
     user_errors,
     whole_number,
 )
-from stich.games.cards import Deck
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from stich.games.cards import Deck
 
 __all__ = ["HINT_MARGIN", "hint_cli", "print_advice"]
 
@@ -81,8 +83,7 @@ def hint_cli(
             session = Session.from_record(record, seat, strict=True)
         until = None if worlds is not None else entered + seconds + HINT_MARGIN
         budget = Budget(seconds=seconds, worlds=worlds, seed=seed, jobs=jobs, until=until)
-        console = Console(stderr=True)
-        with console.status(f"thinking ({worlds} worlds)" if worlds else f"thinking ({seconds:g} s)"):
+        with thinking(f"thinking ({worlds} worlds)" if worlds else f"thinking ({seconds:g} s)"):
             advice = advise(session, budget)
         advice = for_record(advice, record)  # an action the record accepts (a 24 exchange's draw)
     if json_out:
@@ -103,6 +104,10 @@ def print_advice(
     With the round's ``deck``, card names are coloured as the cards are and shown with suit
     symbols (``symbols``; by default where the terminal takes them).
     """
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     from stich.hints import figures
     from stich.hints.advice import Advice, worlds_text
 
