@@ -715,9 +715,14 @@ class _Reviewer:
             self.valued.append((valued, view if valued.advice is None else None))
         budgets = _shares([valued.stake for valued, _ in self.valued], self.budget)
         tasks = [(valued, view, budget) for (valued, view), budget in zip(self.valued, budgets, strict=True)]
-        done: Iterable[Review] = (
-            map(_advise_decision, tasks) if self.pool is None else self.pool.imap(_advise_decision, tasks)
-        )
+        done: Iterable[Review]
+        if self.pool is None:
+            done = map(_advise_decision, tasks)
+        else:
+            # The longest shares first, so that the workers end together; the reviews in order.
+            longest = sorted(range(len(tasks)), key=lambda i: -tasks[i][0].stake * tasks[i][2].seconds)
+            asked = {i: self.pool.apply_async(_advise_decision, (tasks[i],)) for i in longest}
+            done = (asked[i].get() for i in range(len(tasks)))
         for task, review in zip(tasks, done, strict=True):
             if self.progress is not None:
                 self.progress(task[0].index, self.total)
