@@ -12,12 +12,12 @@ whether it happened:
   distribution of the seat's tricks (each card's chance to take one): the chance that
   distribution gives the bid it made is its implied chance. Every bot's bids' hit rate
   is printed too (rules-bot claims no chance).
-- Was sticht?: at the task an advisor chooses, its figure "forceable against everyone"
-  (1 or 0) and at each card "keeps the task forceable", each against whether the task was
-  made; beside them, as a chance to make the task, the share of the other players who could
-  not spoil it alone (``no_single_spoiler``). The heuristic chooses its task by the share of
-  24 play-outs (the others playing at random) that make it: that share is its implied
-  chance, recomputed here on 24 fresh play-outs.
+- Was sticht?: at the task an advisor chooses and at each card it plays (not as the dealer),
+  its chance to make the task (``p_made``: the round played out, every seat for its own
+  task; 1 where the task can be forced), against whether the task was made; apart, the
+  claims of certainty alone (``forced`` = 1), which must all come true. The heuristic
+  chooses its task by the share of 24 play-outs (the others playing at random) that make
+  it: that share is its implied chance, recomputed here on 24 fresh play-outs.
 - Stich für Stich: at each guess, the "chance to solve now" of the pair guessed, against
   whether it was the secret. The heuristic guesses the most likely pair: its implied chance
   is that pair's probability.
@@ -85,10 +85,9 @@ BANDS = 10
 KINDS = {
     "bid": "bids: chance claimed to hit the bid made",
     "play": "cards: chance claimed to hit the bid after the card",
-    "task": "tasks: 'forceable against everyone' of the task chosen, against the task made",
-    "task-share": "tasks: the share of others who cannot spoil it alone, as a chance to make it",
-    "task-play": "cards: 'keeps the task forceable' of the card, against the task made",
-    "task-play-share": "cards: the share of others who cannot spoil it alone, as a chance to make it",
+    "task": "tasks: chance claimed to make the task chosen",
+    "task-play": "cards: chance claimed to make the task after the card",
+    "task-forced": "tasks and cards claimed certain (forceable against any play), against the task made",
     "task-implied": "tasks: the share of 24 play-outs (others at random) that make it",
     "bid-implied": "bids: the chance its own count of the tricks gives the bid made",
     "guess": "guesses: chance to solve now of the pair guessed, against the secret",
@@ -152,13 +151,13 @@ def _advisor_claims(game: str, phase: str, advice: Advice, truth: Any, seat: int
         game == "was-sticht"
         and phase in ("tasks", "play")
         and seat != truth.dealer
-        and "forced" in best.figures
+        and "p_made" in best.figures
     ):
         kind = "task" if phase == "tasks" else "task-play"
-        return [
-            (kind, float(best.figures["forced"])),
-            (kind + "-share", float(best.figures["no_single_spoiler"])),
-        ]
+        claims = [(kind, float(best.figures["p_made"]))]
+        if best.figures.get("forced"):
+            claims.append(("task-forced", 1.0))
+        return claims
     if game == "stich-fuer-stich" and phase == "search":
         return [("guess", float(best.value))]
     return []
@@ -492,10 +491,9 @@ def _escape(text: str) -> str:
 SERIES_NAMES = {
     "bid": "bids",
     "play": "cards",
-    "task": "tasks forceable",
-    "task-share": "tasks, no single spoiler",
-    "task-play": "cards keeping it forceable",
-    "task-play-share": "cards, no single spoiler",
+    "task": "tasks",
+    "task-play": "cards",
+    "task-forced": "claimed certain",
     "task-implied": "tasks, heuristic's play-outs",
     "bid-implied": "bids, heuristic's count",
     "guess": "guesses",

@@ -59,7 +59,7 @@ POINTS = Kind("points", 2, 0.1)
 TRICKS = Kind("tricks", 2, 0.1)
 """Expected tricks: a tenth of a trick."""
 CHANCE = Kind("chance", 0, 0.02, percent=True, chance=True)
-"""A probability (to hit the bid, to solve now, that the task stays forceable): two points of a chance."""
+"""A probability (to hit the bid, to solve now, to make the task): two points of a chance."""
 SHARE = Kind("share", 0, 0.02, percent=True, chance=True)
 """A share (of two-card tricks won, of the other players): two points of the share."""
 BITS = Kind("bits", 2, 0.01)
@@ -67,7 +67,8 @@ BITS = Kind("bits", 2, 0.01)
 STRENGTH = Kind("strength", 2, 0.02)
 """Was sticht?'s draft score, strength plus (or minus) a tenth per bit: two points of strength."""
 COUNT = Kind("count", 0, 1.0)
-"""A whole number (a chip's value, targets in reach, a bid): one."""
+"""A whole number (a chip's value, targets in reach, a bid; ``forced``: 1 where a Was sticht? task
+can be made against any play, a certainty, else 0): one."""
 
 VALUE_KINDS: dict[str, Kind] = {
     "expected points": POINTS,
@@ -89,7 +90,9 @@ VALUE_KINDS: dict[str, Kind] = {
 
 FIGURE_KINDS: dict[str, Kind] = {
     "p_hit": CHANCE,
-    "forced": CHANCE,
+    "p_made": CHANCE,
+    "p_discard": CHANCE,
+    "forced": COUNT,
     "no_single_spoiler": SHARE,
     "strength": SHARE,
     "strength_spread": SHARE,

@@ -10,13 +10,12 @@ trumps, by strength − ``INFO_WEIGHT`` × bits it gives away.
 
 *Announcement, reveal.* The dealer knows the trumps, so the rules leave one choice.
 
-*Task.* After the reveal every hand is open and the trumps are known: the tasks the seat
-can make against any play of the others are found double-dummy; among them the most
-valuable chip is best (it counts most at the game's end); if none can be forced, the
-one whose failure is closest (fewest other seats able to spoil it) is suggested.
-
-*Play.* Double-dummy on the open hands: the cards that keep the seat's task forceable;
-the dealer plays to make some player's task while its owner fails.
+*Task and play* (`hints.advisors.was_sticht_playout`). After the reveal every hand is open
+and the trumps are known: each task, and each card, is valued by playing the round out,
+every seat for its own task, as expected points — the chip's value times the chance to
+make the task (1 where the solver finds the task forceable against any play). The dealer's
+cards likewise, by the chance to make some player's task while its owner fails (and so to
+discard its most valuable chip).
 
 *Discard.* The dealer's most valuable chip (the hardest to make later).
 """
@@ -55,12 +54,12 @@ class WasStichtAdvisor:
             return self.forced(session, phase, legal[0])
         if phase == "discard":
             return self.discard(session, state)
-        from stich.hints.advisors.open_play import was_sticht_play, was_sticht_task
+        from stich.hints.advisors.was_sticht_playout import play_valuation, task_valuation
 
         if phase == "tasks":
-            return was_sticht_task(session, state)
+            return task_valuation(session, state)
         if phase == "play":
-            return was_sticht_play(session, state)
+            return play_valuation(session, state)
         raise StichError(f"no advice for the phase {phase!r} of Was sticht?")
 
     def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:

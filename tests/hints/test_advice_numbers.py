@@ -364,18 +364,24 @@ def _was_sticht_unforceable() -> Any:
     raise AssertionError("no Was sticht? play with an unforceable task in 40 rounds")
 
 
-def test_was_sticht_forceable_is_a_chance() -> None:
+def test_was_sticht_unforceable_task_shows_its_chance_to_be_made() -> None:
+    from stich.games.was_sticht import WasStichtRound
+
     session, advice = _was_sticht_unforceable()
-    assert advice.value_name == "keeps the task forceable" and advice.kind.chance
+    state = session.round
+    assert isinstance(state, WasStichtRound)
+    chip = state.game.chip_values()[state.tasks[session.seat]]
+    assert advice.value_name == "expected points"
     for alternative in advice.alternatives:
-        assert alternative.value == alternative.figures["forced"] == 0.0
-        assert 0.0 <= alternative.figures["no_single_spoiler"] <= 1.0
-    # Ranked by the share no single spoiler stops, among cards that cannot force it.
-    shares = [a.figures["no_single_spoiler"] for a in advice.alternatives]
-    assert shares == sorted(shares, reverse=True)
+        # No card can force the task: forced is 0 (a certainty it is not), and the chance to make
+        # it is the share of the play-outs, within [0, 1]; the value is the chip's value times it.
+        assert alternative.figures["forced"] == 0.0
+        assert 0.0 <= alternative.figures["p_made"] <= 1.0
+        assert alternative.value == pytest.approx(chip * alternative.figures["p_made"])
+    values = [a.value for a in advice.alternatives]
+    assert values == sorted(values, reverse=True)
     row = next(line for line in _table(advice, session.names).splitlines() if "→" in line)
-    assert "0%" in row.split() and "0.50" not in row and "1.50" not in row
-    # The share the sentence quotes is in the table too, even where every card leaves the same.
-    share = shown(figure_kind("no_single_spoiler"), advice.best.figures["no_single_spoiler"])
-    assert share in advice.reason and share in row.split(), (advice.reason, row)
+    # The chance the sentence quotes is in the table too, even where every card leaves the same.
+    chance = shown(figure_kind("p_made"), advice.best.figures["p_made"])
+    assert chance in advice.reason and chance in row.split(), (advice.reason, row)
     check_reason_quotes_figures(advice)

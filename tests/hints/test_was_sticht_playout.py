@@ -1,0 +1,206 @@
+"""Was sticht?: the round played out, every seat for its own task, and the chance to make a task
+the advice gives from it (hints/advisors/was_sticht_playout.py)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import replace
+
+import pytest
+
+from stich.games.record import Record, simulate
+from stich.games.was_sticht import TASKS, TRICKS, Task, WasStichtRound, task_made
+from stich.hints.advice import Advice, Budget, advise
+from stich.hints.advisors import was_sticht_playout as wp
+from stich.hints.session import Session
+from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
+
+PATIENT = 60.0  # seconds that set the wall limit (ten times this): nothing given up on a loaded machine
+
+
+@functools.cache
+def _record(players: int, seed: int) -> Record:
+    return simulate("was-sticht", players, seed)
+
+
+def _heads(players: int, seed: int, phase: str) -> list[tuple[Record, Session]]:
+    """The record up to each decision of ``phase`` with two choices or more, and the session of the
+    seat to move there."""
+    record = _record(players, seed)
+    found = []
+    for cut in range(len(record.events)):
+        head = replace(record, events=record.events[:cut])
+        mover = Session.from_record(head, 0).to_move()
+        if mover is None:
+            continue
+        session = Session.from_record(head, mover)
+        if session.round.phase == phase and len(session.legal()) > 1:
+            found.append((head, session))
+    return found
+
+
+def _sessions(players: int, seed: int, phase: str) -> list[Session]:
+    return [session for _, session in _heads(players, seed, phase)]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (4, 3)])
+def test_a_play_out_plays_legal_cards_and_judges_the_tasks_as_the_game_does(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    starts = _heads(players, seed, "play")
+    for head, session in (starts[0], starts[len(starts) // 2]):
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        d = wp.deal_of(state)
+        tasks: list[Task | None] = [None] * players
+        for s in state.tasks:
+            tasks[s] = Task.of(rng.choice(TASKS))
+        for noise in (0.0, 0.5):
+            cards: list[int] = []
+            won, taken, last = wp.play_out(d, tasks, session.seat, rng, noise=noise, out=cards)
+            # The same cards played in the game itself: each one legal, the same tricks and cards won.
+            game = Session.from_record(head, session.seat)
+            for card in cards:
+                real = game.round
+                game.apply({"seat": real.seat_to_play(), "play": real.deck.name_of(d.tables.order[card])})
+            real = game.round
+            assert isinstance(real, WasStichtRound) and len(real.tricks) == TRICKS
+            summary = real.summary()
+            assert tuple(won) == summary.won and summary.last == last
+            for s in range(players):
+                assert {d.tables.order[c] for c in range(len(d.tables.order)) if taken[s] >> c & 1} == {
+                    c for c in range(36) if summary.taken[s] >> c & 1
+                }
+                for task in TASKS:
+                    assert wp.made(d, Task.of(task), s, won, taken, last) == task_made(task, s, summary)
+
+
+def _advice(session: Session) -> Advice:
+    return advise(session, Budget(worlds=4, seed=1, seconds=PATIENT))
+
+
+def _check(advice: Advice) -> None:
+    check_reason_quotes_figures(advice)
+    check_chances(advice)
+    check_separated(advice)
+    assert advice.value_name == "expected points"
+    values = [a.value for a in advice.alternatives]
+    assert values == sorted(values, reverse=True)
+
+
+def test_the_task_choice_is_valued_by_the_chance_to_make_it_times_the_chip() -> None:
+    certain = uncertain = 0
+    for players, seed in ((4, 1), (4, 2), (3, 1), (3, 4)):
+        session = _sessions(players, seed, "tasks")[0]
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        values = state.game.chip_values()
+        advice = _advice(session)
+        _check(advice)
+        for a in advice.alternatives:
+            p = a.figures["p_made"]
+            assert a.figures["chip_value"] == values[a.label]
+            assert a.value == pytest.approx(values[a.label] * p)
+            if a.figures["forced"]:
+                assert p == 1.0  # forceable against any play: certain
+                certain += 1
+            elif 0.0 < p < 1.0:
+                uncertain += 1
+        best = advice.best
+        if best.figures["forced"]:
+            assert "can be made against any play: certain" in advice.reason
+        else:
+            assert "as the others play for their own tasks" in advice.reason
+    # A certainty where the task can be forced, and chances between 0 and 1 elsewhere.
+    assert certain and uncertain
+
+
+def test_a_card_that_keeps_the_task_forceable_is_certain_and_ranked_first() -> None:
+    seen = 0
+    for players, seed in ((4, 1), (4, 2), (3, 1)):
+        for session in _sessions(players, seed, "play")[::3]:
+            state = session.round
+            assert isinstance(state, WasStichtRound)
+            if session.seat == state.dealer:
+                continue
+            advice = _advice(session)
+            _check(advice)
+            forced = [a for a in advice.alternatives if a.figures["forced"]]
+            for a in advice.alternatives:
+                assert a.figures["p_made"] == 1.0 or not a.figures["forced"]
+            if forced:
+                assert advice.best.figures["forced"] == 1.0
+                assert "certain against any play" in advice.reason
+                seen += 1
+    assert seen
+
+
+def test_the_others_tasks_are_drawn_as_choosers_with_their_hands_would_choose() -> None:
+    session = _sessions(4, 1, "tasks")[0]
+    state = session.round
+    assert isinstance(state, WasStichtRound)
+    d = wp.deal_of(state)
+    values = state.game.chip_values()
+    other = next(s for s in state.task_order() if s != session.seat)
+    choices = state.choices(other)
+    weights = wp.task_weights(d, other, choices, values, random.Random(1))
+    assert sum(weights) == pytest.approx(1.0) and all(w > 0 for w in weights)
+    # The most likely task is the one of the highest expected chip value in the same play-outs.
+    shares = []
+    rng = random.Random(1)
+    for task in choices:
+        tasks: list[Task | None] = [None] * 4
+        tasks[other] = Task.of(task)
+        shares.append(values[task] * wp.made_share(d, tasks, other, rng, wp.OWN_PLAYOUTS, noise=1.0))
+    assert max(range(len(choices)), key=lambda i: weights[i]) == max(
+        range(len(choices)), key=lambda i: shares[i]
+    )
+
+
+def test_the_dealer_values_a_card_by_the_chance_to_catch_a_task_its_owner_fails() -> None:
+    seen = 0
+    for players, seed in ((3, 1), (4, 2)):
+        for session in _sessions(players, seed, "play"):
+            state = session.round
+            assert isinstance(state, WasStichtRound)
+            if session.seat != state.dealer or seen >= 4:
+                continue
+            values = state.game.chip_values()
+            top = max(values[t] for t in state.dealer_chips())
+            advice = _advice(session)
+            _check(advice)
+            for a in advice.alternatives:
+                assert 0.0 <= a.figures["p_discard"] <= 1.0
+                assert a.value == pytest.approx(top * a.figures["p_discard"])
+            assert "discard a chip" in advice.reason
+            seen += 1
+    assert seen == 4
+
+
+def test_a_dealer_play_out_catches_exactly_the_tasks_the_game_lets_it_discard_for() -> None:
+    # The play-out's "made" of the dealer with an owner's task is the game's dealer_made.
+    head, session = _heads(3, 1, "play")[0]
+    state = session.round
+    assert isinstance(state, WasStichtRound)
+    d = wp.deal_of(state)
+    tasks: list[Task | None] = [None] * 3
+    for s, chosen in state.tasks.items():
+        tasks[s] = Task.of(chosen)
+    rng = random.Random(7)
+    for _ in range(5):
+        cards: list[int] = []
+        won, taken, last = wp.play_out(d, tasks, session.seat, rng, noise=0.5, out=cards)
+        game = Session.from_record(head, session.seat)
+        for card in cards:
+            real = game.round
+            game.apply({"seat": real.seat_to_play(), "play": real.deck.name_of(d.tables.order[card])})
+        real = game.round
+        assert isinstance(real, WasStichtRound)
+        caught = [
+            s
+            for s, task in enumerate(tasks)
+            if task is not None
+            and wp.made(d, task, real.dealer, won, taken, last)
+            and not wp.made(d, task, s, won, taken, last)
+        ]
+        assert caught == real.dealer_made()
