@@ -55,8 +55,8 @@ def analyze_cli(
         typer.Option(
             "--time",
             "-t",
-            help="Thinking time per decision on average, in seconds: the round's time is split among "
-            "the decisions by what is at stake in each [default: 0.1].",
+            help="Thinking time per decision on average, in seconds (0.1 unless given): the round's "
+            "time is split among the decisions by what is at stake in each.",
         ),
     ] = None,
     worlds: Annotated[
