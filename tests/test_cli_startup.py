@@ -11,6 +11,8 @@ import os
 import pty
 import subprocess
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +21,10 @@ import typer.main
 from typer._click import Context
 from typer._coercion import build_runtime_param
 from typer.core import _TyperParameter
+from typer.testing import CliRunner
 
 from stich.cli import COMMANDS, app
+from stich.cli._common import process_began
 from stich.cli._params import PlainParam, read_plainly
 from stich.games.record import simulate
 
@@ -195,3 +199,57 @@ def test_hint_shows_its_spinner_on_a_terminal_alone(tmp_path: Path) -> None:
     assert piped.returncode == 0
     assert piped.stderr == b""
     assert json.loads(done.stdout)["action"] == json.loads(piped.stdout)["action"]
+
+
+def test_the_process_start_is_noted_by_the_command_line_alone() -> None:
+    """`stich.cli.main` notes when its process began (before the interpreter's start-up): not
+    before the process was launched (the clock's ticks are a hundredth of a second), not after
+    the command line started; a command run in a program's process notes nothing."""
+    script = (
+        "import time\n"
+        "from stich.cli._common import mark_process_began, process_began\n"
+        "assert process_began() is None\n"
+        "now = time.monotonic()\n"
+        "mark_process_began()\n"
+        "print(process_began(), now)\n"
+    )
+    launched = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    began, now = map(float, done.stdout.split())
+    assert launched - 0.05 <= began <= now
+    assert process_began() is None  # this test's process never ran `main`
+
+
+def test_hint_with_time_is_done_by_the_process_start_plus_t_and_margin(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With ``--time T``, the advice's instant is T + `PROCESS_MARGIN` after the process began
+    where that is earlier than T + `HINT_MARGIN` after the command did (a slow start-up)."""
+    from stich.cli import hint
+    from stich.hints import advice as advice_module
+    from stich.hints.advice import Advice, Budget
+    from stich.hints.session import Session
+
+    record = tmp_path / "round.json"
+    record.write_text(simulate("stiche-raten", 4, 1, {"first_round": 2}).dumps(), encoding="utf-8")
+    handed: list[Budget] = []
+    real = advice_module.advise
+
+    def spy(session: Session, budget: Budget | None = None) -> Advice:
+        assert budget is not None
+        handed.append(budget)
+        return real(session, replace(budget, until=None, worlds=1))
+
+    monkeypatch.setattr(advice_module, "advise", spy)
+    began = time.monotonic() - 3.0  # the process began three seconds before the command
+    monkeypatch.setattr(hint, "process_began", lambda: began)
+    result = CliRunner().invoke(app, ["hint", str(record), "--at", "0", "--time", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert handed[-1].until == pytest.approx(began + 0.3 + hint.PROCESS_MARGIN)
+    monkeypatch.setattr(hint, "process_began", lambda: None)  # not known: from the command alone
+    before = time.monotonic()
+    result = CliRunner().invoke(app, ["hint", str(record), "--at", "0", "--time", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    until = handed[-1].until
+    assert until is not None and until >= before + 0.3 + hint.HINT_MARGIN

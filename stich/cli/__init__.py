@@ -147,6 +147,9 @@ def _options(
 
 def main() -> None:
     """Entry point of the ``stich`` console script."""
+    from stich.cli._common import mark_process_began
+
+    mark_process_began()  # `stich hint --time T` counts T + 0.5 s from the process's start
     # A name the terminal cannot show is written escaped (as stderr does), not a traceback.
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -29,6 +30,7 @@ __all__ = [
     "fail",
     "note_missing_kernel",
     "parse_options",
+    "process_began",
     "print_json",
     "terminal_takes",
     "thinking",
@@ -54,6 +56,41 @@ def note_missing_kernel() -> None:
             " runs instead, some 20 to 100 times slower (`pip install` with a C compiler builds it)",
             err=True,
         )
+
+
+_PROCESS_BEGAN: list[float] = []
+"""When the process that runs the command began (`time.monotonic`), once `mark_process_began` found it."""
+
+FRESH_PROCESS = 10.0
+"""A process older than this many seconds when the command line starts is not one begun to run
+the command (a test's, a program's that calls `stich.cli.main`): its age is not counted."""
+
+
+def mark_process_began() -> None:
+    """Note when this process began, for `process_began`: called by `stich.cli.main` when the
+    command line starts, in a process begun to run it. Where the system does not say (outside
+    Linux's ``/proc``) or the process is older than `FRESH_PROCESS`, nothing is noted."""
+    if _PROCESS_BEGAN:
+        return
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            # The fields after the name (which may hold spaces) in parentheses; the start, in
+            # clock ticks since boot, is the 22nd field.
+            ticks = int(stat.read().rpartition(b")")[2].split()[19])
+        with open("/proc/uptime", "rb") as uptime:
+            age = float(uptime.read().split()[0]) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return
+    if 0 <= age <= FRESH_PROCESS:
+        _PROCESS_BEGAN.append(now - age)
+
+
+def process_began() -> float | None:
+    """The `time.monotonic` instant the process running this command began (its interpreter's
+    start-up and imports before the command included), or None where that is not known
+    (`mark_process_began`): a command run in a program's process, by a test."""
+    return _PROCESS_BEGAN[0] if _PROCESS_BEGAN else None
 
 
 @contextmanager
