@@ -205,7 +205,7 @@ def _heuristic_hit_chance(state: BiddingRound, seat: int, bid: int) -> float:
         dist = h.trick_distribution(list(h.bid_chances(state, seat).values()))
         made = [b for b in state.bids if b is not None]
         if made:
-            dist = h._shifted(dist, -h.CONTEST * (sum(made) - len(made) * state.size / n))
+            dist = h.shifted(dist, -h.CONTEST * (sum(made) - len(made) * state.size / n))
     return dist[bid] if bid < len(dist) else 0.0
 
 

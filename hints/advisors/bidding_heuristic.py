@@ -61,6 +61,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards, popcount
@@ -76,8 +77,10 @@ __all__ = [
     "bidding_heuristic",
     "card_chances",
     "choose_bid",
+    "shifted",
     "sure_tricks",
     "trick_chances",
+    "trick_distribution",
 ]
 
 SURE = 0.8  # a card this likely to hold the trick is played to take it
@@ -125,6 +128,29 @@ def _guard_chance(higher: int, guards: int, q: float, guarded: float) -> float:
     return alone + guarded * covered
 
 
+@dataclass(frozen=True)
+class _Masks:
+    """One rules context's cards as sets, for counting with popcounts (`card_chances`)."""
+
+    wizards: CardSet
+    plain_trumps: CardSet  # trump-power cards that are not free (the trump suit)
+    trumps_above: tuple[CardSet, ...]  # per card: the cards of higher trump power, not wizards
+    ranks_above: tuple[CardSet, ...]  # per card: the cards of its class with a higher lead power
+
+
+@cache
+def _masks(rules: TrickRules) -> _Masks:
+    n = len(rules.cls)
+    wizards = sum(1 << c for c in range(n) if _is_wizard(rules, c))
+    plain_trumps = sum(1 << c for c in range(n) if rules.trump_power[c] and rules.cls[c] != FREE)
+    tp, lp, cls = rules.trump_power, rules.lead_power, rules.cls
+    trumps_above = tuple(
+        sum(1 << u for u in range(n) if tp[u] > tp[c] and not wizards >> u & 1) for c in range(n)
+    )
+    ranks_above = tuple(sum(1 << u for u in range(n) if cls[u] == cls[c] and lp[u] > lp[c]) for c in range(n))
+    return _Masks(wizards, plain_trumps, trumps_above, ranks_above)
+
+
 def card_chances(
     rules: TrickRules, hand: CardSet, unseen: CardSet, players: int, size: int
 ) -> dict[Card, float]:
@@ -133,9 +159,9 @@ def card_chances(
     others = (players - 1) * size
     q = _opponents_share(unseen, others)
     total = max(1, popcount(unseen))
-    unseen_cards = list(iter_cards(unseen))
-    wizards_out = sum(1 for u in unseen_cards if _is_wizard(rules, u))
-    trump_unseen = sum(1 for u in unseen_cards if rules.trump_power[u] and rules.cls[u] != FREE)
+    masks = _masks(rules)
+    wizards_out = popcount(unseen & masks.wizards)
+    trump_unseen = popcount(unseen & masks.plain_trumps)
     p_trump = 1 - (1 - trump_unseen / total) ** size if trump_unseen else 0.0
     # a wizard in another hand takes one trick from one of the seat's cards (spread over them)
     wizard_loss = min(1.0, wizards_out * q / max(1, size))
@@ -159,18 +185,15 @@ def card_chances(
             chances[card] = 0.0
             continue
         if rules.trump_power[card]:
-            higher = sum(
-                1
-                for u in unseen_cards
-                if rules.trump_power[u] > rules.trump_power[card] and not _is_wizard(rules, u)
-            )
+            higher = popcount(unseen & masks.trumps_above[card])
             guards = sum(1 for c in my_trumps if rules.trump_power[c] < rules.trump_power[card])
             chances[card] = _guard_chance(higher, guards, q, TRUMP_GUARDED) * (1 - wizard_loss)
             continue
         k = rules.cls[card]
         suit = rules.class_mask[k] & ~rules.trump_mask
-        higher = sum(1 for u in iter_cards(unseen & suit) if rules.lead_power[u] > rules.lead_power[card])
-        above = sum(1 for c in iter_cards(hand & suit) if rules.lead_power[c] > rules.lead_power[card])
+        above_card = suit & masks.ranks_above[card]
+        higher = popcount(unseen & above_card)
+        above = popcount(hand & above_card)
         guards = side_length[k] - above - 1
         by_rank = _guard_chance(higher, guards, q, GUARDED)
         # the round of the suit in which it wins: after the seat's higher cards
@@ -191,11 +214,7 @@ def card_chances(
     for card in my_trumps:  # the lowest first
         if not slots:
             break
-        over = sum(
-            1
-            for u in unseen_cards
-            if rules.trump_power[u] > rules.trump_power[card] and not _is_wizard(rules, u)
-        )
+        over = popcount(unseen & masks.trumps_above[card])
         ruff = slots.pop(0) * (1 - q) ** (over / max(1, players - 1))
         chances[card] = chances[card] + (1 - chances[card]) * ruff
     # what the count by rank misses, in the same proportions at every size from 4 cards: a low
@@ -225,7 +244,7 @@ def trick_distribution(chances: Sequence[float]) -> list[float]:
     return dist
 
 
-def _shifted(dist: list[float], shift: float) -> list[float]:
+def shifted(dist: list[float], shift: float) -> list[float]:
     """The distribution moved by ``shift`` tricks (mass split between neighbours), kept in range."""
     if abs(shift) < 1e-9:
         return dist
@@ -253,8 +272,9 @@ def choose_bid(dist: Sequence[float], allowed: Sequence[int], scoring: str, blin
 def sure_tricks(rules: TrickRules, hand: CardSet, unseen: CardSet, players: int) -> int:
     """The tricks a hand takes for sure: each trump that no more unseen trumps outrank than the
     hand holds below it, each plain card heading an unbroken top sequence of its suit in the
-    suit's first rounds (before others run out of it). The advisor's play-outs take it as the
-    bid of a seat still to bid (`hints.advisors.bidding.others_bids`); the heuristic bids more."""
+    suit's first rounds (before others run out of it). The heuristic bids more (its cards'
+    chances); the advisor's play-outs took this count as the bid of a seat still to bid before
+    they took the heuristic's bid."""
     count = 0
     trumps = sorted(
         (c for c in iter_cards(hand) if rules.trump_power[c]), key=lambda c: -rules.trump_power[c]
@@ -291,7 +311,7 @@ def _bid(state: BiddingRound, seat: int, allowed: Sequence[int]) -> int:
     if made:
         # bids above a fair share of the tricks: the doubtful cards win less often; below: more
         excess = sum(made) - len(made) * state.size / n
-        dist = _shifted(dist, -CONTEST * excess)
+        dist = shifted(dist, -CONTEST * excess)
     return choose_bid(dist, allowed, state.scoring(), state.blind)
 
 

@@ -13,7 +13,11 @@ unseen card can beat when it has one, the cheapest winner as the last to play, e
 highest winner — and leads its sure winners, then the tops of its suits, else its lowest
 card. A seat whose bid is made (or, where a missed bid still scores its tricks, one that
 is already over) ducks: it plays the highest card that loses the trick, the lowest when
-every card wins and others are still to play, and leads its lowest card.
+every card wins and others are still to play, and leads its lowest card. So does a seat
+whose locked cards alone make the tricks it still needs (its wizards and its trumps above
+every unseen trump, while no wizard is unseen: they take a trick whenever they are played),
+keeping them for later as
+a club player keeps a top trump rather than spend a lesser card on an early trick.
 
 Everything is plain Python over card bitmasks and the rules' compiled tables
 (`games.trick.TrickRules`), without the double-dummy solver: a play-out of a 13-card
@@ -29,7 +33,17 @@ from functools import cache
 from stich.games.cards import CardSet
 from stich.games.trick import FREE, TrickRules
 
-__all__ = ["Tables", "nearest_bid", "play_out", "tables_of", "wants_trick"]
+__all__ = [
+    "Tables",
+    "head_of",
+    "locked",
+    "nearest_bid",
+    "play_out",
+    "plays_for_trick",
+    "tables_of",
+    "wants_trick",
+    "winners_of",
+]
 
 UNDECIDED = -2  # no card has set the class to follow yet (nothing played, or jesters only)
 FREED = -3  # a wizard came first: no class to follow in this trick
@@ -131,6 +145,29 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     return need > 0 or (need < 0 and takes_when_over)
 
 
+def locked(t: Tables, hand: CardSet, unseen: CardSet) -> int:
+    """How many of ``hand``'s cards take a trick whenever they are played: its wizards and its
+    trumps above every unseen trump, none while a wizard is unseen (played earlier to the trick,
+    it beats them all). The cards are numbered by trump power first, so these are the hand's
+    cards above the highest unseen trump."""
+    mine = hand & t.trumps
+    if not mine:
+        return 0
+    out = unseen & t.trumps
+    if out & t.wizards:
+        return 0
+    return (mine >> out.bit_length()).bit_count()
+
+
+def plays_for_trick(t: Tables, hand: CardSet, unseen: CardSet, need: int, takes_when_over: bool) -> bool:
+    """Whether a seat that still ``need``s that many tricks plays to take this one (`wants_trick`):
+    not while its `locked` cards alone make its need, which it keeps for later and ducks the
+    tricks before, as a club player keeps a top trump for the trick it needs."""
+    if need > 0:
+        return need > locked(t, hand, unseen)
+    return wants_trick(need, takes_when_over)
+
+
 def _cards(mask: CardSet) -> list[int]:
     """The cards of ``mask`` (the play-out's numbering), lowest first."""
     out = []
@@ -175,10 +212,10 @@ def choose(
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     beaters = t.beaters
-    cards = _cards(legal)
     if not trick:
         if not want:
-            return cards[0]
+            return (legal & -legal).bit_length() - 1
+        cards = _cards(legal)
         for c in cards:  # a sure winner, the cheapest
             if not beaters[c] & unseen:
                 return c
@@ -187,21 +224,38 @@ def choose(
             if not t.tp[c] and not beaters[c] & unseen & ~trumps and not t.jesters >> c & 1:
                 return c
         return cards[0]
-    winners = [c for c in cards if _beats(t, c, best, led)]
+    winners = legal & winners_of(t, best, led)
     if want:
         if not winners:
-            return cards[0]
+            return (legal & -legal).bit_length() - 1
+        low = winners & -winners
         if last:
-            return winners[0]
-        for c in winners:
+            return low.bit_length() - 1
+        rest = winners
+        while rest:  # a winner no unseen card beats, the cheapest
+            low = rest & -rest
+            c = low.bit_length() - 1
             if not beaters[c] & unseen:
                 return c
-        return winners[-1]
-    if len(winners) < len(cards):
-        for c in reversed(cards):
-            if c not in winners:
-                return c
-    return cards[-1] if last else cards[0]
+            rest ^= low
+        return winners.bit_length() - 1
+    losers = legal & ~winners
+    if losers:
+        return losers.bit_length() - 1  # the highest card that loses
+    return legal.bit_length() - 1 if last else (legal & -legal).bit_length() - 1
+
+
+def winners_of(t: Tables, best: int, led: int) -> CardSet:
+    """The cards that would take the trick from ``best`` (the card heading it; `_beats`) if played
+    now. The cards are numbered by trump power, then rank: above a trump only higher trumps (and
+    the wizards, which no later wizard beats); above a plain card of the class led, its higher
+    cards and every trump; a jester heading the trick falls to any card but a jester."""
+    above = ~((2 << best) - 1)
+    if t.tp[best]:
+        return 0 if t.wizards >> best & 1 else above
+    if t.cls[best] == FREE:
+        return ~t.jesters
+    return t.trumps | (t.class_mask.get(led, 0) & above)
 
 
 def play_out(
@@ -247,7 +301,7 @@ def play_out(
             if player == seat:
                 split: dict[int, list[int]] = {}
                 for bid in group:
-                    want = wants_trick(bid - won[seat], takes_when_over)
+                    want = plays_for_trick(t, hand, unseen, bid - won[seat], takes_when_over)
                     card = choose(t, hand, trick, best, led, unseen, want, last)
                     split.setdefault(card, []).append(bid)
                 if len(split) > 1:
@@ -269,7 +323,7 @@ def play_out(
                     return
                 card = next(iter(split))
             else:
-                want = wants_trick(bids[player] - won[player], takes_when_over)
+                want = plays_for_trick(t, hand, unseen, bids[player] - won[player], takes_when_over)
                 card = choose(t, hand, trick, best, led, unseen, want, last)
             hands[player] = hand & ~(1 << card)
             if best < 0 or _beats(t, card, best, led):

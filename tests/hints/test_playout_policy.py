@@ -1,0 +1,166 @@
+"""The play-out's card policy and the bids it gives the seats still to bid (hints/advisors/playout.py,
+hints/advisors/bidding.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from stich.games.record import Record
+from stich.games.registry import find
+from stich.games.stiche_raten import BiddingRound, suit_rules
+from stich.games.trick import FREE, trick_winner
+from stich.games.wizard import wizard_rules
+from stich.hints.advisors.bidding import _guesses, best_bid, fit_weight, others_bids
+from stich.hints.advisors.bidding_heuristic import _bid as heuristic_bid
+from stich.hints.advisors.bidding_heuristic import choose_bid, sure_tricks
+from stich.hints.advisors.playout import UNDECIDED, head_of, locked, plays_for_trick, tables_of, winners_of
+from stich.hints.session import Session
+
+NAMES = ["Anna", "Ben", "Carla", "Dan"]
+RULES = [
+    suit_rules(find("stiche-raten")(4, {}).deck, 1),
+    suit_rules(find("stiche-raten")(4, {}).deck, None),
+    wizard_rules("seed", 2),
+    wizard_rules("original", None),
+]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_cards_that_take_a_trick_are_those_the_rules_make_win(rules: Any) -> None:
+    """Random tricks of one to three cards: a card is among `winners_of` the trick's head exactly
+    when the rules make it win the trick played after them (every card not yet in the trick)."""
+    t = tables_of(rules)
+    rng = random.Random(5)
+    size = len(rules.cls)
+    for _ in range(300):
+        trick = rng.sample(range(size), rng.randrange(1, 4))
+        best, _, led = head_of(t, [t.place[c] for c in trick])
+        winners = winners_of(t, best, led)
+        for card in range(size):
+            if card in trick:
+                continue
+            wins = trick_winner(rules, [*trick, card]) == len(trick)
+            if led >= 0 and rules.cls[card] not in (led, FREE) and not rules.trump_power[card]:
+                continue  # off the class led without trump power: never wins (and is legal only void)
+            assert bool(winners >> t.place[card] & 1) == wins, (trick, card, led != UNDECIDED)
+
+
+def _hand(deck: Any, names: list[str]) -> int:
+    return int(deck.parse_set(names))
+
+
+def _hearts(deck: Any) -> int:
+    """The suit number of hearts (the French deck's cards are numbered suit by suit, 13 each)."""
+    return (_hand(deck, ["AH"]).bit_length() - 1) // 13
+
+
+def test_locked_counts_the_trumps_above_every_unseen_trump() -> None:
+    """Hearts trump: ♥A ♥K with every other card unseen take two tricks whenever played; ♥K ♥Q
+    with ♥A unseen none; ♥A ♥Q with ♥K unseen one; a side ace is never locked (it can be ruffed)."""
+    deck = find("stiche-raten")(4, {}).deck
+    rules = suit_rules(deck, _hearts(deck))
+    t = tables_of(rules)
+    every = (1 << 52) - 1
+    for cards, expected in ((["AH", "KH"], 2), (["KH", "QH"], 0), (["AH", "QH"], 1), (["AS", "2C"], 0)):
+        hand = _hand(deck, cards)
+        assert locked(t, t.local(hand), t.local(every & ~hand)) == expected, cards
+
+
+def test_a_seat_whose_locked_trumps_make_its_bid_keeps_them_and_ducks() -> None:
+    """Needing one trick with the top trump in hand, a seat ducks the tricks before (it keeps the
+    trump for later); needing two with one locked trump it plays for the trick; once its bid is
+    made it ducks, and over its bid it takes tricks only where a miss scores its tricks."""
+    deck = find("stiche-raten")(4, {}).deck
+    rules = suit_rules(deck, _hearts(deck))
+    t = tables_of(rules)
+    hand = _hand(deck, ["AH", "KS", "2C"])
+    unseen = t.local(((1 << 52) - 1) & ~hand)
+    mine = t.local(hand)
+    assert not plays_for_trick(t, mine, unseen, 1, True)
+    assert plays_for_trick(t, mine, unseen, 2, True)
+    assert not plays_for_trick(t, mine, unseen, 0, True)
+    assert plays_for_trick(t, mine, unseen, -1, True)
+    assert not plays_for_trick(t, mine, unseen, -1, False)
+
+
+def test_a_wizard_unseen_locks_nothing() -> None:
+    """Wizard: a wizard held and the top trump take a trick whenever played while no wizard is
+    unseen; with one unseen, neither does (played earlier to the trick, it beats them both)."""
+    rules = wizard_rules("seed", 2)
+    t = tables_of(rules)
+    wizards = [c for c in range(len(rules.cls)) if rules.cls[c] == FREE and rules.trump_power[c]]
+    top_trump = max(
+        (c for c in range(len(rules.cls)) if rules.trump_power[c] and rules.cls[c] != FREE),
+        key=lambda c: rules.trump_power[c],
+    )
+    hand = (1 << wizards[0]) | (1 << top_trump)
+    every = (1 << len(rules.cls)) - 1
+    assert locked(t, t.local(hand), t.local(every & ~hand)) == 0
+    no_other_wizard = every & ~hand & ~sum(1 << w for w in wizards)
+    assert locked(t, t.local(hand), t.local(no_other_wizard)) == 2
+
+
+def test_the_best_bid_from_the_score_table_is_the_heuristics_choice() -> None:
+    """Random distributions of a hand's tricks under every scoring: `best_bid` picks the bid the
+    heuristic bot's `choose_bid` picks among all bids."""
+    rng = random.Random(11)
+    for scoring in ("standard", "strict", "minus", "wizard"):
+        for _ in range(200):
+            size = rng.randrange(1, 14)
+            weights = [rng.random() ** 3 for _ in range(size + 1)]
+            dist = [w / sum(weights) for w in weights]
+            assert best_bid(dist, scoring) == choose_bid(dist, range(size + 1), scoring)
+
+
+def _at_bid(game: str, size: int, seed: int) -> tuple[Session, list[int], Record]:
+    options: dict[str, Any] = {"first_round": size} if game == "stiche-raten" else {}
+    rules = find(game)(4, options)
+    dealer, known = rules.course().series_deal(random.Random(seed), size - 1 if game == "wizard" else 0)
+    record = Record(game, NAMES, dealer, [], dict(rules.options), None, known)
+    session = Session.from_record(record, (dealer + 1) % 4)
+    hands = [session.round.deck.parse_set(known["hands"][str(s)]) for s in range(4)]
+    return session, hands, record
+
+
+@pytest.mark.parametrize("game", ["stiche-raten", "wizard"])
+def test_the_seats_still_to_bid_bid_between_their_sure_tricks_and_the_heuristics_bid(game: str) -> None:
+    """In a world, each seat still to bid is given a bid between its sure tricks and the bid the
+    heuristic bot would make holding that hand (halfway, the lower on a tie), and over the
+    deals more than its sure tricks alone (the model before, 0.8 to 2.2 tricks a seat below what
+    the advisors bid); a restricted dealer's bid never makes the bids add up."""
+    checked = above = 0
+    for seed in range(20):
+        session, hands, record = _at_bid(game, 6, seed)
+        state = session.round
+        if not isinstance(state, BiddingRound) or state.phase != "bid":
+            continue
+        seat = session.seat
+        guesses = _guesses(state, hands, seat)
+        assert set(guesses) == {s for s in range(4) if s != seat}
+        live = state.deck.all & ~state.gone
+        for other, guess in guesses.items():
+            view = Session.from_record(record, other).round
+            assert isinstance(view, BiddingRound)
+            heuristic = heuristic_bid(view, other, list(range(state.size + 1)))
+            sure = sure_tricks(state.rules(), hands[other], live & ~hands[other], 4)
+            assert min(sure, heuristic) <= guess <= max(sure, heuristic)
+            above += guess > sure
+        for bid in range(state.size + 1):
+            bids = others_bids(state, hands, seat, bid, guesses)
+            assert bids[seat] == bid
+            if state.restricted() and state.dealer != seat:
+                assert sum(bids) != state.size
+        checked += 1
+    assert checked >= 10
+    assert above >= 5
+
+
+def test_the_fit_weight_falls_slowly_with_trumps_and_fast_without() -> None:
+    """The worlds' fit to the bids: 0.8 up to 5 cards a hand; with a trump suit about 0.6 at 13
+    cards, without one about 0.2 (fitted on seed 7, docs/advice.md)."""
+    assert fit_weight(3) == fit_weight(5) == pytest.approx(0.8)
+    assert 0.55 < fit_weight(13) < fit_weight(8) < 0.8
+    assert 0.15 < fit_weight(13, trumps=False) < 0.25
