@@ -11,7 +11,6 @@ these; `hints.advice.advise` asks the game's advisor and is the way in, above bo
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
 from collections import deque
@@ -366,7 +365,11 @@ def _world_pool(
     global _EVALUATE
     if jobs < 1:
         raise StichError(f"jobs must be at least 1, got {jobs}")
-    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs == 1:
+        return None
+    import multiprocessing  # here, not at the top: one job (a hint's default) needs none
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return None
     _EVALUATE = evaluate
     return multiprocessing.get_context("fork").Pool(jobs)

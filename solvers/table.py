@@ -8,7 +8,6 @@ lead (DDS's ``CalcDDtable``).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
@@ -54,6 +53,8 @@ def trick_table(
     cells: list[TableCell] = []
     trumps = list(game.table_trumps)
     total = len(trumps) * len(position.playing)
+    import multiprocessing  # here, not at the top: the solver's importers need none
+
     if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
         global _TABLE_POSITION
         _TABLE_POSITION = position  # inherited by the forked workers

@@ -60,8 +60,8 @@ def test_hint_on_a_bid_loads_neither_numpy_nor_networkx(tmp_path: Path) -> None:
     unneeded = {"numpy", "networkx", "jsonschema", "constraint", "ortools", "pandas", "deducer.information"}
     # Option values are read without typer's pydantic adapters (stich.cli._params).
     unneeded |= {"pydantic", "pydantic_core", "annotated_types"}
-    # JSON out and no terminal for the spinner: no rich.
-    unneeded.add("rich")
+    # JSON out and no terminal for the spinner: no rich; one job: no multiprocessing.
+    unneeded |= {"rich", "multiprocessing"}
     assert not loaded & unneeded
     # Only the command invoked: no other command's module, no analysis, no live play.
     assert not loaded & {"cli.analyze", "cli.live", "cli.serve", "cli.puzzle", "hints.analysis"}
