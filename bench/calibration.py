@@ -372,7 +372,7 @@ class Reliability:
         ]
         for low, high, k, mean, share in self.rows:
             lo, hi = wilson(share * k, k)
-            miss = "*" if not lo <= mean <= hi else ""
+            miss = "*" if not lo - 1e-9 <= mean <= hi + 1e-9 else ""  # (a share of 1: hi is 1 to rounding)
             lines.append(
                 f"{100 * low:4.0f}-{100 * high:3.0f} % {k:6d} {100 * mean:7.1f}% {100 * share:8.1f}% "
                 f"{100 * lo:6.1f}-{100 * hi:5.1f}% {100 * (share - mean):+6.1f}{miss}"
