@@ -323,6 +323,7 @@ typedef struct {
     int single_state, partition, equal_sizes;
     int ranked; /* the one state is ranked (tables.ranked): the key renumbers the cards in play */
     int pairs; /* two partnerships of two seated alternately: DDS's later-tricks count holds */
+    int lone_after[MAXP]; /* by leader: the seat alone on its side that plays last to its trick, or -1 */
     u64 declaring;
     /* the pending states a declaring card may leave, by (pending state, card); 0: the plain play */
     int8_t ndecl[MAXS][MAXC];
@@ -1343,6 +1344,44 @@ static void sure_tricks(const Kernel *k, const State *st, const u64 *hands, u64 
     *theirs_out = surplus[0];
 }
 
+/* A seat alone on its side, last to play to the trick about to start, where nobody need follow and
+   the strongest card wins: sure of a trick unless the others' cards match its strongest s1, s1 once
+   more (this trick, which it takes with s1 unless a card at least as strong is in it; else it throws
+   its weakest), s2, ..., s(left-1), each to a distinct card at least as strong, counted from the top
+   (bounds.py's lone_last_trick alike). */
+static int lone_last_trick(const Kernel *k, const State *st, const u64 *hands, u64 present, int left, int lone) {
+    if (left < 2) return 0;
+    u64 mine = hands[lone];
+    int need = left - 1, extra = 1, pool = 0;
+    int i = 0, n = st->nstrength;
+    while (i < n) {
+        i64 level = st->strength[st->strength_desc[i]];
+        int count = 0, others = 0;
+        int j = i;
+        for (; j < n && st->strength[st->strength_desc[j]] == level; j++) {
+            int c = st->strength_desc[j];
+            if (present >> c & 1) {
+                if (mine >> c & 1)
+                    count++;
+                else
+                    others++;
+            }
+        }
+        pool += others;
+        if (count) {
+            int planned = min2(count, need);
+            need -= planned;
+            planned += extra;
+            extra = 0;
+            if (planned > pool) return 1;
+            pool -= planned;
+            if (!need) return 0;
+        }
+        i = j;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- move ordering */
 
 typedef struct {
@@ -2026,6 +2065,14 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
             /* nobody need follow and the strongest card wins: each side's sure tricks */
             int mine, theirs;
             sure_tricks(k, st, hands, present, left, &mine, &theirs);
+            int lone = k->lone_after[leader];
+            if ((!mine || !theirs) && lone >= 0 && lone_last_trick(k, st, hands, present, left, lone)) {
+                /* a seat alone on its side, last to play to this trick: one sure trick more often */
+                if (k->sideof[lone])
+                    mine = max2(mine, 1);
+                else
+                    theirs = max2(theirs, 1);
+            }
             if (mine >= target) {
                 store(k, left, &sh, 0, present, mine, left);
                 return 1;
@@ -2654,6 +2701,16 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     k->pairs = k->m == 4;
     for (int i = 0; i < k->m; i++)
         if (k->sideof[k->seats[i]] == k->sideof[k->nxt[k->seats[i]]]) k->pairs = 0;
+    for (int s = 0; s < MAXP; s++) k->lone_after[s] = -1;
+    for (int side = 0; side < 2 && k->m > 1; side++) {
+        int members = 0, member = -1;
+        for (int i = 0; i < k->m; i++)
+            if (k->sideof[k->seats[i]] == side) {
+                members++;
+                member = k->seats[i];
+            }
+        if (members == 1) k->lone_after[k->nxt[member]] = member;
+    }
     if (partition && !k->single_state) {
         PyErr_SetString(PyExc_ValueError, "partition search needs one state");
         return -1;

@@ -1,7 +1,8 @@
-"""Bounds of the fast search at a trick boundary: quick tricks, sure trumps, sure tricks, a trick
-lost later.
+"""Bounds of the fast search at a trick boundary: quick tricks, sure trumps, sure tricks, a lone
+seat's trick when it plays last, a trick lost later.
 
-The kernel's ``own_quick``, ``quick``, ``sure_trumps``, ``sure_tricks`` and ``later_tricks``
+The kernel's ``own_quick``, ``quick``, ``sure_trumps``, ``sure_tricks``, ``lone_last_trick`` and
+``later_tricks``
 (`solvers/_dd.c`), unit for unit. Each unit is a top-level function of the search tables, the
 seating and the position; its ``make_*`` binds the first two (as the search calls it).
 """
@@ -17,7 +18,9 @@ from stich.solvers.tables import SearchTables
 
 __all__ = [
     "later_tricks",
+    "lone_last_trick",
     "make_later_tricks",
+    "make_lone_last_trick",
     "make_quick_tricks",
     "make_sure_tricks",
     "make_sure_trumps",
@@ -301,6 +304,79 @@ def make_sure_tricks(
 
     def bound(hands: list[CardSet], live: int, present: CardSet, left: int) -> tuple[int, int]:
         return sure_tricks(levels[live], seating, hands, present, left)
+
+    return bound
+
+
+def lone_last_trick(
+    levels: Sequence[Sequence[Card]],
+    seating: Seating,
+    hands: list[CardSet],
+    present: CardSet,
+    left: int,
+    lone: int,
+) -> bool:
+    """Whether the ``lone`` seat (alone on its side), last to play to the trick about to start, is
+    sure of a trick when nobody need follow and the strongest card wins (``levels``: every card by
+    `strength_levels` of its strength).
+
+    Let ``s1 ≥ s2 ≥ ...`` be the lone seat's strongest cards. Last in this trick, it takes the
+    trick with ``s1`` unless a card of the others at least as strong is in it; else it throws its
+    weakest card and keeps ``s1 .. s(left-1)`` for the tricks after, where (the sure tricks'
+    matching, `sure_tricks`) the others need a card at least as strong as each, one a trick. So
+    the others hold it to no trick only if their cards match ``s1, s1, s2, ..., s(left-1)``, each
+    to a distinct card at least as strong (one trick more at ``s1`` than the sure tricks ask,
+    counted from the top as they are). ``left`` of 1 asks no more than the sure tricks.
+    """
+    if left < 2:
+        return False
+    mine = hands[lone]
+    need = left - 1  # planned cards: the lone seat's left - 1 strongest ...
+    extra = 1  # ... and s1 once more, for this trick
+    pool = 0
+    for level in levels:
+        count = others = 0
+        for c in level:
+            if present >> c & 1:
+                if mine >> c & 1:
+                    count += 1
+                else:
+                    others += 1
+        pool += others
+        if count:
+            planned = min(count, need)
+            need -= planned
+            planned += extra
+            extra = 0
+            if planned > pool:
+                return True
+            pool -= planned
+            if not need:
+                return False
+    return False
+
+
+def make_lone_last_trick(
+    tables: SearchTables, seating: Seating
+) -> Callable[[list[CardSet], int, CardSet, int, int], tuple[int, int]]:
+    """The one sure trick of a seat alone on its side, last to play to the trick about to start
+    (`lone_last_trick`), over one solver's tables: for a leader, the least tricks (mine, theirs)
+    it gives each side (0 or 1); (0, 0) where no side is one seat or it is not last."""
+    levels = [
+        strength_levels(order, st) for order, st in zip(tables.strength_desc, tables.strength, strict=True)
+    ]
+    seats = seating.seats
+    lone_of_leader: dict[int, tuple[int, int]] = {}  # leader -> (lone seat, its side)
+    for side in (0, 1):
+        members = [s for s in seats if seating.sideof[s] == side]
+        if len(members) == 1 and len(seats) > 1:
+            lone_of_leader[seating.nxt[members[0]]] = (members[0], side)
+
+    def bound(hands: list[CardSet], live: int, present: CardSet, left: int, leader: int) -> tuple[int, int]:
+        found = lone_of_leader.get(leader)
+        if found is None or not lone_last_trick(levels[live], seating, hands, present, left, found[0]):
+            return 0, 0
+        return (1, 0) if found[1] else (0, 1)
 
     return bound
 

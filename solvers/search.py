@@ -46,6 +46,7 @@ from stich.games.cards import Card, CardSet, popcount
 from stich.games.trick_tables import Declaration
 from stich.solvers.bounds import (
     make_later_tricks,
+    make_lone_last_trick,
     make_quick_tricks,
     make_sure_tricks,
     make_sure_trumps,
@@ -93,6 +94,7 @@ __all__ = [
     "make_boundary_bounds",
     "make_keys",
     "make_later_tricks",
+    "make_lone_last_trick",
     "make_move_ordering",
     "make_pair_quick",
     "make_quick_tricks",
@@ -422,6 +424,7 @@ def make_boundary_bounds(
     quick = make_quick_tricks(tables, seating)
     sure_trumps = make_sure_trumps(tables, seating)
     sure_tricks = make_sure_tricks(tables, seating)
+    lone_last = make_lone_last_trick(tables, seating)
     later = make_later_tricks(tables, seating)
     pair = make_pair_quick(tables, seating, additive, equal_sizes, bool(tables.declaring))
     pair_applies, pair_lead = pair.applies, pair.lead
@@ -466,6 +469,11 @@ def make_boundary_bounds(
                 return settle(False, left, key, rels, qrel, present, 0, left - q), lo, hi
         if ranked[live]:
             mine, theirs = sure_tricks(hands, live, present, left)
+            if not (mine and theirs):
+                # A seat alone on its side, last to play to this trick: one sure trick more often.
+                lone_mine, lone_theirs = lone_last(hands, live, present, left, leader)
+                mine = max(mine, lone_mine)
+                theirs = max(theirs, lone_theirs)
             if mine >= target:
                 return settle(True, left, key, rels, 0, present, mine, left), lo, hi
             if left - theirs < target:
