@@ -94,6 +94,8 @@ typedef struct {
     int nside, most, nstates;
     int side_seats[MAXP];
     int *points; /* [side index][tricks 0..most][state] */
+    int *points_bounds; /* [side index][won 0..most][left 0..most][lo, hi]: the seat's extremes
+                           over won..won+left tricks and every state (RoundPoints.bounds) */
     int range_lo, range_hi;
 } Objective;
 
@@ -209,10 +211,18 @@ static void obj_bounds(const Objective *o, const Prog *p, int left, int *lo, int
         }
         return;
     }
-    case OBJ_POINTS:
-        *lo = o->range_lo;
-        *hi = o->range_hi;
+    case OBJ_POINTS: {
+        int m = o->most + 1;
+        *lo = *hi = 0;
+        for (int i = 0; i < o->nside; i++) {
+            int won = p->won[i];
+            int more = left < o->most - won ? left : o->most - won;
+            const int *b = o->points_bounds + ((i * m + won) * m + more) * 2;
+            *lo += b[0];
+            *hi += b[1];
+        }
         return;
+    }
     default:
         *lo = 0;
         *hi = left;
@@ -2512,6 +2522,26 @@ static int read_objective(Kernel *k, PyObject *d) {
         for (int i = 0; i < n; i++) o->points[i] = (int)tmp[i];
         free(tmp);
         o->plen = o->nside;
+        int m = o->most + 1;
+        o->points_bounds = malloc(sizeof(int) * 2 * (size_t)(o->nside > 0 ? o->nside * m * m : 1));
+        if (!o->points_bounds) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (int i = 0; i < o->nside; i++)
+            for (int won = 0; won < m; won++)
+                for (int more = 0; won + more < m; more++) {
+                    int lo = INT_MAX, hi = INT_MIN;
+                    for (int t = won; t <= won + more; t++)
+                        for (int st = 0; st < o->nstates; st++) {
+                            int v = -o->points[(i * m + t) * o->nstates + st];
+                            if (v < lo) lo = v;
+                            if (v > hi) hi = v;
+                        }
+                    int *b = o->points_bounds + ((i * m + won) * m + more) * 2;
+                    b[0] = lo;
+                    b[1] = hi;
+                }
         break;
     }
     default:
@@ -2557,6 +2587,7 @@ static void Kernel_dealloc(Kernel *k) {
     for (int s = 0; s < MAXS; s++) free(k->states[s]);
     free(k->span);
     free(k->obj.points);
+    free(k->obj.points_bounds);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 

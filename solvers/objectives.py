@@ -294,9 +294,43 @@ class RoundPoints(Objective):
             lo -= max(points)
             hi -= min(points)
         self.range = (lo, hi)
+        # Per seat of the side, by its tricks so far w and the tricks left l: the extremes of its
+        # value over w..w+l tricks at the end and every state (the kernel's `points_bounds`).
+        self._seat_bounds: list[list[list[tuple[int, int]]]] = []
+        most = self.most_tricks
+        for seat in self.side:
+            by_tricks = [
+                [-self.context.seat_points(seat, t, state) for state in range(self.states)]
+                for t in range(most + 1)
+            ]
+            self._seat_bounds.append(
+                [
+                    [
+                        (
+                            min(min(v) for v in by_tricks[w : w + n + 1]),
+                            max(max(v) for v in by_tricks[w : w + n + 1]),
+                        )
+                        for n in range(most - w + 1)
+                    ]
+                    for w in range(most + 1)
+                ]
+            )
 
     def value_range(self, left: int) -> tuple[int, int]:
         return self.range
+
+    def bounds(self, progress: Progress, left: int) -> tuple[int, int]:
+        """The sum over the side's seats of each one's extremes with its tricks so far and at most
+        ``left`` more (every state the round may end in): once a 24 seat has a trick, the
+        penalty for none is out of reach, and its points lie between its tricks' and those with
+        every trick left."""
+        assert isinstance(progress, tuple)
+        lo = hi = 0
+        for by_won, won in zip(self._seat_bounds, progress, strict=True):
+            seat_lo, seat_hi = by_won[won][min(left, self.most_tricks - won)]
+            lo += seat_lo
+            hi += seat_hi
+        return lo, hi
 
     def start(self) -> Progress:
         return tuple(self.won[s] for s in self.side)
