@@ -7,9 +7,10 @@ its table kept from world to world). Per world: the solver's nodes, the zero-win
 asked (`Solver.test`) and the CPU time; the totals, median and p90, and a check sum of the
 values (equal runs ask the same questions and must give the same values).
 
-``--fresh`` drops the kept solvers before every world (no per-world reuse of the table);
-``--no-kernel`` runs the pure-Python search (slow: use few worlds); ``--profile`` prints
-cProfile's top functions of the run.
+``--points`` asks the points objective as the advice did before it asked for tricks
+(`hints.advisors.vierundzwanzig._by_tricks` refused); ``--fresh`` drops the kept solvers
+before every world (no per-world reuse of the table); ``--no-kernel`` runs the pure-Python
+search (slow: use few worlds); ``--profile`` prints cProfile's top functions of the run.
 
     python bench/dd_24_play.py --instances 3 --worlds 40
 """
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hints import first_of
 from stich.hints import dd
+from stich.hints.advisors import vierundzwanzig
 from stich.hints.advisors.vierundzwanzig import ADVISOR
 from stich.solvers import solver as solver_module
 
@@ -41,6 +43,7 @@ def main() -> None:
     parser.add_argument("--instances", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=40)
+    parser.add_argument("--points", action="store_true", help="the points objective, not tricks")
     parser.add_argument("--fresh", action="store_true", help="a new solver for every world")
     parser.add_argument("--no-kernel", action="store_true", help="the pure-Python search")
     parser.add_argument("--profile", action="store_true", help="cProfile's top functions")
@@ -63,6 +66,8 @@ def main() -> None:
 
         solver_module.Solver.__init__ = python_init  # type: ignore[method-assign]
 
+    if args.points:
+        vierundzwanzig._by_tricks = lambda pos, seat: None  # type: ignore[assignment]
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     nodes: list[int] = []
     asked: list[int] = []
@@ -96,9 +101,7 @@ def main() -> None:
         return sorted(xs)[int(0.9 * (len(xs) - 1))]
 
     def row(name: str, xs: list[int]) -> str:
-        return (
-            f"{name:10} total {sum(xs):>12,}  median {statistics.median(xs):>9,.0f}  p90 {p90(xs):>10,.0f}"
-        )
+        return f"{name:10} total {sum(xs):>12,}  median {statistics.median(xs):>9,.0f}  p90 {p90(xs):>10,.0f}"
 
     print(f"worlds {len(cpu)}  check sum {check:.1f}")
     print(row("nodes", nodes))
