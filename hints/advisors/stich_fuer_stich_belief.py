@@ -34,19 +34,23 @@ likelihood of all the confidant's plays under h is then
 
 where ``m(u)`` is the number of the confidant's turns at which an unseen card ``u`` would
 have ranked above the card played (the normaliser of each turn's choice depends on the hand
-size alone, the same under every pair). The expectation is the elementary symmetric
-polynomial of degree ``r`` of the ``LEAN**m(u)`` over the unseen cards divided by
-``C(|unseen|, r)``, computed exactly by the usual recursion.
+size alone, the same under every pair; with odd choices, below, it is kept). The
+expectation is the elementary symmetric polynomial of degree ``r`` of the ``LEAN**m(u)``
+over the unseen cards divided by ``C(|unseen|, r)``, computed exactly by the usual
+recursion.
 
 The likelihood of a case is the mean of the styles' likelihoods.
 
-*A human may bluff.* The weight of a pair is ``FLOOR + (1 − FLOOR) · L(h) / max L``: the
-pair the play fits best and every pair that fits as well has weight 1, and no pair the
-announcements allow falls below ``FLOOR`` of it, whatever cards were played. The belief is
-the deducer's possible pairs weighted so, normalised.
+*A human may bluff.* Each turn's card is the rules' choice with probability ``1 − ODD`` and
+an odd one, any card of the hand alike, with ``ODD``: the product over the turns is expanded
+over the sets of turns chosen by the rules (at most 2**7), each set's expectation as above.
+So one strange card costs a pair weight but never rules it out. Optionally (``FLOOR``, 0 by
+default) no pair falls below that share of the best-fitting one. The belief is the deducer's
+possible pairs weighted by ``FLOOR + (1 − FLOOR) · L(h) / max L``, normalised.
 
-``LEAN`` and ``FLOOR`` were fitted (best mean log score of the secret, see docs/advice.md)
-on deals of seeds 11–13, with the heuristic and the advisor as the confidant.
+``LEAN`` and ``ODD`` were fitted by ``bench/sfs_belief_fit.py`` (the mean log score of the
+secret at the sleuths' guesses) on seeds 11–13 with the heuristic as the confidant and 14–15
+with the advisor, not on the seeds of the calibration runs reported (docs/advice.md).
 """
 
 from __future__ import annotations
@@ -75,9 +79,9 @@ __all__ = [
 ]
 
 LEAN = 0.2  # each place lower in the rules-of-thumb order: this factor less likely
-FLOOR = 0.1  # no possible pair weighs less than this share of the best-fitting one
+FLOOR = 0.0  # a share of the best-fitting pair that every possible one keeps at least (none needed: see ODD)
 LEAK = 0.5  # the confidant's trick against the bits its card lets the winner tell
-ODD = 0.1  # the share of the confidant's cards chosen otherwise, any card alike
+ODD = 0.05  # the share of the confidant's cards chosen otherwise, any card alike
 STYLES = (0.0, LEAK)  # the confidants modelled, equally likely: trick points alone; and minding the bits
 
 
