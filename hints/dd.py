@@ -26,6 +26,7 @@ from stich.solvers.solver import Move
 __all__ = [
     "SOLVERS",
     "SolverCache",
+    "current_deadline",
     "deadline",
     "exact_by_move",
     "hypothetically",
@@ -106,6 +107,11 @@ def deadline(when: float | None) -> Iterator[None]:
         yield
     finally:
         _DEADLINE[0] = before
+
+
+def current_deadline() -> float | None:
+    """The time limit `deadline` set for the solves of the block that runs (None: none)."""
+    return _DEADLINE[0]
 
 
 def value(pos: Position) -> int:

@@ -357,6 +357,8 @@ typedef struct {
        the search unwinds storing nothing more and the call raises TimeoutError */
     double deadline;
     int timed_out;
+    /* a limit on the nodes counted (0: none): past it the search unwinds as past the deadline */
+    i64 node_limit;
     /* by tricks left: the lead that last ended a node (tried first at the next lead there) */
     int killer[MAXC + 1];
 } Kernel;
@@ -2011,6 +2013,7 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
     k->nodes++;
     *relout = 0;
     if (k->deadline > 0 && !(k->nodes & 1023) && now_seconds() > k->deadline) k->timed_out = 1;
+    if (k->node_limit > 0 && k->nodes > k->node_limit) k->timed_out = 1;
     if (k->timed_out) return 0;
     int lo, hi;
     if (o->additive) {
@@ -2763,6 +2766,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     k->nodes = 0;
     k->deadline = 0.0;
     k->timed_out = 0;
+    k->node_limit = 0;
     return 0;
 }
 
@@ -2851,6 +2855,19 @@ static int Kernel_set_deadline(Kernel *k, PyObject *value, void *closure) {
     return 0;
 }
 
+static PyObject *Kernel_get_node_limit(Kernel *k, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(k->node_limit);
+}
+
+static int Kernel_set_node_limit(Kernel *k, PyObject *value, void *closure) {
+    (void)closure;
+    long long n = value == NULL || value == Py_None ? 0 : PyLong_AsLongLong(value);
+    if (n == -1 && PyErr_Occurred()) return -1;
+    k->node_limit = n > 0 ? n : 0;
+    return 0;
+}
+
 static PyObject *Kernel_get_entries(Kernel *k, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(k->entries);
@@ -2868,6 +2885,8 @@ static PyGetSetDef Kernel_getset[] = {
     {"entries", (getter)Kernel_get_entries, NULL, "transposition table entries", NULL},
     {"deadline", (getter)Kernel_get_deadline, (setter)Kernel_set_deadline,
      "time.monotonic() seconds after which a search raises TimeoutError (0: none)", NULL},
+    {"node_limit", (getter)Kernel_get_node_limit, (setter)Kernel_set_node_limit,
+     "the node count past which a search raises TimeoutError (0: none)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject KernelType = {

@@ -105,6 +105,7 @@ class Kernel:
     nodes: int
     entries: int
     deadline: float  # time.monotonic() seconds, 0: none; past it a search raises TimeoutError
+    node_limit: int  # the node count past which a search raises TimeoutError, 0: none
     def __init__(self, **tables: Unpack[KernelTables]) -> None: ...
     def boundary(
         self, hands: list[int], leader: int, live: int, prog: Any, target: int, left: int, present: int, /

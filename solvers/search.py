@@ -503,8 +503,9 @@ class SearchState:
     """What the search's two entry points share (the kernel's ``Kernel``): the tables, the seating,
     the objective, the transposition table and its keys, the declarations, the bounds, the
     move ordering; the node count (``nodes[0]``), the time limit (``deadline[0]``,
-    `time.monotonic` seconds, 0 for none; looked at every 1,024 nodes), whether a search ran
-    past it (``timed_out[0]``: the search then unwinds storing nothing more, and its answer
+    `time.monotonic` seconds, 0 for none; looked at every 1,024 nodes), the node limit
+    (``node_limit[0]``, a node count, 0 for none), whether a search ran past either
+    (``timed_out[0]``: the search then unwinds storing nothing more, and its answer
     means nothing) — one-element lists, as the solver shares them — the killer leads by tricks
     left, and the entry points ``boundary`` and ``inner`` once made (`make_search`)."""
 
@@ -527,6 +528,7 @@ class SearchState:
         self.equal_sizes = equal_sizes
         self.nodes = [0]
         self.deadline = [0.0]
+        self.node_limit = [0]
         self.timed_out = [False]
         self.killers = [-1] * (tables.size + 1)  # by tricks left: the lead that last ended a node
         self.bounds = make_boundary_bounds(tables, seating, objective, table, equal_sizes)
@@ -583,7 +585,7 @@ def make_boundary(
     beaters, class_of = tables.beaters, tables.class_of
     keys, store = state.keys, table.store
     last_trick_here = additive and state.equal_sizes
-    count, deadline, timed_out = state.nodes, state.deadline, state.timed_out
+    count, deadline, timed_out, node_limit = state.nodes, state.deadline, state.timed_out, state.node_limit
     bounds = state.bounds
 
     def boundary(
@@ -592,6 +594,8 @@ def make_boundary(
         """Can the side reach ``target`` from a trick boundary (trick empty, ``leader`` to lead)?"""
         count[0] += 1
         if deadline[0] and not count[0] & 1023 and time.monotonic() > deadline[0]:
+            timed_out[0] = True
+        if node_limit[0] and count[0] > node_limit[0]:
             timed_out[0] = True
         if timed_out[0]:
             return False, 0
@@ -772,6 +776,7 @@ class Search(NamedTuple):
     nodes: list[int]
     deadline: list[float]
     timed_out: list[bool]
+    node_limit: list[int]
 
 
 def make_search(
@@ -792,4 +797,4 @@ def make_search(
     state = SearchState(tables, seating, objective, table, keys, declarations, equal_sizes)
     state.boundary = make_boundary(state)
     state.inner = make_inner(state)
-    return Search(state.boundary, state.inner, state.nodes, state.deadline, state.timed_out)
+    return Search(state.boundary, state.inner, state.nodes, state.deadline, state.timed_out, state.node_limit)

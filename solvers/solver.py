@@ -143,6 +143,9 @@ class Solver:
         # A time limit for the searches (`time.monotonic` seconds); past it a search raises
         # SolveTimeout (looked at every 1,024 nodes).
         self.deadline: float | None = None
+        # A limit on the node count (`nodes`, counted over the solver's life); past it a search
+        # raises SolveTimeout, on the same node in the kernel and in Python.
+        self.node_limit: int | None = None
         self._kernel: Any = None
         spec = self.objective.kernel_spec() if kernel else None
         if spec is not None and self._kernel_applies():
@@ -409,8 +412,10 @@ class Solver:
         limit = self.deadline or 0.0
         if self._kernel is not None:
             self._kernel.deadline = limit
+            self._kernel.node_limit = self.node_limit or 0
         else:
             self._search.deadline[0] = limit
+            self._search.node_limit[0] = self.node_limit or 0
         try:
             if node.k == 0:
                 result, _ = self._boundary(

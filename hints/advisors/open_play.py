@@ -1,5 +1,6 @@
-"""Double-dummy valuations where a task or trick points are played for: Was sticht?'s task choice
-and play (every hand open once the draft is over), Stich für Stich's play (over sampled worlds).
+"""Double-dummy valuations where a task is played for: Was sticht?'s task choice and play (every
+hand open once the draft is over). Stich für Stich's play is valued in its own advisor
+(`hints.advisors.stich_fuer_stich`).
 
 Was sticht? values are exact, not estimates: after the reveal every card and the trumps
 are known, so one double-dummy solve per question settles it. Whether the others spoil
@@ -13,18 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
-from stich.hints.figures import BITS, POINTS, figure_kind, shown
+from stich.hints.figures import figure_kind, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Alternative, Tally, Valuation, worlds_text
-from stich.hints.worlds import World, WorldSource
+from stich.hints.valuation import Alternative, Tally, Valuation
+from stich.hints.worlds import World
 from stich.solvers import ObjectiveSpec
 
-__all__ = ["INFO_WEIGHT", "stich_fuer_stich_play", "was_sticht_play", "was_sticht_task"]
-
-INFO_WEIGHT = 0.5  # Stich für Stich: trick points per bit of information (see docs/advice.md)
+__all__ = ["was_sticht_play", "was_sticht_task"]
 
 
 def _helped(spoiler: int, seats: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -171,58 +169,4 @@ def was_sticht_play(session: Session, state: WasStichtRound) -> Valuation:
         exact=True,
         method="double-dummy on the open hands",
         then=("no_single_spoiler",),
-    )
-
-
-def stich_fuer_stich_play(session: Session, state: StichFuerStichRound, seed: int | None = None) -> Valuation:
-    seat = session.seat
-    legal = session.legal()
-    seats = list(range(state.game.players))
-    teams = one_against_all(seat, seats)
-    source = WorldSource(session)
-    tracker = session.tracker
-    assert tracker is not None
-    space = tracker.space
-    from stich.deducer.information import information  # numpy: loaded where it is asked
-
-    report = information(tracker.evidence(), completions="sample", samples=400, seed=seed)
-    entropy = {c.name: c.expected_entropy for c in report.candidates}
-    hider = report.mode == "hider"
-    bits_name = "bits_given" if hider else "bits_gained"
-
-    def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-        secret = space.to_json(world.secret) if world.secret is not None else None
-        pos = position(state, list(world.hands), ObjectiveSpec("tricks", seat=seat), teams, secret)
-        points = {move_event(state, seat, m)["play"]: float(v) for m, v in move_values(pos)}
-        values: list[float] = []
-        figures: list[dict[str, float]] = []
-        for event in legal:
-            card = str(event["play"])
-            bits = report.current_entropy - entropy[card]
-            values.append(points[card] - INFO_WEIGHT * bits if hider else points[card] + INFO_WEIGHT * bits)
-            figures.append({"trick_points": points[card], bits_name: bits})
-        return values, figures
-
-    def explain(alternatives: list[Alternative], tally: Tally) -> str:
-        best = alternatives[0]
-        bits = best.figures[bits_name]
-        if hider:
-            tail = (
-                f"; the announcement gives away {shown(BITS, bits)} bits"
-                if bits > 0.05
-                else "; it gives nothing away"
-            )
-        else:
-            tail = f"; the announcement will tell {shown(BITS, bits)} bits" if bits > 0.05 else ""
-        points = shown(POINTS, best.figures["trick_points"])
-        over = worlds_text(tally.worlds)
-        return f"{best.label} takes {points} trick points from here over {over}{tail}"
-
-    return Valuation(
-        "play",
-        [(e, str(e["play"])) for e in legal],
-        evaluate,
-        source.draw,
-        "trick points and information",
-        explain,
     )

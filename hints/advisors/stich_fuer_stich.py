@@ -14,6 +14,13 @@ confidant how much it gives away. Both are shown; the ranking adds ``INFO_WEIGHT
 points per bit gained (sleuth) or subtracts it per bit given away (confidant), since
 solving one trick earlier is worth one investigation point and a bit is roughly a
 halving of the pairs left.
+
+A world's search gets ``WORLD_NODES`` nodes (the seat's value and every card's): at full
+hands one world in three needs millions (proving that the seat makes its one trick against
+three), and the advice would see one world where it could see a hundred. A world past the
+limit is played out instead (`play_out`): after each card every seat plays by a rule of
+thumb with the hands open, the others together against the seat, and the seat's tricks are
+the card's value there (docs/advice.md, "Speed").
 """
 
 from __future__ import annotations
@@ -25,13 +32,109 @@ from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURISTIC
-from stich.hints.figures import CHANCE, clearly_ahead_exact, shown
+from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
+from stich.hints.figures import BITS, CHANCE, POINTS, clearly_ahead_exact, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
+from stich.hints.valuation import Advice, Alternative, Tally, Valuation, forced_advice, worlds_text
+from stich.hints.worlds import World, WorldSource
+from stich.solvers import ObjectiveSpec, Position, Solver
+from stich.solvers.solver import Move, Node, SolveTimeout
 
-__all__ = ["ADVISOR", "INFO_WEIGHT", "StichFuerStichAdvisor"]
+__all__ = ["ADVISOR", "INFO_WEIGHT", "WORLD_NODES", "StichFuerStichAdvisor", "play_out", "world_points"]
 
 INFO_WEIGHT = 0.5  # trick points per bit of information
+WORLD_NODES = 20_000
+"""The nodes a world's search may take (its value and every card's) before the world is played
+out instead: some 5-10 ms of the compiled search (docs/advice.md, "Speed")."""
+
+
+def _policy_card(solver: Solver, node: Node, lone: int) -> int:
+    """The card a seat plays by a rule of thumb with every hand open, the others together against
+    the ``lone`` seat; the strongest card takes the trick (ties to the first), nobody need follow.
+
+    The lone seat takes the trick with its cheapest card that beats what lies and that no other
+    seat still to play can beat, else throws its weakest card. The others: once the lone seat's
+    card lies, the cheapest card that takes the trick from it, else the weakest (nothing to do
+    when one of them already has it); before it, the cheapest card the lone seat cannot beat
+    when it could take the trick as it stands, else the weakest."""
+    strength = solver.tables.strength[node.live]
+    seat, hands = node.seat, node.hands
+    hand = hands[seat]
+    cards = sorted((c for c in range(solver.size) if hand >> c & 1), key=lambda c: (strength[c], c))
+    lying = strength[node.wcard] if node.wcard >= 0 else None
+    nxt = solver.seating.nxt
+    later: list[int] = []
+    s = nxt[seat]
+    for _ in range(len(solver.seats) - 1 - node.k):
+        later.append(s)
+        s = nxt[s]
+
+    def beats(c: int, level: int | None) -> bool:
+        return level is None or strength[c] > level
+
+    def top(seats: list[int]) -> int | None:
+        best = None
+        for o in seats:
+            held = hands[o]
+            for c in range(solver.size):
+                if held >> c & 1 and (best is None or strength[c] > best):
+                    best = strength[c]
+        return best
+
+    if seat == lone:
+        above = top(later)
+        for c in cards:
+            if beats(c, lying) and (above is None or strength[c] > above):
+                return c
+        return cards[0]
+    if lone not in later:  # the lone seat has played (or plays no more)
+        if node.wseat == lone:
+            for c in cards:
+                if beats(c, lying):
+                    return c
+        return cards[0]
+    best_lone = top([lone])
+    if best_lone is not None and (lying is None or best_lone > lying):
+        for c in cards:
+            if strength[c] >= best_lone:  # ties go to the card played first
+                return c
+    return cards[0]
+
+
+def play_out(solver: Solver, node: Node, lone: int) -> list[tuple[Move, int]]:
+    """Each legal move of the seat to move with the tricks the ``lone`` seat takes from here when
+    every seat then plays by the rule of thumb of `_policy_card` (counted as `Solver.move_values`
+    counts them: the side's tricks from ``node``)."""
+    out: list[tuple[Move, int]] = []
+    for move in solver.moves(node):
+        end = solver.child(node, move)
+        while end.left > 0 and end.hands[end.seat]:
+            end = solver.child(end, Move(_policy_card(solver, end, lone), ()))
+        out.append((move, end.gained - node.gained))
+    return out
+
+
+def world_points(pos: Position, seat: int, nodes: int = WORLD_NODES) -> tuple[list[tuple[Move, int]], bool]:
+    """Each legal move of ``seat`` (to move in ``pos``) with the seat's trick points from here: by
+    the double-dummy search within ``nodes`` nodes, else played out (`play_out`); and whether the
+    search answered. A time limit of the advice (`hints.dd.deadline`) still ends the world."""
+    solver, last = SOLVERS.solver(pos)
+    solver.deadline = current_deadline()
+    root = solver.root()
+    if root.left == 0:
+        return [], True
+    limit = solver.nodes + nodes
+    solver.node_limit = limit
+    try:
+        best = solver.value_to_go(root, guess=last[0] if last else None)
+        last[:] = [best]
+        return solver.move_values(root, best, guess=best), True
+    except SolveTimeout:
+        if solver.nodes <= limit:
+            raise  # the advice's time is up, not the world's nodes
+    finally:
+        solver.node_limit = None
+    return play_out(solver, root, seat), False
 
 
 @dataclass(frozen=True)
@@ -51,10 +154,69 @@ class StichFuerStichAdvisor:
         if state.phase == "search":
             return self.guess(session)
         if state.phase == "play":
-            from stich.hints.advisors.open_play import stich_fuer_stich_play
-
-            return stich_fuer_stich_play(session, state)
+            return self.play(session, state)
         raise StichError(f"no advice for the phase {state.phase!r} of Stich für Stich")
+
+    def play(self, session: Session, state: StichFuerStichRound, seed: int | None = None) -> Valuation:
+        """Each card's trick points for the seat over sampled worlds (`world_points`) and the
+        information the announcement after the trick tells (or, for the confidant, gives away)."""
+        seat = session.seat
+        legal = session.legal()
+        teams = one_against_all(seat, list(range(state.game.players)))
+        source = WorldSource(session)
+        tracker = session.tracker
+        assert tracker is not None
+        space = tracker.space
+        from stich.deducer.information import information  # numpy: loaded where it is asked
+
+        report = information(tracker.evidence(), completions="sample", samples=400, seed=seed)
+        entropy = {c.name: c.expected_entropy for c in report.candidates}
+        hider = report.mode == "hider"
+        bits_name = "bits_given" if hider else "bits_gained"
+        played_out = [0]
+
+        def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
+            secret = space.to_json(world.secret) if world.secret is not None else None
+            pos = position(state, list(world.hands), ObjectiveSpec("tricks", seat=seat), teams, secret)
+            found, searched = world_points(pos, seat)
+            played_out[0] += not searched
+            points = {move_event(state, seat, m)["play"]: float(v) for m, v in found}
+            values: list[float] = []
+            figures: list[dict[str, float]] = []
+            for event in legal:
+                card = str(event["play"])
+                bits = report.current_entropy - entropy[card]
+                info = -INFO_WEIGHT * bits if hider else INFO_WEIGHT * bits
+                values.append(points[card] + info)
+                figures.append({"trick_points": points[card], bits_name: bits})
+            return values, figures
+
+        def explain(alternatives: list[Alternative], tally: Tally) -> str:
+            best = alternatives[0]
+            bits = best.figures[bits_name]
+            if hider:
+                tail = (
+                    f"; the announcement gives away {shown(BITS, bits)} bits"
+                    if bits > 0.05
+                    else "; it gives nothing away"
+                )
+            else:
+                tail = f"; the announcement will tell {shown(BITS, bits)} bits" if bits > 0.05 else ""
+            points = shown(POINTS, best.figures["trick_points"])
+            over = worlds_text(tally.worlds)
+            if played_out[0]:
+                over += f" ({played_out[0]} of them played out, their search too long)"
+            return f"{best.label} takes {points} trick points from here over {over}{tail}"
+
+        return Valuation(
+            "play",
+            [(e, str(e["play"])) for e in legal],
+            evaluate,
+            source.draw,
+            "trick points and information",
+            explain,
+            method="double-dummy over sampled worlds (a world whose search is long played out)",
+        )
 
     def guess(self, session: Session) -> Advice:
         post = belief(session)  # the announcements' pairs weighed by the confidant's cards

@@ -1,0 +1,97 @@
+"""Stich für Stich's play advice in one world: the double-dummy search within a node limit, else
+the world played out (`hints.advisors.stich_fuer_stich.world_points`, `play_out`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stich.hints.advisors.stich_fuer_stich import _policy_card, play_out, world_points
+from stich.hints.dd import SOLVERS
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
+from stich.solvers.reference import reference_solve
+from stich.solvers.solver import Solver
+from tests.solvers.samples import random_position_json
+
+
+def _lone_position(seed: int, cards: int = 3) -> tuple[Position, int]:
+    """A random Stich für Stich position of one seat against the rest, that seat to move."""
+    while True:
+        players = 3 + seed % 2
+        data: dict[str, Any] = random_position_json("stich-fuer-stich", seed, cards, players, "tricks")
+        seed += 1000
+        seats = [*range(data["leader"], players), *range(data["leader"])]
+        lone = seats[len(data["trick"])]
+        data["teams"] = [[lone], [s for s in range(players) if s != lone]]
+        data["objective"] = {"type": "tricks", "seat": lone}
+        return parse_position(data), lone
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_world_points_within_the_node_limit_are_the_double_dummy_values(seed: int) -> None:
+    position, lone = _lone_position(70_000 + seed)
+    SOLVERS.clear()
+    found, searched = world_points(position, lone, nodes=10_000_000)
+    _, expected = reference_solve(position)
+    assert searched
+    assert {(m.card, m.declaration): v for m, v in found} == dict(expected)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_world_past_the_node_limit_is_played_out(seed: int) -> None:
+    position, lone = _lone_position(71_000 + seed, cards=4)
+    SOLVERS.clear()
+    found, searched = world_points(position, lone, nodes=1)
+    solver = Solver(position)
+    root = solver.root()
+    assert not searched
+    assert found == play_out(solver, root, lone)
+    assert {m.card for m, _ in found} == {m.card for m in solver.moves(root)}
+    assert all(0 <= v <= root.left for _, v in found)
+    # The solver kept in the cache answers again without a limit afterwards.
+    again, searched = world_points(position, lone, nodes=10_000_000)
+    assert searched
+    assert dict(again) == dict(Solver(position).move_values())
+
+
+def test_a_node_limit_stops_the_kernel_and_python_on_the_same_node() -> None:
+    from stich.solvers.solver import SolveTimeout
+
+    position, _ = _lone_position(72_000, cards=5)
+    full = Solver(position)
+    full.value()
+    limit = full.nodes // 2
+    assert limit > 10
+    counts = []
+    for kernel in (True, False):
+        solver = Solver(position, kernel=kernel)
+        solver.node_limit = limit
+        with pytest.raises(SolveTimeout):
+            solver.value()
+        counts.append(solver.nodes)
+    # Past the limit the search unwinds, counting the nodes it leaves as it goes, alike in both.
+    assert counts[0] == counts[1] > limit
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_lone_seat_last_takes_the_trick_with_its_cheapest_winner(seed: int) -> None:
+    # Last to play, the lone seat plays the weakest card that beats the card lying, or throws its
+    # weakest card when none does.
+    position, lone = _lone_position(73_000 + seed)
+    solver = Solver(position)
+    node = solver.root()
+    while node.k < len(solver.seats) - 1 or node.seat != lone:
+        if node.left == 0 or node.k == len(solver.seats) - 1:
+            pytest.skip("the lone seat does not play last in this trick")
+        node = solver.child(node, solver.moves(node)[0])
+    strength = solver.tables.strength[node.live]
+    hand = [c for c in range(solver.size) if node.hands[lone] >> c & 1]
+    lying = strength[node.wcard]
+    winners = [c for c in hand if strength[c] > lying]
+    card = _policy_card(solver, node, lone)
+    if winners:
+        assert strength[card] == min(strength[c] for c in winners)
+    else:
+        assert strength[card] == min(strength[c] for c in hand)
