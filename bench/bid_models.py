@@ -18,13 +18,12 @@ averaged over the rotations, paired by deal, with its standard error.
 
 (``-P``: the folder ``bench/`` holds a ``hints.py`` that would hide the package.)
 
-``FORMER_PLAY_OUT`` is the advisor (8 worlds a decision) with the play-out as it was before
-the seats still to bid were given the heuristic's bid (`former_play_out`), to set both at one
-table in the arena, paired by deal:
+``TRIED_PLAY_OUT`` is the advisor (8 worlds a decision) with a play-out tried and not adopted
+(`tried_play_out`), to set both at one table in the arena, paired by deal:
 
     mkdir -p /tmp/bots && cp bench/bid_models.py /tmp/bots/
     PYTHONPATH=/tmp/bots stich arena stiche-raten --players 4 \\
-        --bots advisor:8,bid_models:FORMER_PLAY_OUT,heuristic,heuristic -o first_round=5 \\
+        --bots bid_models:TRIED_PLAY_OUT,advisor:8,heuristic,heuristic -o first_round=5 \\
         --cycle 1 --rounds 120 --seed 1 --jobs 2
 """
 
@@ -34,19 +33,16 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
 from stich.games.base import Event
-from stich.games.cards import CardSet
 from stich.games.record import Record, replay, simulate
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Advice, Budget, Valuation, advise
 from stich.hints.advisors import bidding, playout
 from stich.hints.advisors.bidding import BiddingAdvisor
-from stich.hints.advisors.bidding_heuristic import sure_tricks
-from stich.hints.advisors.playout import nearest_bid
 from stich.hints.dd import most_tricks, most_tricks_by_move, move_event, one_against_all, position, value
 from stich.hints.session import Session
 from stich.hints.worlds import World
@@ -110,54 +106,33 @@ class MostPlayAdvisor(BiddingAdvisor):
 MODELS = {"exact-bids": ExactBidsAdvisor, "most-play": MostPlayAdvisor}
 
 
-def _sure_guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, int]:
-    """The seats still to bid as the play-out gave them before: their sure tricks."""
-    n = state.game.players
-    live = state.deck.all & ~state.gone
-    rules = state.rules()
-    found: dict[int, int] = {}
-    for other in range(n):
-        if other == seat or state.bids[other] is not None:
-            continue
-        if state.blind:
-            found[other] = nearest_bid(state.size / n, range(state.size + 1))
-        else:
-            found[other] = sure_tricks(rules, hands[other], live & ~hands[other], n)
-    return found
-
-
-def _former_fit(size: int, trumps: bool = True) -> float:
-    return bidding.BID_FIT * float((5 / max(5, size)) ** 1.5)
-
-
 @contextmanager
-def former_play_out() -> Iterator[None]:
-    """The play-out as it was before the seats still to bid were given the heuristic's bid: their
-    sure tricks instead, every seat playing for each trick it still needs (no top trumps kept
-    for later), the worlds' fit weight falling as (5 / cards)^1.5."""
-    saved = bidding._guesses, playout.plays_for_trick, bidding.fit_weight
-    bidding._guesses = _sure_guesses
-    playout.plays_for_trick = lambda t, hand, unseen, need, takes: playout.wants_trick(need, takes)
-    bidding.fit_weight = _former_fit
+def tried_play_out() -> Iterator[None]:
+    """The play-out tried and not adopted: the seats still to bid halfway between their sure
+    tricks and the heuristic bot's bid (`bidding.GUESS_MIX` 0.5), a seat whose locked cards
+    make its need keeping them (`playout.KEEP_LOCKED`), the worlds' fit weight falling as
+    (5 / cards)^0.3 where there are trumps (`bidding.FIT_FALL`, refitted for it on seed 7)."""
+    saved = bidding.GUESS_MIX, playout.KEEP_LOCKED, bidding.FIT_FALL
+    bidding.GUESS_MIX, playout.KEEP_LOCKED, bidding.FIT_FALL = 0.5, True, 0.3
     try:
         yield
     finally:
-        bidding._guesses, playout.plays_for_trick, bidding.fit_weight = saved
+        bidding.GUESS_MIX, playout.KEEP_LOCKED, bidding.FIT_FALL = saved
 
 
-class FormerPlayOut:
-    """The advisor with 8 worlds a decision and the former play-out (`former_play_out`), for
-    ``--bots bid_models:FORMER_PLAY_OUT`` (copy this file out of ``bench/`` first)."""
+class TriedPlayOut:
+    """The advisor with 8 worlds a decision and the play-out tried (`tried_play_out`), for
+    ``--bots bid_models:TRIED_PLAY_OUT`` (copy this file out of ``bench/`` first)."""
 
-    name = "playout-before:8"
+    name = "playout-tried:8"
     worlds = 8
 
     def act(self, session: Session, rng: random.Random) -> Event:
-        with former_play_out():
+        with tried_play_out():
             return advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
 
 
-FORMER_PLAY_OUT = FormerPlayOut()
+TRIED_PLAY_OUT = TriedPlayOut()
 """The bot itself."""
 
 

@@ -13,11 +13,8 @@ unseen card can beat when it has one, the cheapest winner as the last to play, e
 highest winner — and leads its sure winners, then the tops of its suits, else its lowest
 card. A seat whose bid is made (or, where a missed bid still scores its tricks, one that
 is already over) ducks: it plays the highest card that loses the trick, the lowest when
-every card wins and others are still to play, and leads its lowest card. So does a seat
-whose locked cards alone make the tricks it still needs (its wizards and its trumps above
-every unseen trump, while no wizard is unseen: they take a trick whenever they are played),
-keeping them for later as
-a club player keeps a top trump rather than spend a lesser card on an early trick.
+every card wins and others are still to play, and leads its lowest card. (Ducking too while
+the seat's locked cards alone make its need, `KEEP_LOCKED`, was tried and not adopted.)
 
 Everything is plain Python over card bitmasks and the rules' compiled tables
 (`games.trick.TrickRules`), without the double-dummy solver: a play-out of a 13-card
@@ -145,6 +142,14 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     return need > 0 or (need < 0 and takes_when_over)
 
 
+KEEP_LOCKED = False
+"""Whether a seat whose `locked` cards make its need ducks and keeps them (`plays_for_trick`).
+Tried and not adopted: in the arena at 5 cards, with the others' bids halfway to the
+heuristic's and the fit refitted (`bench/bid_models.py` ``TRIED_PLAY_OUT``), the advisor scored
+-0.30 [-0.80, 0.20] points a round against the play-out without them, and its chances were
+no better calibrated (docs/strength.md, Calibration)."""
+
+
 def locked(t: Tables, hand: CardSet, unseen: CardSet) -> int:
     """How many of ``hand``'s cards take a trick whenever they are played: its wizards and its
     trumps above every unseen trump, none while a wizard is unseen (played earlier to the trick,
@@ -160,11 +165,12 @@ def locked(t: Tables, hand: CardSet, unseen: CardSet) -> int:
 
 
 def plays_for_trick(t: Tables, hand: CardSet, unseen: CardSet, need: int, takes_when_over: bool) -> bool:
-    """Whether a seat that still ``need``s that many tricks plays to take this one (`wants_trick`):
-    not while its `locked` cards alone make its need, which it keeps for later and ducks the
-    tricks before, as a club player keeps a top trump for the trick it needs."""
+    """Whether a seat that still ``need``s that many tricks plays to take this one (`wants_trick`);
+    with `KEEP_LOCKED`, not while its `locked` cards alone make its need: it keeps them for
+    later and ducks the tricks before, as a club player keeps a top trump for the trick it
+    needs."""
     if need > 0:
-        return need > locked(t, hand, unseen)
+        return not KEEP_LOCKED or need > locked(t, hand, unseen)
     return wants_trick(need, takes_when_over)
 
 
