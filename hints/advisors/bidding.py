@@ -105,7 +105,7 @@ def others_bids(
     hands: Sequence[CardSet],
     seat: int,
     bid: int,
-    guesses: dict[int, int] | None = None,
+    guesses: dict[int, float] | None = None,
 ) -> list[int]:
     """Every seat's bid in one world once ``seat`` bids ``bid``: the bids made, and for each
     seat still to bid (in the bidding order) the bid a club player holding its hand would
@@ -118,16 +118,17 @@ def others_bids(
         if bids[other] is not None:
             continue
         guess = guesses[other]
+        barred = -1
         if other == state.dealer and state.restricted():
             barred = state.size - sum(b for b in bids if b is not None)
-            if guess == barred:
-                allowed = [b for b in range(state.size + 1) if b != barred]
-                guess = nearest_bid(guess, allowed)
-        bids[other] = guess
+        if isinstance(guess, int) and guess != barred:
+            bids[other] = guess  # a count of the hand's cards: an allowed bid itself
+        else:
+            bids[other] = nearest_bid(guess, [b for b in range(state.size + 1) if b != barred])
     return [b if b is not None else 0 for b in bids]
 
 
-def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, int]:
+def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, float]:
     """The bid each seat still to bid (but ``seat``) makes in one world: its sure tricks
     (`bidding_heuristic.sure_tricks`), or with `GUESS_MIX` above 0 that share of the way to the
     heuristic bot's bid for the hand (each card's chance to take a trick, the distribution of
@@ -140,12 +141,12 @@ def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[i
     made = [b for b in state.bids if b is not None]
     shift = -CONTEST * (sum(made) - len(made) * state.size / n) if made else 0.0
     scoring = state.scoring()
-    found: dict[int, int] = {}
+    found: dict[int, float] = {}
     for other in range(n):
         if other == seat or state.bids[other] is not None:
             continue
         if state.blind:
-            found[other] = nearest_bid(state.size / n, range(state.size + 1))
+            found[other] = state.size / n
             continue
         unseen = live & ~hands[other]
         sure = sure_tricks(rules, hands[other], unseen, n)
