@@ -5,7 +5,8 @@ sleuths 7 cards, the confidant 10) ``--worlds`` worlds are drawn as the advisor 
 (hidden hands and a secret from the posterior), and each is solved as the advisor asks: the
 seat's most trick points against the three others, then every card's value. Printed per
 world: its value, the nodes and the seconds; then the worlds past ``--limit`` seconds and the
-nodes and times in all, at the median, the p90 and at most::
+nodes and times in all, at the median, the p90 and at most, and how many worlds the advice's
+search finishes within its node limit (``WORLD_NODES``; the others it plays out)::
 
     python bench/dd_stich_fuer_stich.py --seeds 8 --worlds 4 --limit 30
 
@@ -24,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hints import first_of
+from stich.hints.advisors.stich_fuer_stich import WORLD_NODES
 from stich.hints.dd import one_against_all, position
 from stich.hints.worlds import WorldSource
 from stich.solvers import ObjectiveSpec, Position, Solver
@@ -86,6 +88,8 @@ def main() -> None:
         f"{sum(seconds):.1f} in all, median {statistics.median(seconds) * 1000:.1f} ms, p90 "
         f"{p90(seconds) * 1000:.0f} ms, most {max(seconds):.1f} s"
     )
+    within = sum(n <= WORLD_NODES for n in nodes)
+    print(f"{within} of {len(nodes)} worlds within the advice's {WORLD_NODES:,} nodes")
 
 
 if __name__ == "__main__":
