@@ -867,7 +867,10 @@ static int own_quick(const Kernel *k, const State *st, const u64 *hands, int lea
    free card in play those of one partner the leader can reach (see quick in search.py). */
 static int quick(const Kernel *k, const State *st, const u64 *hands, int leader, u64 present, u64 *relout) {
     int qt = own_quick(k, st, hands, leader, present, relout);
-    if (k->npartners[leader] && st->plain && !k->declaring && !(present & (st->trumps | st->free_mask))) {
+    /* declaring cards still in play (24's 1s, Trump Chaos's 2s): without them the ranking holds for
+       the rest of the round, and the quick tricks count beyond this trick */
+    u64 declaring = k->declaring & present;
+    if (k->npartners[leader] && st->plain && !declaring && !(present & (st->trumps | st->free_mask))) {
         u64 lead = hands[leader];
         if (k->pairs && st->structured) {
             /* the top card with the leader, the second with the partner (see quick in search.py) */
@@ -913,8 +916,8 @@ static int quick(const Kernel *k, const State *st, const u64 *hands, int leader,
         qt += best;
         *relout |= best_rel;
     }
-    /* With declarations the ranking may change after this trick: only its first trick is sure. */
-    return (k->declaring && qt > 1) ? 1 : qt;
+    /* With declarations to come the ranking may change after this trick: only its first trick is sure. */
+    return (declaring && qt > 1) ? 1 : qt;
 }
 
 /* ---------------------------------------------------------------- two partnerships */

@@ -145,7 +145,9 @@ def quick_tricks(
     """
     q, rel = own_quick_tricks(tables, seating, hands, leader, live, present)
     partners = seating.partners_of[leader]
-    declaring = tables.declaring
+    # Declaring cards still in play (24's 1s, Trump Chaos's 2s): without them the ranking holds
+    # for the rest of the round, and the quick tricks count beyond this trick.
+    declaring = tables.declaring & present
     passing = tables.plain[live] and not declaring  # a plain ranking and no declarations
     if partners and passing and not present & (tables.trumps[live] | tables.free[live]):
         lead = hands[leader]
@@ -164,7 +166,7 @@ def quick_tricks(
                     break
         q += best
         rel |= best_rel
-    # With declarations the ranking may change after this trick: only its first trick is sure.
+    # With declarations to come the ranking may change after this trick: only its first trick is sure.
     return (min(q, 1) if declaring else q), rel
 
 
