@@ -36,13 +36,18 @@ from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session
 
 BOTH = (0.0, 0.5)
-Setting = tuple[float, float, tuple[float, ...], float]  # lean, floor, styles, odd
+Setting = tuple[float, float, tuple[float, ...], float, float]  # lean, floor, styles, odd, random
 GRID: list[Setting] = [
-    (1.0, 0.0, BOTH, 0.0),
-    (0.2, 0.1, BOTH, 0.0),
-    *[(lean, floor, BOTH, odd) for lean in (0.2, 0.3) for floor in (0.0, 0.05) for odd in (0.05, 0.1, 0.2)],
-    (0.2, 0.0, (0.0,), 0.1),
-    (0.2, 0.0, (0.5,), 0.1),
+    (1.0, 0.0, BOTH, 0.0, 0.0),
+    *[
+        (0.2, floor, BOTH, odd, random)
+        for floor in (0.0, 0.1)
+        for odd in (0.05, 0.1)
+        for random in (0.0, 0.1, 0.3)
+    ],
+    (0.3, 0.1, BOTH, 0.1, 0.0),
+    (0.2, 0.1, (0.0,), 0.1, 0.0),
+    (0.2, 0.1, (0.5,), 0.1, 0.0),
 ]
 
 
@@ -69,10 +74,10 @@ def play(seed: int, deals: int, confidant: str) -> list[tuple[dict[Setting, tupl
             post = session.posterior()
             if truth.phase == "search" and post is not None and post.count > 1:
                 row = {}
-                for lean, floor, styles, odd in GRID:
-                    weighed = belief(session, lean=lean, floor=floor, styles=styles, odd=odd)
+                for lean, floor, styles, odd, random_ in GRID:
+                    weighed = belief(session, lean=lean, floor=floor, styles=styles, odd=odd, random=random_)
                     assert weighed is not None
-                    row[lean, floor, styles, odd] = weighed.probabilities
+                    row[lean, floor, styles, odd, random_] = weighed.probabilities
                 found.append((row, secret))
             if len(legal) == 1:
                 event = legal[0]
@@ -120,11 +125,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             hit += best == secret
         n = len(found)
         rows.append((logs / n, setting, claimed / n, hit / n))
-    print("  lean  floor  styles      odd   log score  most likely: claimed  was the secret")
-    for logs, (lean, floor, styles, odd), claimed, hit in sorted(rows, key=lambda r: -r[0]):
+    print("  lean  floor  styles      odd  random   log score  most likely: claimed  was the secret")
+    for logs, (lean, floor, styles, odd, random_), claimed, hit in sorted(rows, key=lambda r: -r[0]):
         name = "+".join(f"{s:g}" for s in styles)
         figures = f"{logs:9.4f}  {claimed:20.3f}  {hit:14.3f}"
-        print(f"  {lean:4.2f}  {floor:5.2f}  {name:10s}  {odd:4.2f}  {figures}")
+        print(f"  {lean:4.2f}  {floor:5.2f}  {name:10s}  {odd:4.2f}  {random_:6.2f}  {figures}")
     return 0
 
 

@@ -44,13 +44,15 @@ The likelihood of a case is the mean of the styles' likelihoods.
 *A human may bluff.* Each turn's card is the rules' choice with probability ``1 − ODD`` and
 an odd one, any card of the hand alike, with ``ODD``: the product over the turns is expanded
 over the sets of turns chosen by the rules (at most 2**7), each set's expectation as above.
-So one strange card costs a pair weight but never rules it out. Optionally (``FLOOR``, 0 by
-default) no pair falls below that share of the best-fitting one. The belief is the deducer's
-possible pairs weighted by ``FLOOR + (1 − FLOOR) · L(h) / max L``, normalised.
+So one strange card costs a pair weight but never rules it out. Besides, no pair falls below
+``FLOOR`` of the best-fitting one, which keeps the belief from being surer than that when
+the confidant plays unlike both styles: the weights are ``FLOOR + (1 − FLOOR) · L(h) / max L``,
+normalised. (``RANDOM``, 0 by default, would add a third style that plays any card alike.)
 
-``LEAN`` and ``ODD`` were fitted by ``bench/sfs_belief_fit.py`` (the mean log score of the
-secret at the sleuths' guesses) on seeds 11–13 with the heuristic as the confidant and 14–15
-with the advisor, not on the seeds of the calibration runs reported (docs/advice.md).
+``LEAN``, ``ODD`` and ``FLOOR`` were fitted by ``bench/sfs_belief_fit.py`` (the mean log
+score of the secret at the sleuths' guesses) on seeds 11–13 with the heuristic as the
+confidant and 14–15 with the advisor, not on the seeds of the calibration runs reported
+(docs/advice.md).
 """
 
 from __future__ import annotations
@@ -79,9 +81,10 @@ __all__ = [
 ]
 
 LEAN = 0.2  # each place lower in the rules-of-thumb order: this factor less likely
-FLOOR = 0.0  # a share of the best-fitting pair that every possible one keeps at least (none needed: see ODD)
+FLOOR = 0.1  # no possible pair weighs less than this share of the best-fitting one
 LEAK = 0.5  # the confidant's trick against the bits its card lets the winner tell
-ODD = 0.05  # the share of the confidant's cards chosen otherwise, any card alike
+ODD = 0.1  # the share of the confidant's cards chosen otherwise, any card alike
+RANDOM = 0.0  # the prior weight of a confidant that plays any card alike (a third style)
 STYLES = (0.0, LEAK)  # the confidants modelled, equally likely: trick points alone; and minding the bits
 
 
@@ -241,6 +244,7 @@ def belief(
     floor: float = FLOOR,
     styles: Sequence[float] = STYLES,
     odd: float = ODD,
+    random: float = RANDOM,
 ) -> Posterior | None:
     """The culprit and weapon's probabilities as the advice weighs them for ``session``'s seat:
     the deducer's posterior weighted by the confidant's plays (module docstring). Other games,
@@ -256,7 +260,7 @@ def belief(
         or post.count <= 1
     ):
         return post
-    key = f"sfs-belief {lean} {floor} {tuple(styles)} {odd}"
+    key = f"sfs-belief {lean} {floor} {tuple(styles)} {odd} {random}"
     cached = session._cache.get(key)
     if isinstance(cached, Posterior):
         return cached
@@ -273,6 +277,11 @@ def belief(
         each = [
             likelihoods(post.space, hs, turns, unseen, held, hand or 0, lean, leak, odd) for leak in styles
         ]
-        found = weighted(post, [sum(values) / len(each) for values in zip(*each, strict=True)], floor)
+        mixed = [(1 - random) * sum(values) / len(each) for values in zip(*each, strict=True)]
+        if random:
+            # lean 1: every card alike, on the same scale as the styles' likelihoods
+            anyhow = likelihoods(post.space, hs, turns, unseen, held, hand or 0, 1.0, 0.0, 0.0)
+            mixed = [m + random * a for m, a in zip(mixed, anyhow, strict=True)]
+        found = weighted(post, mixed, floor)
     session._cache[key] = found
     return found

@@ -201,3 +201,24 @@ def test_the_worlds_draw_the_secret_by_the_belief() -> None:
     assert set(drawn) <= set(members(weighed.possible))
     for h in (trump, plain):
         assert drawn[h] / 4000 == pytest.approx(weighed.probabilities[h], abs=0.03)
+
+
+def test_a_confidant_playing_any_card_alike_tells_nothing() -> None:
+    record = simulate("stich-fuer-stich", 4, 3)
+    session = _sleuth_session(record, _after_trick(record, 3))
+    state = session.round
+    post = session.posterior()
+    assert isinstance(state, StichFuerStichRound) and post is not None
+    obs = session.observations()
+    place = obs.place_of(state.confidant)
+    assert place is not None
+    held = obs.places[place].size
+    turns = confidant_turns(state, post.space)
+    flat = likelihoods(post.space, list(range(post.space.size)), turns, obs.hidden, held, 0, 1.0, 0.0, 0.0)
+    # every hand equally likely and each card one of its hand's: C(unseen, held) / ∏ hand sizes
+    sizes = [len(turn.later) + held + 1 for turn in turns]
+    want = math.comb(len(list(iter_cards(obs.hidden))), held) / math.prod(sizes)
+    assert flat == pytest.approx([want] * post.space.size)
+    alone = belief(session, random=1.0)
+    assert alone is not None
+    assert alone.probabilities == pytest.approx(post.probabilities)
