@@ -32,6 +32,12 @@ the task is made:
   (double-dummy, exact) has chance 1: the advisor's card advice then plays a card that keeps
   it so, trick by trick, and the task is made whatever the others do. Elsewhere the chance is
   the play-outs' share.
+- *Value.* A choice is worth the chip's value times that chance (expected points). The
+  dealer's cards (`dealer_valuation`): the chance to make some player's task while its owner
+  fails, times the value of the chip the dealer then discards (its most valuable).
+
+The noise was chosen on a calibration run against the heuristic bots (docs/strength.md,
+Calibration; docs/advice.md, "Was sticht?: the round played out").
 
 A world is one draw of the others' tasks (at the task choice) and of the play-outs' random
 numbers; every choice is played out `PLAYOUTS` times in it on the same random numbers, so
