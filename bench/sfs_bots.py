@@ -1,13 +1,16 @@
 """An arena bot that values Stich für Stich's cards as the advice did before a world's search had a
 node limit, to measure the limit against it at one table.
 
-``FullSearch`` (``FULL``): the advisor with 4 worlds a decision, every world searched to the end
-(`hints.advisors.stich_fuer_stich.world_points` without a node limit): each card's exact
-double-dummy trick points, however long the world takes.
+``Limited`` (``FULL``, ``N100K``): the advisor with 4 worlds a decision and a node limit of its
+own for a world's search (`hints.advisors.stich_fuer_stich.world_points`): ``FULL`` without one,
+every world searched to the end (each card's exact double-dummy trick points, however long the
+world takes); ``N100K`` with 100,000 nodes (the advisor's is ``WORLD_NODES``).
 
     mkdir -p /tmp/bots && cp bench/sfs_bots.py /tmp/bots/
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \\
         --bots advisor:4,sfs_bots:FULL,heuristic --rounds 100 --seed 1 --jobs 1
+    PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
+        --bots advisor:4,sfs_bots:N100K,sfs_bots:FULL --rounds 100 --seed 1 --jobs 1
 
 (The module is copied out of ``bench/``, whose ``hints.py`` would hide the package.)
 """
@@ -22,21 +25,25 @@ from stich.hints.advisors.stich_fuer_stich import StichFuerStichAdvisor
 from stich.hints.session import Session
 from stich.hints.valuation import Valuation
 
-FULL_ADVISOR = StichFuerStichAdvisor(world_nodes=1 << 62)
 
+class Limited:
+    """The advisor with 4 worlds a decision, a world's search limited to ``nodes`` nodes."""
 
-class FullSearch:
-    """The advisor with 4 worlds a decision, no world played out."""
-
-    name = "full-search:4"
     worlds = 4
 
+    def __init__(self, nodes: int, name: str) -> None:
+        self.advisor = StichFuerStichAdvisor(world_nodes=nodes)
+        self.name = name
+
     def act(self, session: Session, rng: random.Random) -> Event:
-        found = FULL_ADVISOR.valuation(session)
+        found = self.advisor.valuation(session)
         if not isinstance(found, Valuation):
             return found.action
         return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
 
 
-FULL = FullSearch()
-"""The bot itself, for ``--bots sfs_bots:FULL``."""
+FULL = Limited(1 << 62, "full-search:4")
+"""The advisor without a node limit, for ``--bots sfs_bots:FULL``."""
+
+N100K = Limited(100_000, "nodes-100k:4")
+"""The advisor with a limit of 100,000 nodes a world, for ``--bots sfs_bots:N100K``."""
