@@ -48,7 +48,13 @@ WORLD_NODES = 20_000
 out instead: some 5-10 ms of the compiled search (docs/advice.md, "Speed")."""
 
 
-def _policy_card(solver: Solver, node: Node, lone: int) -> int:
+def _ascending(solver: Solver, live: int) -> list[int]:
+    """Every card, weakest first (ties by index)."""
+    strength = solver.tables.strength[live]
+    return sorted(range(solver.size), key=lambda c: (strength[c], c))
+
+
+def _policy_card(solver: Solver, node: Node, lone: int, ascending: list[int] | None = None) -> int:
     """The card a seat plays by a rule of thumb with every hand open, the others together against
     the ``lone`` seat; the strongest card takes the trick (ties to the first), nobody need follow.
 
@@ -56,11 +62,13 @@ def _policy_card(solver: Solver, node: Node, lone: int) -> int:
     seat still to play can beat, else throws its weakest card. The others: once the lone seat's
     card lies, the cheapest card that takes the trick from it, else the weakest (nothing to do
     when one of them already has it); before it, the cheapest card the lone seat cannot beat
-    when it could take the trick as it stands, else the weakest."""
+    when it could take the trick as it stands, else the weakest. ``ascending``: `_ascending` of
+    the node's rule state, if known."""
     strength = solver.tables.strength[node.live]
+    order = _ascending(solver, node.live) if ascending is None else ascending
     seat, hands = node.seat, node.hands
     hand = hands[seat]
-    cards = sorted((c for c in range(solver.size) if hand >> c & 1), key=lambda c: (strength[c], c))
+    cards = [c for c in order if hand >> c & 1]
     lying = strength[node.wcard] if node.wcard >= 0 else None
     nxt = solver.seating.nxt
     later: list[int] = []
@@ -73,13 +81,13 @@ def _policy_card(solver: Solver, node: Node, lone: int) -> int:
         return level is None or strength[c] > level
 
     def top(seats: list[int]) -> int | None:
-        best = None
+        held = 0
         for o in seats:
-            held = hands[o]
-            for c in range(solver.size):
-                if held >> c & 1 and (best is None or strength[c] > best):
-                    best = strength[c]
-        return best
+            held |= hands[o]
+        for c in reversed(order):
+            if held >> c & 1:
+                return strength[c]
+        return None
 
     if seat == lone:
         above = top(later)
@@ -106,10 +114,11 @@ def play_out(solver: Solver, node: Node, lone: int) -> list[tuple[Move, int]]:
     every seat then plays by the rule of thumb of `_policy_card` (counted as `Solver.move_values`
     counts them: the side's tricks from ``node``)."""
     out: list[tuple[Move, int]] = []
+    ascending = _ascending(solver, node.live)  # one ranking for the round (`tables.ranked`)
     for move in solver.moves(node):
         end = solver.child(node, move)
         while end.left > 0 and end.hands[end.seat]:
-            end = solver.child(end, Move(_policy_card(solver, end, lone), ()))
+            end = solver.child(end, Move(_policy_card(solver, end, lone, ascending), ()))
         out.append((move, end.gained - node.gained))
     return out
 
