@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hints import first_of
 from stich.hints.advisors.stich_fuer_stich import WORLD_NODES
+from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.dd import one_against_all, position
 from stich.hints.worlds import WorldSource
 from stich.solvers import ObjectiveSpec, Position, Solver
@@ -38,7 +39,7 @@ def sample(seed: int, worlds: int) -> list[Position]:
     state = session.round
     assert session.tracker is not None
     space = session.tracker.space
-    source = WorldSource(session)
+    source = WorldSource(session, posterior=belief(session))  # as the advice draws them
     rng = random.Random(seed)
     teams = one_against_all(session.seat, list(range(state.game.players)))
     objective = ObjectiveSpec("tricks", seat=session.seat)

@@ -30,7 +30,6 @@ from typing import Any
 import stich.hints.advisors.stich_fuer_stich as advisor
 import stich.hints.advisors.stich_fuer_stich_belief as belief
 import stich.hints.advisors.stich_fuer_stich_heuristic as heuristic
-import stich.hints.worlds as worlds
 from stich.games.base import Event
 from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session
@@ -45,7 +44,7 @@ def _flat(session: Session, seat: int | None = None, *args: Any, **kwargs: Any) 
 @contextmanager
 def flat_belief() -> Iterator[None]:
     """The belief replaced by the deducer's posterior while the block runs."""
-    modules = (belief, worlds, advisor, heuristic)
+    modules = (belief, advisor, heuristic)
     saved = [m.belief for m in modules]
     for m in modules:
         m.belief = _flat  # type: ignore[assignment]

@@ -2,8 +2,9 @@
 
 The hidden hands come from the deducer's exact uniform sampler over the deals that fit
 every observation (hand sizes, cards seen, voids shown); the hidden secret, where the
-game has one, from its posterior (in Stich für Stich the advice's belief, which weighs
-the pairs by the confidant's cards: `hints.advisors.stich_fuer_stich_belief`). In the
+game has one, from its posterior: the deducer's, or the one the advisor hands over (Stich
+für Stich's advice hands over its belief, which weighs the pairs by the confidant's cards:
+`hints.advisors.stich_fuer_stich_belief`). In the
 games here no rule ties a hidden hand to the secret (the Was sticht? draft is open;
 Stich für Stich has no duty to follow), so the two are drawn independently; the belief's
 model of the confidant would tie them a little (a confidant who threw a low card holds no
@@ -15,13 +16,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from stich.deducer.hypotheses import members
+from stich.deducer.hypotheses import Posterior, members
 from stich.deducer.locations import location_model
 from stich.deducer.observations import Observations, Place
 from stich.deducer.sampling import DealSampler
 from stich.games.cards import CardSet, popcount
 from stich.games.errors import StichError
-from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.session import Session
 
 __all__ = ["World", "WorldSource", "unseen_own_cards"]
@@ -39,9 +39,12 @@ class World:
 
 class WorldSource:
     """Draws worlds for one session state. ``unseen`` cards of the seat's own hand are treated as
-    hidden too (a blind bid, 24's second three cards before the trump call)."""
+    hidden too (a blind bid, 24's second three cards before the trump call). ``posterior``: the
+    secret's probabilities where the advisor weighs the possible secrets otherwise than the
+    deducer's uniform posterior (Stich für Stich's belief); the secrets it allows must be the
+    deducer's."""
 
-    def __init__(self, session: Session, unseen: CardSet = 0) -> None:
+    def __init__(self, session: Session, unseen: CardSet = 0, posterior: Posterior | None = None) -> None:
         self.session = session
         obs = session.observations()
         if unseen:
@@ -50,17 +53,21 @@ class WorldSource:
         self.sampler = session.sampler() if not unseen else DealSampler(location_model(obs))
         if self.obs.places and not self.sampler.count:
             raise StichError("no deal of the hidden cards fits what was seen: see `stich deduce` for why")
-        post = belief(session)  # Stich für Stich: weighed by the confidant's cards
+        uniform = session.posterior()  # the deducer's: uniform over the possible secrets
+        if posterior is not None and (uniform is None or posterior.possible != uniform.possible):
+            raise ValueError("the posterior handed to the worlds allows other secrets than the deducer's")
+        post = posterior if posterior is not None else uniform
         self.secrets: list[int] = members(post.possible) if post is not None else []
-        flat = post is None or post is session.posterior()  # the deducer's: uniform
-        self.weights = None if flat or post is None else [post.probabilities[h] for h in self.secrets]
+        self.weights = None
+        if posterior is not None and posterior is not uniform:
+            self.weights = [posterior.probabilities[h] for h in self.secrets]
         if post is not None and not self.secrets:
             raise StichError("no secret fits what was announced: see `stich deduce` for why")
         self._out_place = obs.place_of(None)
 
     def draw(self, rng: random.Random) -> World:
         """One world, every fitting deal equally likely, the secret drawn by its probability (uniform
-        among the possible ones but in Stich für Stich, where the confidant's cards weigh them)."""
+        among the possible ones unless the advisor handed over a posterior of its own)."""
         deal = self.sampler.sample(rng) if self.obs.places else ()
         hands = [0 if hand is None else hand for hand in self.obs.hands]
         for place, cards in zip(self.obs.places, deal, strict=True):

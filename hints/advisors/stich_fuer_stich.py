@@ -181,7 +181,7 @@ class StichFuerStichAdvisor:
         seat = session.seat
         legal = session.legal()
         teams = one_against_all(seat, list(range(state.game.players)))
-        source = WorldSource(session)
+        source = WorldSource(session, posterior=belief(session))
         tracker = session.tracker
         assert tracker is not None
         space = tracker.space

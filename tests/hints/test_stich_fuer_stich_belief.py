@@ -195,12 +195,25 @@ def test_the_worlds_draw_the_secret_by_the_belief() -> None:
     session, trump, plain = _let_through_case()
     weighed = belief(session)
     assert weighed is not None
-    source = WorldSource(session)
+    source = WorldSource(session, posterior=weighed)
     rng = random.Random(1)
     drawn = Counter(source.draw(rng).secret for _ in range(4000))
     assert set(drawn) <= set(members(weighed.possible))
     for h in (trump, plain):
         assert drawn[h] / 4000 == pytest.approx(weighed.probabilities[h], abs=0.03)
+    uniform = Counter(WorldSource(session).draw(rng).secret for _ in range(4000))
+    share = 1 / len(members(weighed.possible))
+    for h in (trump, plain):
+        assert uniform[h] / 4000 == pytest.approx(share, abs=0.03)
+
+
+def test_the_worlds_refuse_a_posterior_that_allows_other_secrets() -> None:
+    session, _, _ = _let_through_case()
+    post = session.posterior()
+    assert post is not None and post.count > 1
+    narrowed = replace(post, possible=post.possible & (post.possible - 1))  # the lowest secret dropped
+    with pytest.raises(ValueError, match="other secrets"):
+        WorldSource(session, posterior=narrowed)
 
 
 def test_a_confidant_playing_any_card_alike_tells_nothing() -> None:
