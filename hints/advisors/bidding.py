@@ -66,6 +66,7 @@ __all__ = [
     "aim_of",
     "bid_misfit",
     "fitting_draw",
+    "misfit_floor",
     "others_bids",
     "play_out_start",
     "played_out",
@@ -248,6 +249,16 @@ def bid_misfit(state: BiddingRound, hands: Sequence[CardSet], seat: int, bidders
     return sum(abs(won[s] - bids[s]) for s in bidders)
 
 
+def misfit_floor(state: BiddingRound, bidders: Sequence[int]) -> int:
+    """The least `bid_misfit` any world can have, from the bids and the tricks won alone: a seat
+    already over its bid stays over by as much at least, and the seats under their bids can
+    take no more than the tricks still to play between them."""
+    left = state.size - sum(state.won)  # the tricks still to play, the current one included
+    over = sum(max(0, state.won[s] - (state.bids[s] or 0)) for s in bidders)
+    short = sum(max(0, (state.bids[s] or 0) - state.won[s]) for s in bidders)
+    return over + max(0, short - left)
+
+
 def _table(state: BiddingRound) -> list[int]:
     """The cards on the table, in the play-out's numbering."""
     tables = tables_of(state.rules())
@@ -262,16 +273,22 @@ def fitting_draw(
     with what was seen equally likely; a world is kept with chance exp(-weight × its
     `bid_misfit`; the weight by `fit_weight`). A blind bid tells nothing of the hand: then
     every world is kept."""
-    bidders = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
+    made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
     rules = state.rules()
     weight = fit_weight(state.size, bool(rules.trump_mask & ~rules.class_mask.get(FREE, 0)))
-    if not bidders or state.blind or weight <= 0:
+    if not made or state.blind or weight <= 0:
         return draw
+
+    # No world fits better than `misfit_floor`: a draw of the keeping chance at or above what
+    # that floor allows rejects the world whatever its play-out, which is then not played.
+    # The same draws and the same worlds kept as playing every world out.
+    ceiling = math.exp(-weight * misfit_floor(state, made))
 
     def fitted(rng: random.Random) -> World:
         world = draw(rng)
         for _ in range(FIT_TRIES - 1):
-            if rng.random() < math.exp(-weight * bid_misfit(state, world.hands, seat, bidders)):
+            chance = rng.random()
+            if chance < ceiling and chance < math.exp(-weight * bid_misfit(state, world.hands, seat, made)):
                 break
             world = draw(rng)
         return world

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from stich.games.record import Record
 from stich.games.registry import find
 from stich.games.stiche_raten import BiddingRound
-from stich.hints.advisors.bidding import fitting_draw
+from stich.hints.advisors import bidding
+from stich.hints.advisors.bidding import bid_misfit, fitting_draw, misfit_floor
 from stich.hints.session import Session
-from stich.hints.worlds import WorldSource
+from stich.hints.worlds import World, WorldSource
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -63,3 +68,47 @@ def test_a_blind_bid_tells_nothing_of_the_hand() -> None:
     assert isinstance(state, BiddingRound) and state.blind
     source = WorldSource(session)
     assert fitting_draw(source.draw, state, session.seat) == source.draw
+
+
+def _after_two_bids(first: int, second: int) -> Session:
+    """Carla's view, third to bid in the 3-card round of `_after_a_bid`, after Anna and Ben bid."""
+    rules = find("stiche-raten")(4, {"first_round": 3})
+    known: dict[str, object] = {"hands": {"2": ["5C", "QD", "9H"]}, "cards": 3, "trump_card": "JH"}
+    events: list[dict[str, object]] = [{"seat": 0, "bid": first}, {"seat": 1, "bid": second}]
+    return Session(Record("stiche-raten", NAMES, 3, events, dict(rules.options), 2, known))
+
+
+def test_no_drawn_world_misses_the_bids_by_less_than_the_floor() -> None:
+    for first, second in [(3, 3), (3, 2), (1, 0), (0, 0)]:
+        session = _after_two_bids(first, second)
+        state = session.round
+        assert isinstance(state, BiddingRound)
+        floor = misfit_floor(state, [0, 1])
+        assert floor == max(0, first + second - 3)
+        rng = random.Random(3)
+        source = WorldSource(session)
+        misses = [bid_misfit(state, source.draw(rng).hands, 2, [0, 1]) for _ in range(100)]
+        assert min(misses) >= floor
+
+
+def test_the_floor_keeps_the_same_worlds_as_playing_every_world_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _after_two_bids(3, 3)
+    state = session.round
+    assert isinstance(state, BiddingRound)
+    source = WorldSource(session)
+
+    def hands(draw: Callable[[random.Random], World]) -> list[list[int]]:
+        rng = random.Random(11)
+        return [list(draw(rng).hands) for _ in range(40)]
+
+    with_floor = hands(fitting_draw(source.draw, state, 2))
+    played: list[int] = []
+
+    def counted(*args: Any) -> int:
+        played.append(1)
+        return bid_misfit(*args)
+
+    monkeypatch.setattr(bidding, "misfit_floor", lambda state, bidders: 0)
+    monkeypatch.setattr(bidding, "bid_misfit", counted)
+    assert hands(fitting_draw(source.draw, state, 2)) == with_floor
+    assert len(played) > 40  # without the floor every rejected world was played out
