@@ -288,15 +288,22 @@ def play_out(
     only through whether the seat plays for the trick), then the group splits.
     Changes ``hands`` and ``won`` (give copies)."""
     n = len(hands)
-    tp = t.tp
-    cls = t.cls
+    tp, cls, lp = t.tp, t.cls, t.lp
+    beaters, class_mask, free_mask = t.beaters, t.class_mask, t.free_mask
+    trumps, wizards, jesters, frees_after_jester = t.trumps, t.wizards, t.jesters, t.frees_after_jester
+    keep_locked = KEEP_LOCKED
+    single = len(group) == 1
+    aims = list(bids)
+    if single:  # the seat plays for its one bid like any seat: its play-out never splits
+        aims[seat] = group[0]
     table = list(prefix)
     for card in table:
         live &= ~(1 << card)
     while table or hands[leader]:
-        start = list(hands)
         trick = table
-        begun = tuple(trick)  # on the table when this trick's play-out began
+        if not single:
+            start = list(hands)
+            begun = tuple(trick)  # on the table when this trick's play-out began
         best, best_at, led = head_of(t, trick)
         table = []
         for pos in range(len(trick), n):
@@ -304,7 +311,7 @@ def play_out(
             hand = hands[player]
             unseen = live & ~hand
             last = pos == n - 1
-            if player == seat:
+            if player == seat and not single:
                 split: dict[int, list[int]] = {}
                 for bid in group:
                     want = plays_for_trick(t, hand, unseen, bid - won[seat], takes_when_over)
@@ -329,15 +336,89 @@ def play_out(
                     return
                 card = next(iter(split))
             else:
-                want = plays_for_trick(t, hand, unseen, bids[player] - won[player], takes_when_over)
-                card = choose(t, hand, trick, best, led, unseen, want, last)
+                # `plays_for_trick` and `choose`, written out: the same cards, without the calls.
+                need = aims[player] - won[player]
+                if keep_locked:
+                    want = plays_for_trick(t, hand, unseen, need, takes_when_over)
+                else:
+                    want = need > 0 or (need < 0 and takes_when_over)
+                legal = hand
+                if trick and led >= 0:
+                    follow = hand & class_mask.get(led, 0)
+                    if follow:
+                        legal = follow | (hand & free_mask)
+                if not legal & (legal - 1):
+                    card = legal.bit_length() - 1
+                elif not trick:
+                    card = -1
+                    if want:
+                        rest = legal
+                        while rest:  # a sure winner, the cheapest
+                            low = rest & -rest
+                            c = low.bit_length() - 1
+                            if not beaters[c] & unseen:
+                                card = c
+                                break
+                            rest ^= low
+                        if card < 0:
+                            plain = unseen & ~trumps
+                            rest = legal
+                            while rest:  # the top of a suit: beaten only by a ruff
+                                c = rest.bit_length() - 1
+                                if not tp[c] and not beaters[c] & plain and not jesters >> c & 1:
+                                    card = c
+                                    break
+                                rest ^= 1 << c
+                    if card < 0:
+                        card = (legal & -legal).bit_length() - 1
+                else:
+                    if tp[best]:
+                        winners = 0 if wizards >> best & 1 else legal & ~((2 << best) - 1)
+                    elif cls[best] == FREE:
+                        winners = legal & ~jesters
+                    else:
+                        winners = legal & (trumps | (class_mask.get(led, 0) & ~((2 << best) - 1)))
+                    if want:
+                        if not winners:
+                            card = (legal & -legal).bit_length() - 1
+                        elif last:
+                            card = (winners & -winners).bit_length() - 1
+                        else:
+                            card = winners.bit_length() - 1
+                            rest = winners
+                            while rest:  # a winner no unseen card beats, the cheapest
+                                low = rest & -rest
+                                c = low.bit_length() - 1
+                                if not beaters[c] & unseen:
+                                    card = c
+                                    break
+                                rest ^= low
+                    else:
+                        losers = legal & ~winners
+                        if losers:
+                            card = losers.bit_length() - 1  # the highest card that loses
+                        elif last:
+                            card = legal.bit_length() - 1
+                        else:
+                            card = (legal & -legal).bit_length() - 1
             hands[player] = hand & ~(1 << card)
-            if best < 0 or _beats(t, card, best, led):
+            if best < 0:
                 best, best_at = card, pos
+            else:  # `_beats`, written out
+                power, against = tp[card], tp[best]
+                if power != against:
+                    beats = power > against
+                elif power:
+                    beats = False
+                else:
+                    kind = cls[card]
+                    beats = kind != FREE and (led == UNDECIDED or (kind == led and lp[card] > lp[best]))
+                if beats:
+                    best, best_at = card, pos
             if led == UNDECIDED:
                 if cls[card] != FREE:
                     led = cls[card]
-                elif tp[card] and (pos == 0 or t.frees_after_jester):
+                elif tp[card] and (pos == 0 or frees_after_jester):
                     led = FREED
             trick.append(card)
         for card in trick:

@@ -185,3 +185,49 @@ def test_the_fit_weight_falls_with_the_cards_a_hand(monkeypatch: Any) -> None:
     monkeypatch.setattr(bidding, "FIT_FALL", 0.3)
     assert 0.55 < fit_weight(13) < fit_weight(8) < 0.8
     assert 0.15 < fit_weight(13, trumps=False) < 0.25
+
+
+def _played_by_choose(t: Any, hands: list[int], leader: int, aims: list[int], takes: bool) -> list[int]:
+    """The tricks each seat ends with when every card is chosen by `playout.choose` (the policy
+    `play_out` writes out inline), every seat playing for its aim."""
+    n = len(hands)
+    live = 0
+    for hand in hands:
+        live |= hand
+    won = [0] * n
+    while hands[leader]:
+        trick: list[int] = []
+        for pos in range(n):
+            player = (leader + pos) % n
+            best, _, led = head_of(t, trick)
+            hand, unseen = hands[player], live & ~hands[player]
+            want = plays_for_trick(t, hand, unseen, aims[player] - won[player], takes)
+            card = playout.choose(t, hand, trick, best, led, unseen, want, pos == n - 1)
+            hands[player] &= ~(1 << card)
+            trick.append(card)
+        for card in trick:
+            live &= ~(1 << card)
+        leader = (leader + head_of(t, trick)[1]) % n
+        won[leader] += 1
+    return won
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_play_out_plays_the_cards_the_policy_chooses(rules: Any) -> None:
+    """Random deals of 3 to 13 cards a seat and random aims: the counts of `play_out` are those of
+    the round played card by card with `choose`."""
+    t = tables_of(rules)
+    rng = random.Random(8)
+    size = len(rules.cls)
+    for _ in range(150):
+        cards = rng.randrange(3, 14)
+        deck = rng.sample(range(size), 4 * cards)
+        hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+        live = sum(1 << c for c in deck)
+        aims = [rng.randrange(cards + 1) for _ in range(4)]
+        leader, seat, takes = rng.randrange(4), rng.randrange(4), rng.random() < 0.5
+        won = [0] * 4
+        found: dict[int, int] = {}
+        playout.play_out(t, list(hands), won, leader, aims, live, takes, seat, [aims[seat]], found)
+        assert won == _played_by_choose(t, list(hands), leader, aims, takes)
+        assert found == {aims[seat]: won[seat]}
