@@ -29,13 +29,11 @@ enumerates all such tuples, ``sample`` draws deals with the exact sampler instea
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from stich.deducer.hypotheses import Evidence, HypothesisSpace, consistent_brute_force, members
 from stich.deducer.locations import location_model
@@ -47,19 +45,27 @@ from stich.games.errors import StichError
 from stich.games.secret import InformationChoice
 from stich.games.trick import trick_winner
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = [
     "CandidateValue",
     "Completions",
     "InformationReport",
     "Mode",
     "expected_entropies",
+    "expected_entropies_plain",
     "information",
 ]
 
 Mode: TypeAlias = Literal["finder", "hider"]
 Completions: TypeAlias = Literal["exact", "sample"]
-IntArray: TypeAlias = npt.NDArray[np.int64]
-FloatArray: TypeAlias = npt.NDArray[np.float64]
+IntArray: TypeAlias = "npt.NDArray[np.int64]"
+FloatArray: TypeAlias = "npt.NDArray[np.float64]"
+LARGE = 200_000
+"""Hypotheses times completions above which numpy computes the figures (its import, some 0.2 s,
+pays for itself there); a hint's spaces (some 36 pairs, 400 sampled deals) stay below."""
 
 
 @dataclass(frozen=True)
@@ -117,17 +123,16 @@ class InformationReport:
         }
 
 
-def _entropy(weights: FloatArray) -> float:
-    nonzero = weights[weights > 0]
-    return float(-(nonzero * np.log2(nonzero)).sum())
+def _entropy(weights: Sequence[float]) -> float:
+    return -sum(w * math.log2(w) for w in weights if w > 0)
 
 
-def _weights(space: HypothesisSpace, possible: int) -> FloatArray:
+def _weights(space: HypothesisSpace, possible: int) -> list[float]:
     """The uniform posterior over ``possible`` as a vector."""
-    weights = np.zeros(space.size)
+    weights = [0.0] * space.size
     chosen = members(possible)
-    if chosen:
-        weights[chosen] = 1.0 / len(chosen)
+    for h in chosen:
+        weights[h] = 1.0 / len(chosen)
     return weights
 
 
@@ -140,7 +145,10 @@ def expected_entropies(
     ``finder`` is the view's posterior; returns ``H(posterior) - mean_t H(A_t)``.
     Hider: ``secret`` is the true hypothesis and ``audience`` the posteriors of the
     seats to keep in the dark; returns their mean and each seat's figure.
+    (`expected_entropies_plain` is the same without numpy, for the small spaces of a hint.)
     """
+    import numpy as np
+
     count = wins.shape[1]
     if finder is not None:
         # P(announcement a) for each completion t, as one weighted count over (t, a).
@@ -149,7 +157,8 @@ def expected_entropies(
         p = np.bincount(cells, weights=np.repeat(finder, count), minlength=count * positions)
         p = p[p > 0]
         spread = float(-(p * np.log2(p)).sum()) / count
-        return _entropy(finder) - spread, []
+        nonzero = finder[finder > 0]
+        return float(-(nonzero * np.log2(nonzero)).sum()) - spread, []
     assert secret is not None
     same = wins == wins[secret]  # hypotheses that draw the same announcement as the truth
     figures: list[float] = []
@@ -162,12 +171,47 @@ def expected_entropies(
     return (float(np.mean(figures)) if figures else 0.0), figures
 
 
+def expected_entropies_plain(
+    wins: Sequence[Sequence[int]],
+    finder: Sequence[float] | None,
+    secret: int | None,
+    audience: Sequence[Sequence[float]],
+) -> tuple[float, list[float]]:
+    """`expected_entropies` in plain Python: ``wins[h][t]`` as nested sequences."""
+    count = len(wins[0]) if wins else 0
+    if finder is not None:
+        positions = max((max(row, default=0) for row in wins), default=0) + 1
+        cells = [0.0] * (count * positions)
+        for w, row in zip(finder, wins, strict=True):
+            if w > 0:
+                for t, a in enumerate(row):
+                    cells[t * positions + a] += w
+        spread = -sum(p * math.log2(p) for p in cells if p > 0) / count
+        return _entropy(finder) - spread, []
+    assert secret is not None
+    truth = wins[secret]
+    # for each hypothesis, the completions where it draws the same announcement as the truth
+    same = [[t for t, (a, b) in enumerate(zip(row, truth, strict=True)) if a == b] for row in wins]
+    figures: list[float] = []
+    for weights in audience:
+        p = [0.0] * count
+        inside = [0.0] * count
+        for w, where in zip(weights, same, strict=True):
+            if w > 0:
+                plogp = w * math.log2(w)
+                for t in where:
+                    p[t] += w
+                    inside[t] += plogp
+        figures.append(sum(math.log2(q) - i / q for q, i in zip(p, inside, strict=True) if q > 0) / count)
+    return (sum(figures) / len(figures) if figures else 0.0), figures
+
+
 # -- completions ----------------------------------------------------------------------
 
 
 def _pool_wins(
     space: HypothesisSpace, choice: InformationChoice, card: Card, rows: Sequence[int]
-) -> IntArray:
+) -> list[list[int]]:
     """Winning positions of every completion of the open column or trick after ``card`` is taken,
     the later seats taking the pool's other cards, under each hypothesis of ``rows``."""
     picked = list(choice.played)
@@ -179,27 +223,30 @@ def _pool_wins(
         if choice.leftover:
             cards += [c for c in rest if c not in order]  # the card nobody takes comes last
         columns.append(cards)
-    wins = np.zeros((len(rows), len(columns)), dtype=np.int64)
-    for r, h in enumerate(rows):
+    wins: list[list[int]] = []
+    for h in rows:
         rules = space.rules(h)
-        for t, cards in enumerate(columns):
-            wins[r, t] = trick_winner(rules, cards)
+        wins.append([trick_winner(rules, cards) for cards in columns])
     return wins
 
 
-def _keys(space: HypothesisSpace, rows: Sequence[int]) -> IntArray:
-    """``keys[r, card]`` under hypothesis ``rows[r]``: the higher key wins, the earlier card on a
+def _pool_count(choice: InformationChoice) -> int:
+    """How many completions `_pool_wins` gives for each candidate."""
+    return math.perm(max((choice.pool or 0).bit_count() - 1, 0), len(choice.later))
+
+
+def _keys(space: HypothesisSpace, rows: Sequence[int]) -> list[list[int]]:
+    """``keys[r][card]`` under hypothesis ``rows[r]``: the higher key wins, the earlier card on a
     tie (for a game where nobody need follow, so that no card's class matters)."""
-    keys = np.zeros((len(rows), space.deck.size), dtype=np.int64)
-    for r, h in enumerate(rows):
+    keys: list[list[int]] = []
+    for h in rows:
         rules = space.rules(h)
         if rules.must_follow:
             raise StichError(
                 f"{space.game}: information values from hidden hands need a game without following"
             )
-        for card in range(space.deck.size):
-            power = rules.trump_power[card]
-            keys[r, card] = power * 64 if power else rules.lead_power[card]
+        power, lead = rules.trump_power, rules.lead_power
+        keys.append([power[c] * 64 if power[c] else lead[c] for c in range(space.deck.size)])
     return keys
 
 
@@ -217,6 +264,8 @@ class _Tails:
 
     def wins(self, prefix: Sequence[Card]) -> IntArray:
         """Winning positions when ``prefix`` is followed by each completion."""
+        import numpy as np
+
         head = self.keys[:, list(prefix)]
         head_best = head.max(axis=1)
         head_at = head.argmax(axis=1)
@@ -227,30 +276,74 @@ class _Tails:
         return wins
 
 
+class _PlainTails:
+    """`_Tails` in plain Python, for the small spaces of a hint."""
+
+    def __init__(self, keys: list[list[int]], later: Sequence[tuple[Card, ...]], offset: int) -> None:
+        self.keys = keys
+        self.count = len(later)
+        self.empty = not later or not later[0]
+        self.best: list[list[int]] = []
+        self.at: list[list[int]] = []
+        if not self.empty:
+            for row in keys:
+                best, at = [], []
+                for cards in later:
+                    tail = [row[c] for c in cards]
+                    top = max(tail)
+                    best.append(top)
+                    at.append(tail.index(top) + offset)  # the first of equal keys
+                self.best.append(best)
+                self.at.append(at)
+
+    def wins(self, prefix: Sequence[Card]) -> list[list[int]]:
+        """Winning positions when ``prefix`` is followed by each completion."""
+        found: list[list[int]] = []
+        for r, row in enumerate(self.keys):
+            head = [row[c] for c in prefix]
+            head_best = max(head)
+            head_at = head.index(head_best)
+            if self.empty:
+                found.append([head_at] * self.count)
+            else:
+                found.append(
+                    [a if b > head_best else head_at for a, b in zip(self.at[r], self.best[r], strict=True)]
+                )
+        return found
+
+
 def _hidden_later(
     state: Round, choice: InformationChoice, how: Completions, samples: int, seed: int | None
-) -> IntArray:
+) -> list[tuple[Card, ...]]:
     """The later seats' cards: every ordered tuple of distinct unseen cards, or sampled deals."""
     seats = choice.later
     unseen = list(iter_cards(choice.unseen))
     if not seats:
-        return np.zeros((1, 0), dtype=np.int64)
+        return [()]
     if how == "exact":
-        flat = np.fromiter(
-            itertools.chain.from_iterable(itertools.permutations(unseen, len(seats))), dtype=np.int64
-        )
-        return flat.reshape(-1, len(seats))
+        return list(itertools.permutations(unseen, len(seats)))
     obs = observe(state)
     sampler = DealSampler(location_model(obs))
     rng = random.Random(seed)
     places = [obs.place_of(seat) for seat in seats]
-    rows = np.zeros((samples, len(seats)), dtype=np.int64)
-    for t in range(samples):
+    rows: list[tuple[Card, ...]] = []
+    for _ in range(samples):
         deal = sampler.sample(rng)
-        for k, place in enumerate(places):
+        row = []
+        for place in places:
             assert place is not None
-            rows[t, k] = rng.choice(list(iter_cards(deal[place])))
+            row.append(rng.choice(list(iter_cards(deal[place]))))
+        rows.append(tuple(row))
     return rows
+
+
+def _hidden_count(choice: InformationChoice, how: Completions, samples: int) -> int:
+    """How many completions `_hidden_later` gives."""
+    if not choice.later:
+        return 1
+    if how == "exact":
+        return math.perm(choice.unseen.bit_count(), len(choice.later))
+    return samples
 
 
 # -- the report ---------------------------------------------------------------------
@@ -263,6 +356,8 @@ def information(
 
     Stich für Stich needs the view to be the seat to play; ``completions`` chooses
     every ordered tuple of unseen cards (``exact``) or ``samples`` sampled deals.
+    Up to `LARGE` hypotheses times completions the figures are computed in plain Python
+    (a hint's spaces: numpy's import costs more than they), above it with numpy.
     """
     state, space = ev.round, ev.space
     mine = consistent_brute_force(space, ev.clues_for())
@@ -284,45 +379,77 @@ def information(
         # Seats that already know the secret are no longer in the dark.
         audience = tuple(s for s in audience if sets[s].bit_count() > 1)
         weights = [_weights(space, sets[s]) for s in audience]
-    current = float(np.mean([_entropy(w) for w in weights])) if weights else 0.0
+    current = sum(_entropy(w) for w in weights) / len(weights) if weights else 0.0
 
     # Only hypotheses someone still considers possible can matter.
     support = 0
     for w in weights:
-        support |= int(sum(1 << h for h in np.flatnonzero(w)))
+        support |= sum(1 << h for h, x in enumerate(w) if x)
     rows = members(support | (0 if secret is None else 1 << secret))
-    weights = [w[rows] for w in weights]
+    weights = [[w[h] for h in rows] for w in weights]
     truth = None if secret is None else rows.index(secret)
 
     exact = True
-    wins_of: Callable[[Card], IntArray]
     choice = state.information_choice()
     seat = choice.seat
     candidates = list(choice.candidates)
-    if choice.pool is not None:
+    if choice.pool is None:
+        exact = completions == "exact" or not choice.later
+        count = _hidden_count(choice, completions, samples)
+    else:
+        count = _pool_count(choice)
+    large = len(rows) * count > LARGE
 
-        def wins_of(card: Card) -> IntArray:
-            return _pool_wins(space, choice, card, rows)
+    if not large:
+        plain_of: Callable[[Card], list[list[int]]]
+        if choice.pool is not None:
+
+            def plain_of(card: Card) -> list[list[int]]:
+                return _pool_wins(space, choice, card, rows)
+
+        else:
+            played = list(choice.played)
+            later = _hidden_later(state, choice, completions, samples, seed)
+            plain = _PlainTails(_keys(space, rows), later, len(played) + 1)
+
+            def plain_of(card: Card) -> list[list[int]]:
+                return plain.wins([*played, card])
+
+        def figures(card: Card) -> tuple[float, list[float], int]:
+            wins = plain_of(card)
+            if mode == "finder":
+                return *expected_entropies_plain(wins, weights[0], None, []), len(wins[0])
+            return *expected_entropies_plain(wins, None, truth, weights), len(wins[0])
 
     else:
-        played = list(choice.played)
-        later = _hidden_later(state, choice, completions, samples, seed)
-        exact = completions == "exact" or later.shape[1] == 0
-        tails = _Tails(_keys(space, rows), later, len(played) + 1)
+        import numpy as np
 
-        def wins_of(card: Card) -> IntArray:
-            return tails.wins([*played, card])
+        arrays = [np.array(w) for w in weights]
+        wins_of: Callable[[Card], IntArray]
+        if choice.pool is not None:
+
+            def wins_of(card: Card) -> IntArray:
+                return np.array(_pool_wins(space, choice, card, rows), dtype=np.int64)
+
+        else:
+            played = list(choice.played)
+            hidden = _hidden_later(state, choice, completions, samples, seed)
+            table = np.array(hidden, dtype=np.int64).reshape(len(hidden), len(choice.later))
+            tails = _Tails(np.array(_keys(space, rows), dtype=np.int64), table, len(played) + 1)
+
+            def wins_of(card: Card) -> IntArray:
+                return tails.wins([*played, card])
+
+        def figures(card: Card) -> tuple[float, list[float], int]:
+            wins = wins_of(card)
+            if mode == "finder":
+                return *expected_entropies(wins, arrays[0], None, []), wins.shape[1]
+            return *expected_entropies(wins, None, truth, arrays), wins.shape[1]
 
     values = []
     count = 0
     for card in candidates:
-        wins = wins_of(card)
-        count = wins.shape[1]
-        if mode == "finder":
-            figure, _ = expected_entropies(wins, weights[0], None, [])
-            seats: dict[int, float] = {}
-        else:
-            figure, by_seat = expected_entropies(wins, None, truth, weights)
-            seats = dict(zip(audience, by_seat, strict=True))
+        figure, by_seat, count = figures(card)
+        seats = dict(zip(audience, by_seat, strict=True)) if mode == "hider" else {}
         values.append(CandidateValue(card, space.deck.name_of(card), figure, seats))
     return InformationReport(space.game, seat, mode, audience, current, tuple(values), count, exact)

@@ -108,7 +108,7 @@ class ConfidantTurn:
 def confidant_turns(state: StichFuerStichRound, space: HypothesisSpace) -> list[ConfidantTurn]:
     """The confidant's plays so far, finished tricks and the current one, in order."""
     players = state.game.players
-    raw = _strengths(space, range(space.size))
+    raw = _strengths(space, range(space.size)) if state.tricks else None  # numpy: once a trick is won
     plays: list[tuple[tuple[Card, ...], Card, bool, int]] = []
     public = (1 << space.size) - 1
     tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int | None]] = [
@@ -121,6 +121,7 @@ def confidant_turns(state: StichFuerStichRound, space: HypothesisSpace) -> list[
             at = seats.index(state.confidant)
             plays.append((cards[:at], cards[at], at == players - 1, public))
         if winner is not None:
+            assert raw is not None
             won = raw[:, list(cards)].argmax(axis=1)  # the first of the strongest wins
             fits = sum(1 << h for h in range(space.size) if seats[int(won[h])] == winner)
             public &= fits
