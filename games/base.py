@@ -78,6 +78,37 @@ class Trick:
         return self  # immutable: undo snapshots share it
 
 
+_ATOMIC = frozenset({int, str, bool, float, type(None)})
+
+
+def _copy_state(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(value, memo)``, quicker on what a round holds: numbers, strings, lists,
+    dicts and tuples of them are walked here (a list or dict met twice copied once, as deepcopy
+    does), anything else handed to deepcopy. An undo snapshot is taken at every event."""
+    kind = type(value)
+    if kind in _ATOMIC or kind is Trick:
+        return value
+    seen = memo.get(id(value))
+    if seen is not None:
+        return seen
+    if kind is list:
+        items: list[Any] = []
+        memo[id(value)] = items
+        items.extend(_copy_state(item, memo) for item in value)
+        return items
+    if kind is tuple:
+        parts = tuple(_copy_state(item, memo) for item in value)
+        same = all(a is b for a, b in zip(parts, value, strict=True))
+        return value if same else parts
+    if kind is dict:
+        mapping: dict[Any, Any] = {}
+        memo[id(value)] = mapping
+        for key, item in value.items():
+            mapping[_copy_state(key, memo)] = _copy_state(item, memo)
+        return mapping
+    return copy.deepcopy(value, memo)
+
+
 def name_key(name: str) -> str:
     """What tells two player names apart: not case, not surrounding spaces."""
     return name.strip().casefold()
@@ -450,7 +481,8 @@ class Round(ABC):
         return self.legal_events()
 
     def _snapshot(self) -> dict[str, Any]:
-        return {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in self._fixed}
+        memo: dict[int, Any] = {}
+        return {k: _copy_state(v, memo) for k, v in self.__dict__.items() if k not in self._fixed}
 
     # -- views ----------------------------------------------------------------
 
