@@ -279,19 +279,20 @@ def fitting_draw(
     if not made or state.blind or weight <= 0:
         return draw
 
-    # No world fits better than `misfit_floor`: a draw of the keeping chance at or above what
-    # that floor allows rejects the world whatever its play-out, which is then not played.
-    # The same draws and the same worlds kept as playing every world out.
+    # No world fits better than `misfit_floor`: a keeping chance drawn at or above what that
+    # floor allows rejects whatever world comes with it, which is then neither drawn nor played
+    # out. The chance is drawn before the world (it does not depend on it): the worlds kept
+    # are those of drawing every world and playing it out, in law, not draw for draw.
     ceiling = math.exp(-weight * misfit_floor(state, made))
 
     def fitted(rng: random.Random) -> World:
-        world = draw(rng)
         for _ in range(FIT_TRIES - 1):
             chance = rng.random()
-            if chance < ceiling and chance < math.exp(-weight * bid_misfit(state, world.hands, seat, made)):
-                break
-            world = draw(rng)
-        return world
+            if chance < ceiling:
+                world = draw(rng)
+                if chance < math.exp(-weight * bid_misfit(state, world.hands, seat, made)):
+                    return world
+        return draw(rng)
 
     return fitted
 
