@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
@@ -177,33 +179,54 @@ def expected_entropies_plain(
     secret: int | None,
     audience: Sequence[Sequence[float]],
 ) -> tuple[float, list[float]]:
-    """`expected_entropies` in plain Python: ``wins[h][t]`` as nested sequences."""
+    """`expected_entropies` in plain Python: ``wins[h][t]`` as nested sequences. Completions
+    that every hypothesis resolves alike (the same column of ``wins``) are counted once."""
     count = len(wins[0]) if wins else 0
+    columns = Counter(zip(*wins, strict=True))  # each distinct column and how many completions
     if finder is not None:
-        positions = max((max(row, default=0) for row in wins), default=0) + 1
-        cells = [0.0] * (count * positions)
-        for w, row in zip(finder, wins, strict=True):
-            if w > 0:
-                for t, a in enumerate(row):
-                    cells[t * positions + a] += w
-        spread = -sum(p * math.log2(p) for p in cells if p > 0) / count
-        return _entropy(finder) - spread, []
+        groups = _groups(finder)
+        spread = 0.0
+        for column, times in columns.items():
+            cells: dict[int, float] = {}
+            for w, pick in groups:
+                chosen = pick(column)
+                for a in set(chosen):
+                    cells[a] = cells.get(a, 0.0) + w * chosen.count(a)
+            spread -= times * sum(p * math.log2(p) for p in cells.values())
+        return _entropy(finder) - spread / count, []
     assert secret is not None
-    truth = wins[secret]
-    # for each hypothesis, the completions where it draws the same announcement as the truth
-    same = [[t for t, (a, b) in enumerate(zip(row, truth, strict=True)) if a == b] for row in wins]
     figures: list[float] = []
     for weights in audience:
-        p = [0.0] * count
-        inside = [0.0] * count
-        for w, where in zip(weights, same, strict=True):
-            if w > 0:
-                plogp = w * math.log2(w)
-                for t in where:
-                    p[t] += w
-                    inside[t] += plogp
-        figures.append(sum(math.log2(q) - i / q for q, i in zip(p, inside, strict=True) if q > 0) / count)
+        groups = _groups(weights)
+        total = 0.0
+        for column, times in columns.items():
+            truth = column[secret]  # the hypotheses that draw the same announcement as the truth
+            p = inside = 0.0
+            for w, pick in groups:
+                same = pick(column).count(truth)
+                p += w * same
+                inside += w * math.log2(w) * same
+            if p > 0:
+                total += times * (math.log2(p) - inside / p)
+        figures.append(total / count)
     return (sum(figures) / len(figures) if figures else 0.0), figures
+
+
+def _groups(weights: Sequence[float]) -> list[tuple[float, Callable[[tuple[int, ...]], tuple[int, ...]]]]:
+    """The positive weights, each with a function picking its hypotheses' entries of a column
+    (a posterior here is uniform over its support: one group)."""
+    by: dict[float, list[int]] = {}
+    for h, w in enumerate(weights):
+        if w > 0:
+            by.setdefault(w, []).append(h)
+    return [(w, _picker(rows)) for w, rows in by.items()]
+
+
+def _picker(rows: list[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    if len(rows) == 1:
+        only = rows[0]
+        return lambda column: (column[only],)
+    return operator.itemgetter(*rows)
 
 
 # -- completions ----------------------------------------------------------------------
@@ -286,15 +309,14 @@ class _PlainTails:
         self.best: list[list[int]] = []
         self.at: list[list[int]] = []
         if not self.empty:
+            m = len(later[0])
             for row in keys:
-                best, at = [], []
-                for cards in later:
-                    tail = [row[c] for c in cards]
-                    top = max(tail)
-                    best.append(top)
-                    at.append(tail.index(top) + offset)  # the first of equal keys
-                self.best.append(best)
-                self.at.append(at)
+                # key * m + (m - 1 - k) at the k-th later seat: the largest is the strongest card,
+                # the first of equal keys
+                encoded = [[key * m + (m - 1 - k) for key in row] for k in range(m)]
+                tops = [max(map(list.__getitem__, encoded, cards)) for cards in later]
+                self.best.append([v // m for v in tops])
+                self.at.append([offset + m - 1 - v % m for v in tops])
 
     def wins(self, prefix: Sequence[Card]) -> list[list[int]]:
         """Winning positions when ``prefix`` is followed by each completion."""
