@@ -5,6 +5,7 @@ heuristic bot makes, to find where the advisor's points against the heuristic ar
 - ``TASK_H``: the heuristic's task choice.
 - ``DEALER_H``: the heuristic's cards when the seat is the dealer.
 - ``DRAFT_A``: the heuristic everywhere but the draft, which the advisor makes.
+- ``DRAFT_NO_INFO``: the advisor, its draft by strength alone (no information term).
 
     mkdir -p /tmp/bots && cp bench/was_sticht_parts.py /tmp/bots/
     PYTHONPATH=/tmp/bots stich arena was-sticht --players 3 \\
@@ -59,3 +60,20 @@ DEALER_H = Swapped("dealer-h", lambda s, seat: s.phase == "play" and seat == s.d
 
 DRAFT_A = Swapped("draft-a", lambda s, seat: s.phase in ("draft", "announce"), reverse=True)
 """The heuristic, with the advisor's draft."""
+
+
+class NoInformation:
+    """``advisor:8`` whose draft weighs no information (``INFO_WEIGHT`` 0): strength over the
+    trumps still possible alone."""
+
+    name = "draft-no-info"
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        from stich.hints.advisors import was_sticht
+
+        was_sticht.INFO_WEIGHT = 0.0  # this process plays no other advisor
+        return _advisor(session, rng)
+
+
+DRAFT_NO_INFO = NoInformation()
+"""The advisor, its draft by strength alone (averaged over the possible trumps)."""
