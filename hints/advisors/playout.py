@@ -350,27 +350,7 @@ def play_out(
                 if not legal & (legal - 1):
                     card = legal.bit_length() - 1
                 elif not trick:
-                    card = -1
-                    if want:
-                        rest = legal
-                        while rest:  # a sure winner, the cheapest
-                            low = rest & -rest
-                            c = low.bit_length() - 1
-                            if not beaters[c] & unseen:
-                                card = c
-                                break
-                            rest ^= low
-                        if card < 0:
-                            plain = unseen & ~trumps
-                            rest = legal
-                            while rest:  # the top of a suit: beaten only by a ruff
-                                c = rest.bit_length() - 1
-                                if not tp[c] and not beaters[c] & plain and not jesters >> c & 1:
-                                    card = c
-                                    break
-                                rest ^= 1 << c
-                    if card < 0:
-                        card = (legal & -legal).bit_length() - 1
+                    card = _lead(t, legal, unseen, want)
                 else:
                     if tp[best]:
                         winners = 0 if wizards >> best & 1 else legal & ~((2 << best) - 1)
@@ -427,6 +407,30 @@ def play_out(
         won[leader] += 1
     for bid in group:
         found[bid] = won[seat]
+
+
+def _lead(t: Tables, legal: CardSet, unseen: CardSet, want: bool) -> int:
+    """`choose`'s lead, as `play_out` writes it out (once a trick, so a call of its own): wanting
+    tricks, the cheapest sure winner, else the top of a suit beaten only by a ruff; else (or
+    ducking) the lowest card."""
+    beaters = t.beaters
+    if want:
+        rest = legal
+        while rest:  # a sure winner, the cheapest
+            low = rest & -rest
+            c = low.bit_length() - 1
+            if not beaters[c] & unseen:
+                return c
+            rest ^= low
+        plain = unseen & ~t.trumps
+        tp, jesters = t.tp, t.jesters
+        rest = legal
+        while rest:  # the top of a suit: beaten only by a ruff
+            c = rest.bit_length() - 1
+            if not tp[c] and not beaters[c] & plain and not jesters >> c & 1:
+                return c
+            rest ^= 1 << c
+    return (legal & -legal).bit_length() - 1
 
 
 def head_of(t: Tables, trick: Sequence[int]) -> tuple[int, int, int]:
