@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 from stich.games.cards import Card, CardSet
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
-from stich.hints.advisors.playout import UNDECIDED, Tables, _beats, head_of, tables_of
+from stich.hints.advisors.playout import UNDECIDED, Tables, _beats, _cards, head_of, tables_of
 from stich.hints.figures import CHANCE, POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
@@ -136,15 +136,6 @@ def _legal(t: Tables, hand: CardSet, led: int, trick: Sequence[Card]) -> CardSet
         if follow:
             return follow
     return hand
-
-
-def _cards(mask: CardSet) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _no_colour(
@@ -509,13 +500,7 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
             f"after {best.label} you make a task its owner fails, and discard a chip, {p} of the time "
             f"as everyone plays for their own tasks ({shown(POINTS, best.value)} expected points)"
         )
-        if len(alternatives) > 1:
-            second = alternatives[1]
-            text += (
-                f"; after {second.label} {shown(CHANCE, second.figures['p_discard'])}, "
-                f"{shown(POINTS, second.value)}"
-            )
-        return text + f" ({_over(tally, ())})"
+        return text + _second(alternatives, "p_discard") + f" ({_over(tally, ())})"
 
     return Valuation(
         "play",
@@ -527,6 +512,14 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
         method="the round played out, every seat for its own task",
         chance=True,
     )
+
+
+def _second(alternatives: list[Alternative], figure: str) -> str:
+    """The reason's clause on the second choice: its chance (``figure``) and expected points."""
+    if len(alternatives) < 2:
+        return ""
+    second = alternatives[1]
+    return f"; after {second.label} {shown(CHANCE, second.figures[figure])}, {shown(POINTS, second.value)}"
 
 
 def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
@@ -574,13 +567,7 @@ def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
             f"your task {task} can no longer be forced; after {best.label} it is made {p} of the time "
             f"as the others play for their own tasks ({points} expected points)"
         )
-        if len(alternatives) > 1:
-            second = alternatives[1]
-            text += (
-                f"; after {second.label} {shown(CHANCE, second.figures['p_made'])}, "
-                f"{shown(POINTS, second.value)}"
-            )
-        return text + f" ({_over(tally, ())})"
+        return text + _second(alternatives, "p_made") + f" ({_over(tally, ())})"
 
     return Valuation(
         "play",
