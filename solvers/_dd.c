@@ -252,6 +252,9 @@ typedef struct {
     uint16_t tops[MAXG];
     u64 bloom; /* one bit per stored holdings (of the hash's top bits): most misses end here */
     int32_t id;
+    /* the highest lower bound and the lowest upper bound of its entries: a question between
+       them (lo < target <= hi) no entry of the node can answer, and the node is passed over */
+    int16_t lo, hi;
 } TopsNode;
 
 /* A slot of a level's open-addressed entry table: all a probe reads, and the bounds (16 bytes). */
@@ -518,6 +521,8 @@ static TopsNode *level_tops(const Kernel *k, Level *lv, int32_t ki, const uint16
     TopsNode *tn = &vec[at];
     memset(tn, 0, sizeof(*tn));
     memcpy(tn->tops, tops, tb);
+    tn->lo = INT16_MIN;
+    tn->hi = INT16_MAX;
     tn->id = lv->ntops++;
     return tn;
 }
@@ -716,6 +721,8 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
     int32_t t = tn->id;
     u64 h = holds_hash(k, t, holds);
     int32_t e = level_entry(k, lv, t, holds, h);
+    if (lo > tn->lo) tn->lo = (int16_t)lo;
+    if (hi < tn->hi) tn->hi = (int16_t)hi;
     if (e >= 0) {
         if (lo > lv->ents[e].lo) lv->ents[e].lo = (int16_t)lo;
         if (hi < lv->ents[e].hi) lv->ents[e].hi = (int16_t)hi;
@@ -761,6 +768,7 @@ static int lookup(const Kernel *k, int left, const Shape *sh, int target, u64 pr
     memset(rw.w, 0, sizeof(u64) * nw);
     memcpy(rw.h, sh->rels, sizeof(uint16_t) * n);
     for (int32_t i = 0; i < lv->kcount[ki]; i++) {
+        if (vec[i].lo < target && target <= vec[i].hi) continue;
         const uint16_t *tops = vec[i].tops;
         u64 h = HASH_SEED ^ (u64)vec[i].id * 0x9E3779B97F4A7C15ULL;
         for (int j = 0; j < nw; j++) {
