@@ -17,12 +17,15 @@ the announcements allowed before this trick equally likely (the entropy of the w
 position; the same under every h: it is the sleuths' view), and on equal value a card that
 heads the trick, not as the last to play, the highest first, every other the lowest first
 (strength under h: full trump, weapon trump, culprit trump, number; then the card index).
-The card in place ``k`` (0: the first) is chosen with probability proportional to
-``LEAN**k``: a card ranked lower is less likely, never impossible. Two styles of confidant
-are modelled, equally likely, the case's plays telling which it is (`STYLES`): one that plays
-for trick points alone (``leak`` 0: it heads the trick with its highest card or throws its
-lowest; our advisor's double-dummy play is nearer this one) and one that minds what it gives
-away (``leak`` 0.5, the heuristic bot's rule).
+The card in place ``k`` (0: the first)
+is chosen with probability proportional to ``lean**k``, save a share ``odd`` of the cards
+chosen otherwise (below): a card ranked lower is less likely, never impossible. Two styles
+of confidant are modelled (`STYLES`, each a `Style`, equally likely before the case's
+cards): one that minds what it gives away (``leak`` 0.5, the heuristic bot's rule) and keeps
+to its rule strictly (``lean`` 0.1, 5 % odd cards), as a bot does; and one that plays for
+trick points alone (``leak`` 0: it heads the trick with its highest card or throws its
+lowest) and loosely (``lean`` 0.2, 20 % odd cards), nearer our advisor's double-dummy play
+over sampled worlds, which follows neither rule closely.
 
 *Over the hidden hand.* The view does not see the confidant's hand. The confidant's hand at
 an earlier turn was the card it played, the cards it played later (seen) and the cards it
@@ -30,35 +33,40 @@ holds now, which from a sleuth's view are a uniformly drawn ``r``-subset ``R`` o
 the view has not seen (Stich für Stich has no duty to follow, so nothing narrows it). The
 likelihood of all the confidant's plays under h is then
 
-    L(h) = LEAN**(later cards ranked above the played ones) · E_R[ ∏_{u in R} LEAN**m(u) ]
+    L(h) = lean**(later cards ranked above the played ones) · E_R[ ∏_{u in R} lean**m(u) ]
 
 where ``m(u)`` is the number of the confidant's turns at which an unseen card ``u`` would
 have ranked above the card played (the normaliser of each turn's choice depends on the hand
 size alone, the same under every pair; with odd choices, below, it is kept). The
-expectation is the elementary symmetric polynomial of degree ``r`` of the ``LEAN**m(u)``
+expectation is the elementary symmetric polynomial of degree ``r`` of the ``lean**m(u)``
 over the unseen cards divided by ``C(|unseen|, r)``, computed exactly by the usual
 recursion.
 
-The likelihood of a case is the mean of the styles' likelihoods.
-
-*A human may bluff.* Each turn's card is the rules' choice with probability ``1 − ODD`` and
-an odd one, any card of the hand alike, with ``ODD``: the product over the turns is expanded
+*A human may bluff.* Each turn's card is the style's choice with probability ``1 − odd`` and
+an odd one, any card of the hand alike, with ``odd``: the product over the turns is expanded
 over the sets of turns chosen by the rules (at most 2**7), each set's expectation as above.
-So one strange card costs a pair weight but never rules it out. Besides, no pair falls below
-``FLOOR`` of the best-fitting one, which keeps the belief from being surer than that when
-the confidant plays unlike both styles: the weights are ``FLOOR + (1 − FLOOR) · L(h) / max L``,
-normalised. (``RANDOM``, 0 by default, would add a third style that plays any card alike.)
+So one strange card costs a pair weight but never rules it out.
 
-``LEAN``, ``ODD`` and ``FLOOR`` were fitted by ``bench/sfs_belief_fit.py`` (the mean log
-score of the secret at the sleuths' guesses) on seeds 11–13 with the heuristic as the
-confidant and 14–15 with the advisor, not on the seeds of the calibration runs reported
-(docs/advice.md).
+*A confidant of no style.* A third confidant, with prior weight ``RANDOM`` (0.1), plays any
+card alike: its likelihood is the same under every pair. The likelihood of a case is the
+mixture ``(1 − RANDOM) · Σ weight · L_style(h) + RANDOM · L_any``, each style's on the same
+scale (a probability of the cards played). It keeps the belief from being sure on a
+confidant that plays unlike both styles, like a floor; but unlike a fixed floor, a case's
+cards lift it: the more of them follow a style, the less weight the confidant of no style
+keeps (with two pairs left the belief is no longer held at 91 % at most). ``FLOOR`` (0
+now) would still put a fixed floor under every pair: ``FLOOR + (1 − FLOOR) · L(h) / max L``.
+
+The styles, ``RANDOM`` and ``FLOOR`` were chosen by ``bench/sfs_belief_fit.py`` on seed 7,
+with the heuristic and with ``advisor:8`` as the confidant, for the calibration of the
+chance to solve now (each band of claimed chance against how often the most likely pair was
+the secret) on both confidants at once, not on the seeds of the calibration runs reported
+(1 and 2; docs/advice.md, docs/strength.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from stich.deducer.hypotheses import HypothesisSpace, Posterior, members
 from stich.games.cards import Card, CardSet, iter_cards, popcount
@@ -73,19 +81,36 @@ __all__ = [
     "LEAK",
     "LEAN",
     "STYLES",
+    "Style",
     "ConfidantTurn",
     "belief",
     "confidant_turns",
     "likelihoods",
+    "mixture",
+    "style_likelihoods",
     "weighted",
 ]
 
-LEAN = 0.2  # each place lower in the rules-of-thumb order: this factor less likely
-FLOOR = 0.1  # no possible pair weighs less than this share of the best-fitting one
+LEAN = 0.2  # each place lower in the rules-of-thumb order: this factor less likely (a style's default)
+FLOOR = 0.0  # no possible pair weighs less than this share of the best-fitting one
 LEAK = 0.5  # the confidant's trick against the bits its card lets the winner tell
-ODD = 0.1  # the share of the confidant's cards chosen otherwise, any card alike
-RANDOM = 0.0  # the prior weight of a confidant that plays any card alike (a third style)
-STYLES = (0.0, LEAK)  # the confidants modelled, equally likely: trick points alone; and minding the bits
+ODD = 0.1  # the share of the confidant's cards chosen otherwise, any card alike (a style's default)
+RANDOM = 0.1  # the prior weight of a confidant that plays any card alike (a third style)
+
+
+class Style(NamedTuple):
+    """A confidant modelled: its card's value is "heads the trick" less ``leak`` times the bits
+    it tells; the card ``k`` places down its order is chosen in proportion to ``lean**k``, save
+    a share ``odd`` of odd cards, any card alike; ``weight``: its prior weight among the styles."""
+
+    leak: float
+    lean: float
+    odd: float
+    weight: float
+
+
+# the confidants modelled: one minding the bits, as strict as a bot; one playing for the tricks, loosely
+STYLES = (Style(LEAK, 0.1, 0.05, 0.5), Style(0.0, 0.2, 0.2, 0.5))
 
 
 class ConfidantTurn:
@@ -238,19 +263,69 @@ def weighted(post: Posterior, likelihood: Sequence[float], floor: float = FLOOR)
     return Posterior(post.space, post.possible, probabilities)
 
 
+def style_likelihoods(
+    session: Session, post: Posterior, styles: Sequence[Style | None]
+) -> list[list[float]] | None:
+    """The likelihood of the confidant's plays so far under each possible pair of ``post``, one
+    list a style of ``styles`` (``None``: the confidant that plays any card alike), on one
+    scale; ``None`` before the confidant has played."""
+    state = session.round
+    assert isinstance(state, StichFuerStichRound)
+    turns = confidant_turns(state, post.space)
+    if not turns:
+        return None
+    obs = session.observations()
+    hand = obs.hands[state.confidant] or 0
+    place = obs.place_of(state.confidant)
+    held = obs.places[place].size if place is not None else 0
+    unseen = obs.hidden if place is not None else 0
+    hs = members(post.possible)
+    return [
+        likelihoods(post.space, hs, turns, unseen, held, hand, style.lean, style.leak, style.odd)
+        if style is not None
+        else likelihoods(post.space, hs, turns, unseen, held, hand, 1.0, 0.0, 0.0)
+        for style in styles
+    ]
+
+
+def mixture(
+    each: Sequence[Sequence[float]], weights: Sequence[float], anyhow: Sequence[float] | None, random: float
+) -> list[float]:
+    """The likelihood of a confidant of one of the styles ``each`` (prior ``weights``, normalised),
+    or with prior weight ``random`` one that plays any card alike (``anyhow``)."""
+    total = sum(weights)
+    mixed = [
+        (1 - random) * sum(w * v for w, v in zip(weights, values, strict=True)) / total
+        for values in zip(*each, strict=True)
+    ]
+    if random and anyhow is not None:
+        mixed = [m + random * a for m, a in zip(mixed, anyhow, strict=True)]
+    return mixed
+
+
+def _styles(styles: Sequence[Style | float], lean: float | None, odd: float | None) -> list[Style]:
+    """``styles`` as `Style`s (a bare number: a style of that ``leak``, ``LEAN``, ``ODD``, weight 1),
+    with ``lean`` and ``odd`` for every style where given."""
+    found = [s if isinstance(s, Style) else Style(float(s), LEAN, ODD, 1.0) for s in styles]
+    return [
+        Style(s.leak, s.lean if lean is None else lean, s.odd if odd is None else odd, s.weight)
+        for s in found
+    ]
+
+
 def belief(
     session: Session,
     seat: int | None = None,
-    lean: float = LEAN,
+    lean: float | None = None,
     floor: float = FLOOR,
-    styles: Sequence[float] = STYLES,
-    odd: float = ODD,
+    styles: Sequence[Style | float] = STYLES,
+    odd: float | None = None,
     random: float = RANDOM,
 ) -> Posterior | None:
     """The culprit and weapon's probabilities as the advice weighs them for ``session``'s seat:
-    the deducer's posterior weighted by the confidant's plays (module docstring). Other games,
-    and views that know the secret or see the confidant's whole hand as dealt, get the
-    deducer's posterior as it is."""
+    the deducer's posterior weighted by the confidant's plays (module docstring). ``lean`` and
+    ``odd``, where given, replace every style's. Other games, and views that know the secret or
+    see the confidant's whole hand as dealt, get the deducer's posterior as it is."""
     post = session.posterior(seat)
     state = session.round
     if (
@@ -261,28 +336,16 @@ def belief(
         or post.count <= 1
     ):
         return post
-    key = f"sfs-belief {lean} {floor} {tuple(styles)} {odd} {random}"
+    modelled = _styles(styles, lean, odd)
+    key = f"sfs-belief {floor} {tuple(modelled)} {random}"
     cached = session._cache.get(key)
     if isinstance(cached, Posterior):
         return cached
-    turns = confidant_turns(state, post.space)
-    if not turns:
-        found = post
-    else:
-        obs = session.observations()
-        hand = obs.hands[state.confidant]
-        place = obs.place_of(state.confidant)
-        held = obs.places[place].size if place is not None else 0
-        unseen = obs.hidden if place is not None else 0
-        hs = members(post.possible)
-        each = [
-            likelihoods(post.space, hs, turns, unseen, held, hand or 0, lean, leak, odd) for leak in styles
-        ]
-        mixed = [(1 - random) * sum(values) / len(each) for values in zip(*each, strict=True)]
-        if random:
-            # lean 1: every card alike, on the same scale as the styles' likelihoods
-            anyhow = likelihoods(post.space, hs, turns, unseen, held, hand or 0, 1.0, 0.0, 0.0)
-            mixed = [m + random * a for m, a in zip(mixed, anyhow, strict=True)]
-        found = weighted(post, mixed, floor)
+    found = post
+    parts = style_likelihoods(session, post, [*modelled, *((None,) if random else ())])
+    if parts is not None:
+        each = parts[: len(modelled)]
+        anyhow = parts[len(modelled)] if random else None
+        found = weighted(post, mixture(each, [s.weight for s in modelled], anyhow, random), floor)
     session._cache[key] = found
     return found

@@ -16,9 +16,16 @@ from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.trick import trick_winner
 from stich.hints.advisors.stich_fuer_stich_belief import (
     FLOOR,
+    LEAN,
+    ODD,
+    RANDOM,
+    STYLES,
+    Style,
     belief,
     confidant_turns,
     likelihoods,
+    mixture,
+    style_likelihoods,
 )
 from stich.hints.session import Session
 from stich.hints.worlds import WorldSource
@@ -235,3 +242,71 @@ def test_a_confidant_playing_any_card_alike_tells_nothing() -> None:
     alone = belief(session, random=1.0)
     assert alone is not None
     assert alone.probabilities == pytest.approx(post.probabilities)
+
+
+def test_the_styles_mix_by_their_prior_weights() -> None:
+    session, _, _ = _let_through_case()
+    post = session.posterior()
+    assert post is not None
+    strict, loose = Style(0.5, 0.1, 0.05, 1.0), Style(0.0, 0.3, 0.2, 1.0)
+    alone = belief(session, styles=(strict,), random=0.0)
+    silenced = belief(session, styles=(strict, loose._replace(weight=0.0)), random=0.0)
+    assert alone is not None and silenced is not None
+    assert silenced.probabilities == pytest.approx(alone.probabilities)  # a weight of 0: no say
+    # weights 1 and 3: the likelihood is a quarter of the first style's and three of the second's
+    parts = style_likelihoods(session, post, [strict, loose])
+    assert parts is not None
+    mixed = [(a + 3 * b) / 4 for a, b in zip(*parts, strict=True)]
+    want = [m / sum(mixed) for m in mixed]
+    got = belief(session, styles=(strict, loose._replace(weight=3.0)), random=0.0)
+    assert got is not None
+    assert [got.probabilities[h] for h in members(post.possible)] == pytest.approx(want)
+    # a style named by its leak alone takes the default lean and share of odd cards
+    bare = belief(session, styles=(0.5,), random=0.0)
+    full = belief(session, styles=(Style(0.5, LEAN, ODD, 1.0),), random=0.0)
+    assert bare is not None and full is not None
+    assert bare.probabilities == pytest.approx(full.probabilities)
+
+
+def _random_style_share(session: Session) -> float:
+    """The posterior share of the confidant that plays any card alike: its prior weight times its
+    likelihood, summed over the possible pairs (each as likely before the cards), over the whole
+    mixture's."""
+    post = session.posterior()
+    assert post is not None
+    parts = style_likelihoods(session, post, [*STYLES, None])
+    assert parts is not None
+    mixed = mixture(parts[:-1], [s.weight for s in STYLES], parts[-1], RANDOM)
+    return RANDOM * sum(parts[-1]) / sum(mixed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_confidant_playing_by_the_rules_of_thumb_lifts_the_random_styles_floor(seed: int) -> None:
+    import random
+
+    from stich.games.registry import find
+    from stich.games.views import ViewFeed
+    from stich.hints.play.arena import _matching
+    from stich.hints.play.bots import parse_bot
+
+    game = find("stich-fuer-stich")(4, {})
+    dealer, known = game.course().series_deal(random.Random(seed), 0)
+    record = Record(game.id, ["a", "b", "c", "d"], dealer, [], dict(game.options), None, known)
+    feed = ViewFeed(record, range(4))
+    sessions = [Session(feed.header(seat), strict=False) for seat in range(4)]
+    bot, rng = parse_bot("heuristic"), random.Random(seed)
+    truth = feed.truth
+    assert isinstance(truth, StichFuerStichRound)
+    sleuth = (truth.confidant + 1) % 4
+    shares = []
+    while len(shares) < 4:
+        actor = truth.to_move()
+        assert actor is not None
+        event = _matching(bot.act(sessions[actor], rng), truth.legal_events())
+        for seat, heard in feed.extend(event).items():
+            for seen in heard:
+                sessions[seat].apply(seen, strict=False)
+        if "winner" in event:
+            shares.append(_random_style_share(sessions[sleuth]))
+    # the heuristic bot's cards fit the strict style ever better than any card alike
+    assert 0 < shares[-1] < shares[0] <= RANDOM + 0.5
