@@ -309,6 +309,7 @@ typedef struct {
     i64 strength[MAXC];
     int structured, must_follow, ascending;
     int plain; /* one ranking, following compulsory, classes ranked by card index (tables.plain) */
+    int pair_plain; /* plain, two partnerships, the side's tricks, no declarations (pair_rules) */
     int ntrumps;
     int8_t trumps_desc[MAXC];
     u64 trumps; /* every card with trump power (wizards too) */
@@ -357,6 +358,7 @@ typedef struct {
     int nlevels;
     Level *levels;
     i64 tt_limit, entries;
+    i64 evictions; /* the times the table was cut back (a key index found before may be gone) */
     i64 nodes;
     int oom;
     /* a time limit (CLOCK_MONOTONIC seconds, 0: none), looked at every 1,024 nodes; once passed,
@@ -582,6 +584,10 @@ typedef struct {
     uint8_t key[MAXKEY];
     u64 hash;
     uint16_t rels[MAXG * MAXP];
+    /* the key's index in its level as the look-up found it (-1: not there), kept for the stores
+       of the same node while no eviction (k->evictions) has cleared a level since */
+    int32_t ki;
+    i64 epoch;
 } Shape;
 
 #ifdef WITH_POPCNT
@@ -595,12 +601,16 @@ static int use_pext;
 __attribute__((target("popcnt,bmi2"), noinline)) static void key_holdings_pext(const Kernel *k, const u64 *hands,
                                                                                u64 present, uint8_t *p,
                                                                                uint16_t *rels) {
-    int r = 0;
-    for (int g = 0; g < k->ngroups; g++) {
-        u64 pg = present >> k->gshift[g] & k->gmask[g];
-        for (int i = 0; i < k->m; i++) {
-            u64 x = hands[k->seats[i]] >> k->gshift[g] & k->gmask[g];
-            *p++ = (uint8_t)__builtin_popcountll(x);
+    /* the hands and groups in locals: the byte stores may alias anything */
+    int G = k->ngroups, S = k->m, r = 0;
+    u64 hs[MAXP];
+    for (int i = 0; i < S; i++) hs[i] = hands[k->seats[i]];
+    for (int g = 0; g < G; g++) {
+        int shift = k->gshift[g];
+        u64 gm = k->gmask[g] << shift, pg = present & gm;
+        for (int i = 0; i < S; i++) {
+            u64 x = hs[i] & gm;
+            p[r] = (uint8_t)__builtin_popcountll(x);
             rels[r++] = (uint16_t)_pext_u64(x, pg);
         }
     }
@@ -674,6 +684,12 @@ static void make_key(const Kernel *k, const u64 *hands, int leader, int live, co
         }
     }
     sh->hash = hash_bytes(sh->key, k->klen, HASH_SEED);
+    sh->epoch = -1;
+}
+
+/* The index of sh's key in the level (-1: not there), from the look-up if it still holds. */
+static inline int32_t shape_key(const Kernel *k, const Level *lv, const Shape *sh) {
+    return sh->epoch == k->evictions ? sh->ki : level_find(k, lv, sh->key, sh->hash);
 }
 
 /* The lowest relevant card of each group, in the current position, for a table hit. */
@@ -693,6 +709,7 @@ static u64 entry_rel(const Kernel *k, const uint16_t *tops, u64 present) {
 static void evict(Kernel *k) {
     /* Shallow first: entries with few tricks left are the cheapest to find again. */
     i64 total = k->entries;
+    k->evictions++;
     for (int left = 0; left < k->nlevels; left++) {
         if (total <= k->tt_limit / 2) break;
         total -= k->levels[left].nentries;
@@ -710,7 +727,7 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
         memset(tops, 0, sizeof(tops));
         memset(holds, 0, sizeof(holds));
         Level *lv = &k->levels[left];
-        int32_t ki = level_find(k, lv, sh->key, sh->hash);
+        int32_t ki = shape_key(k, lv, sh);
         if (ki < 0) {
             k->entries++;
             if (k->entries > k->tt_limit) evict(k);
@@ -743,7 +760,7 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
         for (int s = 0; s < S; s++) holds[g * S + s] = sh->rels[g * S + s] & tops[g];
     }
     Level *lv = &k->levels[left];
-    int32_t ki = level_find(k, lv, sh->key, sh->hash);
+    int32_t ki = shape_key(k, lv, sh);
     if (ki < 0) ki = level_add_key(k, lv, sh->key, sh->hash);
     TopsNode *tn = ki < 0 ? NULL : level_tops(k, lv, ki, tops);
     if (!tn) {
@@ -773,9 +790,11 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
 }
 
 /* The bounds stored for the position of sh, if an entry decides target: 1 yes, 0 no, -1 none. */
-static int lookup(const Kernel *k, int left, const Shape *sh, int target, u64 present, u64 *relout) {
+static int lookup(const Kernel *k, int left, Shape *sh, int target, u64 present, u64 *relout) {
     const Level *lv = &k->levels[left];
     int32_t ki = level_find(k, lv, sh->key, sh->hash);
+    sh->ki = ki;
+    sh->epoch = k->evictions;
     if (ki < 0) return -1;
     int G = k->ngroups, S = k->m;
     const TopsNode *vec = lv->kvec[ki];
@@ -994,8 +1013,8 @@ static inline int min2(int a, int b) { return a < b ? a : b; }
 
 /* Whether the two partnerships' rules apply to a trick boundary in this state. */
 static inline int pair_rules(const Kernel *k, const State *st, u64 present) {
-    return k->pairs && st->plain && st->structured && !k->declaring && k->equal_sizes && k->obj.additive &&
-           !(present & st->free_mask);
+    (void)k;
+    return st->pair_plain && !(present & st->free_mask);
 }
 
 static void pair_classes(const State *st, const u64 *seat_hands, u64 present, PairClass *pc, int *trump) {
@@ -2198,6 +2217,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
     /* Equivalent cards: keep the lowest of each run that nothing outside the hand splits. */
     u64 outside = f->present & ~hand;
     int cands[MAXC], ncands = 0;
+    int tops[MAXC]; /* each candidate's run by its highest card */
     int run_lo[MAXC], run_hi[MAXC], nruns = 0;
     int prev = -1, first = -1;
     int seq[MAXC], nseq = 0;
@@ -2217,6 +2237,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
             i64 sp = prev < c ? k->span[prev * k->size + c] : k->span[c * k->size + prev];
             if (sp >= 0 && !((u64)sp & outside)) {
                 prev = c;
+                tops[ncands - 1] = c; /* first, the run's lowest card, is the last candidate */
                 if (nruns && run_lo[nruns - 1] == first) {
                     run_hi[nruns - 1] = c;
                 } else {
@@ -2227,17 +2248,12 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
                 continue;
             }
         }
+        tops[ncands] = c;
         cands[ncands++] = c;
         prev = first = c;
     }
     if (ncands > 1) {
         if (kk <= 2 && pair_rules(k, st, f->present)) {
-            int tops[MAXC]; /* each candidate's run by its highest card */
-            for (int i = 0; i < ncands; i++) {
-                tops[i] = cands[i];
-                for (int r = 0; r < nruns; r++)
-                    if (run_lo[r] == cands[i]) tops[i] = run_hi[r];
-            }
             if (kk == 0)
                 order_pair_leads(k, st, cands, tops, ncands, hands, seat, f->present, k->killer[f->left]);
             else
@@ -2788,6 +2804,12 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
             }
         if (members == 1) k->lone_after[k->nxt[member]] = member;
     }
+    for (int s = 0; s < k->nstates; s++) {
+        State *st = k->states[s];
+        if (st)
+            st->pair_plain = k->pairs && st->plain && st->structured && !k->declaring && k->equal_sizes &&
+                             k->obj.additive;
+    }
     if (partition && !k->single_state) {
         PyErr_SetString(PyExc_ValueError, "partition search needs one state");
         return -1;
@@ -2806,6 +2828,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
     }
     k->tt_limit = tt_limit;
     k->entries = 0;
+    k->evictions = 0;
     k->nodes = 0;
     k->deadline = 0.0;
     k->timed_out = 0;
