@@ -192,8 +192,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     groups: list[tuple[str, list[Guess]]] = []
     if args.load:
         for name in args.load.split(","):
-            with open(name, "rb") as file:
-                groups.append((name, pickle.load(file)))
+            try:
+                with open(name, "rb") as file:
+                    groups.append((name, pickle.load(file)))
+            except (OSError, pickle.UnpicklingError, EOFError) as err:
+                print(f"stich: error: --load {name}: {err}", file=sys.stderr)
+                return 1
     else:
         found = [item for seed in seeds for item in play(seed, args.deals, args.confidant)]
         groups.append((f"confidant {args.confidant}, seeds {args.seeds}, {args.deals} deals", found))
