@@ -82,6 +82,7 @@ VALUE_KINDS: dict[str, Kind] = {
     "keeps the task forceable": CHANCE,
     "forceable against everyone": CHANCE,
     "strength and information": STRENGTH,
+    "strength under the trumps played for": SHARE,
     "targets kept in reach (a task made while its owner fails)": COUNT,
     "chip value": COUNT,
     "the only choice": COUNT,

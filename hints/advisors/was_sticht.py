@@ -1,12 +1,17 @@
 """Was sticht?: draft picks, the dealer's announcements, tasks, play and the dealer's discard.
 
-*Draft pick.* Which card of the column to take weighs two things, both shown:
-its expected *strength* over the trumps still possible (the share of two-card
-tricks against each other card of the deck it wins, leading once and following once,
-averaged over the consistent trumps) and what the dealer's announcement after the
-column will *tell* (the expected entropy it leaves, from ``deducer.information``).
-A drafter ranks by strength + ``INFO_WEIGHT`` × bits gained; the dealer, who knows the
-trumps, by strength − ``INFO_WEIGHT`` × bits it gives away.
+*Draft pick.* A drafter plays for one set of trumps, the first still possible (`played_for`: all
+are equally likely), and keeps to it until an announcement rules it out. It takes the card of
+the column that is strongest under those trumps: the share of two-card tricks against each other
+card of the deck it wins, leading once and following once (`card_strength`). The dealer knows
+the trumps and takes the strongest card under them. Shown beside it, not weighed: the spread of
+that strength over the trumps still possible, and what the dealer's announcement after the
+column will tell (or, as the dealer, give away: the expected entropy it leaves, from
+``deducer.information``). In the arena this draft beats the former one, the strength averaged
+over the trumps still possible plus a tenth of a point per bit told (docs/strength.md, Was
+sticht?). A likely reason, not measured: a hand drafted for one set of trumps is strong or weak
+as a whole once they are revealed, either of which suits some task, where the card strong on
+average makes a middling hand.
 
 *Announcement, reveal.* The dealer knows the trumps, so the rules leave one choice.
 
@@ -22,6 +27,7 @@ discard its most valuable chip).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
@@ -29,13 +35,14 @@ from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht_heuristic import card_strength
-from stich.hints.figures import BITS, COUNT, SHARE, STRENGTH, clearly_ahead_exact, shown
+from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
 
-__all__ = ["ADVISOR", "INFO_WEIGHT", "WasStichtAdvisor", "card_strength"]
+__all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength", "played_for"]
 
-INFO_WEIGHT = 0.1  # strength units per bit; a bit of information ≈ a tenth of the strength scale
+PICK_VALUE = "strength under the trumps played for"
+"""The draft's ``value_name``: a share of two-card tricks (`hints.figures.SHARE`)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,7 @@ class WasStichtAdvisor:
         space = session.tracker.space
         from stich.deducer.information import information  # numpy: loaded where it is asked
 
+        target = played_for(hypotheses)
         report = information(session.tracker.evidence())
         hider = report.mode == "hider"
         by_card = {c.card: c for c in report.candidates}
@@ -90,24 +98,19 @@ class WasStichtAdvisor:
         for event in session.legal():
             card = DECK.parse(event["pick"])
             others = DECK.all & ~(1 << card)
-            strengths = [card_strength(space.rules(h), card, others) for h in hypotheses]
-            strength = sum(strengths) / len(strengths)
+            strength = card_strength(space.rules(target), card, others)
             entropy = by_card[card].expected_entropy
-            if hider:
-                # Bits the announcement gives away (the others' entropy lost).
-                shown = report.current_entropy - entropy
-                value = strength - INFO_WEIGHT * shown
-                figures = {"strength": strength, "bits_given": shown}
-            else:
-                gain = report.current_entropy - entropy
-                value = strength + INFO_WEIGHT * gain
-                figures = {"strength": strength, "bits_gained": gain}
-            figures["strength_spread"] = _spread(strengths)
-            alternatives.append(Alternative(event, DECK.name_of(card), value, 0.0, figures))
+            bits = report.current_entropy - entropy
+            # Shown, not weighed: what the announcement after the column tells (gives away, as the dealer).
+            figures = {"strength": strength, "bits_given" if hider else "bits_gained": bits}
+            figures["strength_spread"] = _spread(
+                [card_strength(space.rules(h), card, others) for h in hypotheses]
+            )
+            alternatives.append(Alternative(event, DECK.name_of(card), strength, 0.0, figures))
         alternatives.sort(key=lambda a: -a.value)
         best = alternatives[0]
-        reason = _pick_reason(best, alternatives, hider, len(hypotheses))
-        separated = len(alternatives) < 2 or clearly_ahead_exact(STRENGTH, best.value - alternatives[1].value)
+        reason = _pick_reason(best, hider, space.text(target), len(hypotheses))
+        separated = len(alternatives) < 2 or clearly_ahead_exact(SHARE, best.value - alternatives[1].value)
         return Advice(
             session.seat,
             "pick",
@@ -116,9 +119,10 @@ class WasStichtAdvisor:
             0,
             separated,
             reason,
-            f"strength over the {len(hypotheses)} possible trumps, and information",
+            f"strength under the trumps {space.text(target)}"
+            + (f", the first of the {len(hypotheses)} possible" if len(hypotheses) > 1 else ""),
             0.0,
-            "strength and information",
+            PICK_VALUE,
         )
 
     def discard(self, session: Session, state: WasStichtRound) -> Advice:
@@ -158,20 +162,28 @@ def _spread(xs: list[float]) -> float:
     return float((sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5)
 
 
-def _pick_reason(best: Alternative, alternatives: list[Alternative], hider: bool, count: int) -> str:
+def played_for(hypotheses: Sequence[int]) -> int:
+    """The trumps a drafter plays for: the first of the ``hypotheses`` still possible, in the order
+    red, green, yellow, blue, no suit, each with the numbers 1 to 9, then no number. All of them are
+    equally likely (the deal draws the trumps uniformly; an announcement rules trumps out, it does
+    not weigh them), so these are "the most likely" as well as any; what counts is that the drafter
+    keeps to them until an announcement rules them out."""
+    return hypotheses[0]
+
+
+def _pick_reason(best: Alternative, hider: bool, trumps: str, count: int) -> str:
     strength = best.figures["strength"]
-    strongest = max(alternatives, key=lambda a: a.figures["strength"])
-    where = f"over the {count} trumps still possible" if count > 1 else "under the trumps"
+    if count == 1:
+        where = f"under the trumps {trumps}"
+    else:
+        where = (
+            f"under {trumps}, the trumps played for (the first of the {count} still possible, all as likely)"
+        )
     text = f"{best.label} wins {shown(SHARE, strength)} of two-card tricks {where}"
     if hider:
         given = best.figures["bits_given"]
-        return text + (f" and the announcement gives away {shown(BITS, given)} bits" if given > 0.05 else "")
+        return text + (f"; the announcement gives away {shown(BITS, given)} bits" if given > 0.05 else "")
     gain = best.figures["bits_gained"]
-    if strongest is not best:
-        return text + (
-            f"; {strongest.label} is stronger ({shown(SHARE, strongest.figures['strength'])}) "
-            f"but the announcement after {best.label} tells more ({shown(BITS, gain)} bits)"
-        )
     return text + (f"; the announcement will tell {shown(BITS, gain)} bits" if gain > 0.05 else "")
 
 
