@@ -245,11 +245,11 @@ def print_summary(args: argparse.Namespace, results: list[DealResult], started: 
         dds_whole = statistics.median(20 * t for t in tables)
         print(
             f"a deal's whole table (20 solves): ours median {ms(whole)},"
-            f" DDS calc_dd_table median {ms(dds_whole)}, ratio {whole / dds_whole:.1f}x"
+            f" DDS calc_dd_table median {ms(dds_whole)}, ratio {whole / dds_whole:.2f}x"
             f" (DDS's table on {args.table_threads or 'one per core'}"
             f"{' thread' if args.table_threads == 1 else ''}{' threads' if args.table_threads > 1 else ''})"
         )
-    print(f"ratio ours / DDS: median {med_ours / med_dds:.1f}x, p90 {p90_ours / p90_dds:.1f}x")
+    print(f"ratio ours / DDS: median {med_ours / med_dds:.2f}x, p90 {p90_ours / p90_dds:.2f}x")
     print(
         f"our nodes per solve: median {statistics.median(nodes):.0f},"
         f" p90 {percentile([float(n) for n in nodes], 0.9):.0f},"
@@ -266,7 +266,7 @@ def print_summary(args: argparse.Namespace, results: list[DealResult], started: 
         mo, md, po, pd = statistics.median(o), statistics.median(d), percentile(o, 0.9), percentile(d, 0.9)
         print(
             f"{name}: ours median {ms(mo)}, p90 {ms(po)}; DDS median {ms(md)}, p90 {ms(pd)};"
-            f" ratio {mo / md:.1f}x / {po / pd:.1f}x; nodes in all {on:,} against {dn:,} ({on / dn:.1f}x)"
+            f" ratio {mo / md:.2f}x / {po / pd:.2f}x; nodes in all {on:,} against {dn:,} ({on / dn:.1f}x)"
         )
     if args.jobs > 1:
         print(f"{args.jobs} worker processes; each deal's solves by both solvers ran in one process")

@@ -789,6 +789,42 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
     if (k->entries > k->tt_limit) evict(k);
 }
 
+/* lookup's scan of a key's tops nodes with four seats and four groups (bridge's sizes): one word
+   of holdings per group, the words held in registers, the same masks and hashes. */
+static int lookup_bridge(const Kernel *k, const Level *lv, const TopsNode *vec, int32_t count, const u64 *rw,
+                         int target, u64 present, u64 *relout) {
+    const u64 r0 = rw[0], r1 = rw[1], r2 = rw[2], r3 = rw[3], spread = 0x0001000100010001ULL;
+    for (int32_t i = 0; i < count; i++) {
+        const TopsNode *tn = &vec[i];
+        if (tn->lo < target && target <= tn->hi) continue;
+        u64 t;
+        memcpy(&t, tn->tops, 8);
+        u64 w[4] = {r0 & (t & 0xFFFF) * spread, r1 & (t >> 16 & 0xFFFF) * spread,
+                    r2 & (t >> 32 & 0xFFFF) * spread, r3 & (t >> 48) * spread};
+        u64 h = HASH_SEED ^ (u64)tn->id * 0x9E3779B97F4A7C15ULL;
+        h = (h ^ w[0]) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+        h = (h ^ w[1]) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+        h = (h ^ w[2]) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+        h = (h ^ w[3]) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+        if (!(tn->bloom >> (h >> 58) & 1)) continue;
+        int32_t e = level_entry(k, lv, tn->id, (const uint16_t *)w, h);
+        if (e < 0) continue;
+        if (lv->ents[e].lo >= target) {
+            *relout = entry_rel(k, tn->tops, present);
+            return 1;
+        }
+        if (lv->ents[e].hi < target) {
+            *relout = entry_rel(k, tn->tops, present);
+            return 0;
+        }
+    }
+    return -1;
+}
+
 /* The bounds stored for the position of sh, if an entry decides target: 1 yes, 0 no, -1 none. */
 static int lookup(const Kernel *k, int left, Shape *sh, int target, u64 present, u64 *relout) {
     const Level *lv = &k->levels[left];
@@ -818,6 +854,8 @@ static int lookup(const Kernel *k, int left, Shape *sh, int target, u64 present,
     int n = G * S, nw = (n + 3) / 4;
     memset(rw.w, 0, sizeof(u64) * nw);
     memcpy(rw.h, sh->rels, sizeof(uint16_t) * n);
+    if (S == 4 && G == 4)
+        return lookup_bridge(k, lv, vec, lv->kcount[ki], rw.w, target, present, relout);
     for (int32_t i = 0; i < lv->kcount[ki]; i++) {
         if (vec[i].lo < target && target <= vec[i].hi) continue;
         const uint16_t *tops = vec[i].tops;
