@@ -19,7 +19,7 @@ from stich.games.trick import legal_plays, trick_winner
 from stich.games.trick_tables import Declaration
 from stich.solvers.position import ObjectiveKind, Position
 
-__all__ = ["reference_solve"]
+__all__ = ["reference_solve", "reference_value"]
 
 # A move: the card and what it declares, as ((key, value), ...).
 RefMove = tuple[Card, Declaration]
@@ -62,9 +62,16 @@ def _counts_tricks(position: Position) -> bool:
     )
 
 
-def reference_solve(position: Position) -> tuple[int, list[tuple[RefMove, int]]]:
+def reference_value(position: Position) -> int:
+    """The value of a position alone (`reference_solve`'s first part), the root's moves searched
+    with alpha-beta cut-offs like every other node rather than each to its exact value."""
+    return reference_solve(position, each_move=False)[0]
+
+
+def reference_solve(position: Position, each_move: bool = True) -> tuple[int, list[tuple[RefMove, int]]]:
     """The value of a position and of each legal move (as the fast search reports them, before
-    `report`: remaining tricks, 0/1, or minus the side's 24 points)."""
+    `report`: remaining tricks, 0/1, or minus the side's 24 points); without ``each_move``, the
+    value alone and no moves."""
     trick_tables = position.context.trick_tables()
     seats = position.playing
     side = set(position.side())
@@ -168,6 +175,8 @@ def reference_solve(position: Position) -> tuple[int, list[tuple[RefMove, int]]]
     taken0 = position.taken
     if not trick0 and any(hands0[s] == 0 for s in seats):
         return _score(position, won0, taken0, None, state0), []
+    if not each_move:
+        return int(in_trick(hands0, leader0, trick0, state0, won0, taken0, None, -math.inf, math.inf)), []
     order0 = order_from(leader0)
     out = [
         (mv, int(play(hands0, leader0, trick0, state0, won0, taken0, None, mv[0], ns, -math.inf, math.inf)))

@@ -5,7 +5,8 @@ of a trick may be played, teams are random partitions, and the objective is draw
 from every objective the game knows (tricks, exact k, Was sticht? tasks including
 the dealer's goal, 24 round points with the caller and yellow rules, Stich für
 Stich trick points). Both the value and every legal move's value must agree, for
-the compiled kernel (`solvers/_dd.c`, where it applies) and for the pure-Python search.
+the compiled kernel (`solvers/_dd.c`, where it applies) and for the pure-Python search;
+and on one position in eight the reference's value alone (`reference_value`) is its value.
 
 The sizes are weighted towards small hands so that the reference, which has no
 pruning beyond alpha-beta inside a trick, stays quick; the larger hands come with
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from stich.solvers.reference import reference_solve
+from stich.solvers.reference import reference_solve, reference_value
 from stich.solvers.solver import Solver
 from tests.solvers.samples import random_position
 
@@ -114,6 +115,9 @@ def test_fast_search_equals_reference(game: str, chunk: int) -> None:
         kinds[position.objective.type] = kinds.get(position.objective.type, 0) + 1
         expected, expected_moves = reference_solve(position)
         where = f"{game} seed {seed}: {position.to_json()}"
+        if seed % 8 == 0:
+            # The value alone (the root searched with cut-offs too), as the bounds' tests ask it.
+            assert reference_value(position) == expected, where
         # The compiled kernel (where it applies) and the pure-Python search, each against the reference.
         for kernel in (True, False):
             solver = Solver(position, kernel=kernel)

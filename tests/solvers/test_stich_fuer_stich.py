@@ -20,7 +20,7 @@ from functools import cache
 
 from stich.solvers.bounds import lone_last_trick, make_lone_last_trick, strength_levels
 from stich.solvers.position import Position
-from stich.solvers.reference import reference_solve
+from stich.solvers.reference import reference_solve, reference_value
 from stich.solvers.search import make_sure_tricks
 from stich.solvers.solver import Solver
 from stich.solvers.tables import SearchTables
@@ -46,7 +46,7 @@ def _boundary_positions() -> tuple[tuple[Position, int], ...]:
         if data["trick"]:
             continue
         position = parse_position(data)
-        out.append((position, reference_solve(position)[0]))
+        out.append((position, reference_value(position)))
     return tuple(out)
 
 
@@ -133,7 +133,7 @@ def _lone_positions() -> tuple[tuple[Position, int, int], ...]:
         data["teams"] = [[lone], [s for s in range(players) if s != lone]]
         data["objective"] = {"type": "tricks", "seat": lone}
         position = parse_position(data)
-        out.append((position, lone, reference_solve(position)[0]))
+        out.append((position, lone, reference_value(position)))
     return tuple(out)
 
 
