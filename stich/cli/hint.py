@@ -134,12 +134,16 @@ def print_advice(
     table.add_column("choice")
     table.add_column(advice.value_name, justify="right")
     # Figures that tell the choices apart (a figure equal for all describes the hand, not the choice),
-    # and any the reason quotes, so that a number in the sentence is also in the table.
+    # and any the reason quotes, so that a number in the sentence is also in the table; not one
+    # that reads as the value column does, choice for choice.
     best = advice.alternatives[0]
     figure_names = [
         k
         for k in best.figures
         if not k.endswith("_spread")
+        and any(
+            _figure(k, a.figures.get(k)) != figures.shown(advice.kind, a.value) for a in advice.alternatives
+        )
         and (
             len({a.figures.get(k) for a in advice.alternatives}) > 1
             or _figure(k, best.figures[k]) in advice.reason
