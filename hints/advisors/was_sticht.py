@@ -7,11 +7,10 @@ card of the deck it wins, leading once and following once (`card_strength`). The
 the trumps and takes the strongest card under them. Shown beside it, not weighed: the spread of
 that strength over the trumps still possible, and what the dealer's announcement after the
 column will tell (or, as the dealer, give away: the expected entropy it leaves, from
-``deducer.information``). In the arena this draft beats the former one, the strength averaged
-over the trumps still possible plus a tenth of a point per bit told (docs/strength.md, Was
-sticht?). A likely reason, not measured: a hand drafted for one set of trumps is strong or weak
-as a whole once they are revealed, either of which suits some task, where the card strong on
-average makes a middling hand.
+``deducer.information``). In the arena the advisor with this draft beats the heuristic with 3
+players where with the former one (the strength averaged over the trumps still possible plus a
+tenth of a point per bit told) it was not shown to; head to head the two drafts are within the
+noise (docs/strength.md, Was sticht?).
 
 *Announcement, reveal.* The dealer knows the trumps, so the rules leave one choice.
 
