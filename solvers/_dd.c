@@ -1636,28 +1636,38 @@ static void order_pair_leads(const Kernel *k, const State *st, int *cands, const
     u64 tr[4];
     for (int i = 0; i < 4; i++) tr[i] = h[i] & tcls;
     int left = popc(h[0]);
+    /* What depends on the class alone, found again only when the class changes (a hand's
+       candidates come class by class). */
+    u64 last_km = 0;
+    int len[4] = {0}, card[3] = {0}, owner[3] = {0}, lho = 0, rho = 0, alone_lho = 0, alone_rho = 0;
+    int second_third = 0;
+    int split_second_third = 0, partner_over = 0;
     for (int i = 0; i < ncands; i++) {
         int c = cands[i], top = tops[i];
         u64 km = st->class_of[c], cls = present & km;
         int rank = top - ctz(km) + 2;  /* 2 for the lowest card of the class */
         int from_top = popc(cls >> top); /* 1 for the highest card in play */
         int run = top != c;
-        int len[4], card[3], owner[3];
-        for (int j = 0; j < 4; j++) len[j] = popc(h[j] & km);
-        for (int j = 0; j < 3; j++) {
-            card[j] = owner[j] = -1;
-            if (!cls) continue;
-            card[j] = bitlen(cls) - 1;
-            cls &= ~bit(card[j]);
-            for (int o = 0; o < 4; o++)
-                if (h[o] >> card[j] & 1) owner[j] = o;
-        }
-        int lho = (len[1] ? len[1] : left) << 2, rho = (len[3] ? len[3] : left) << 2;
-        int alone_lho = len[1] == 1 && owner[0] == 1, alone_rho = len[3] == 1 && owner[0] == 3;
-        int second_third = owner[1] == 2 && owner[2] == 2;
-        int split_second_third = (owner[1] == 0 && owner[2] == 2 && len[2] > 1) ||
+        if (km != last_km) {
+            last_km = km;
+            for (int j = 0; j < 4; j++) len[j] = popc(h[j] & km);
+            for (int j = 0; j < 3; j++) {
+                card[j] = owner[j] = -1;
+                if (!cls) continue;
+                card[j] = bitlen(cls) - 1;
+                cls &= ~bit(card[j]);
+                for (int o = 0; o < 4; o++)
+                    if (h[o] >> card[j] & 1) owner[j] = o;
+            }
+            lho = (len[1] ? len[1] : left) << 2;
+            rho = (len[3] ? len[3] : left) << 2;
+            alone_lho = len[1] == 1 && owner[0] == 1;
+            alone_rho = len[3] == 1 && owner[0] == 3;
+            second_third = owner[1] == 2 && owner[2] == 2;
+            split_second_third = (owner[1] == 0 && owner[2] == 2 && len[2] > 1) ||
                                  (owner[1] == 2 && owner[2] == 0 && len[2] > 1);
-        int partner_over = (h[2] & km) > ((h[1] | h[3]) & km); /* the partner beats both opponents */
+            partner_over = (h[2] & km) > ((h[1] | h[3]) & km); /* the partner beats both opponents */
+        }
         int weight;
         if (!tcls) {
             int d = -(((lho + rho) << 5) / 19) - (len[2] ? 0 : 9);
