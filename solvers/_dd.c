@@ -349,6 +349,8 @@ typedef struct {
     int ngroups;
     int gshift[MAXG];
     u64 gmask[MAXG];
+    u64 gall; /* every group's cards */
+    int gdisjoint; /* no card in two groups */
     u64 absolute;
     u64 group_of[MAXC];
     int group_index[MAXC]; /* each card's collapsed group, -1 if none */
@@ -597,23 +599,50 @@ typedef struct {
 static int use_pext;
 
 /* Partition search's lengths and relative holdings of make_key, by the pext instruction
-   (the same bytes as pext14's tables). */
+   (the same bytes as pext14's tables). The groups are disjoint: one pext a hand compresses it
+   by every group's cards in play at once, and each group's relative holdings are a bit field
+   of that word (its offset: the cards in play of the groups below it). */
+__attribute__((target("popcnt,bmi2"), always_inline)) static inline void
+key_holdings_fields(const Kernel *k, const u64 *hands, u64 present, uint8_t *p, uint16_t *rels, int G, int S) {
+    u64 pall = present & k->gall, gms[MAXG], width[MAXG];
+    int off[MAXG];
+    for (int g = 0; g < G; g++) {
+        int shift = k->gshift[g];
+        gms[g] = k->gmask[g] << shift;
+        off[g] = __builtin_popcountll(pall & (bit(shift) - 1));
+        width[g] = bit(__builtin_popcountll(pall & gms[g])) - 1;
+    }
+    uint8_t lens[MAXG * MAXP];
+    for (int i = 0; i < S; i++) {
+        u64 h = hands[k->seats[i]], x = _pext_u64(h, pall);
+        for (int g = 0; g < G; g++) {
+            lens[g * S + i] = (uint8_t)__builtin_popcountll(h & gms[g]);
+            rels[g * S + i] = (uint16_t)(x >> off[g] & width[g]);
+        }
+    }
+    memcpy(p, lens, (size_t)(G * S));
+}
+
 __attribute__((target("popcnt,bmi2"), noinline)) static void key_holdings_pext(const Kernel *k, const u64 *hands,
                                                                                u64 present, uint8_t *p,
                                                                                uint16_t *rels) {
-    /* the hands and groups in locals: the byte stores may alias anything */
-    int G = k->ngroups, S = k->m, r = 0;
-    u64 hs[MAXP];
-    for (int i = 0; i < S; i++) hs[i] = hands[k->seats[i]];
-    for (int g = 0; g < G; g++) {
-        int shift = k->gshift[g];
-        u64 gm = k->gmask[g] << shift, pg = present & gm;
-        for (int i = 0; i < S; i++) {
-            u64 x = hs[i] & gm;
-            p[r] = (uint8_t)__builtin_popcountll(x);
-            rels[r++] = (uint16_t)_pext_u64(x, pg);
-        }
+    if (k->ngroups == 4 && k->m == 4)
+        key_holdings_fields(k, hands, present, p, rels, 4, 4); /* bridge's sizes, unrolled */
+    else
+        key_holdings_fields(k, hands, present, p, rels, k->ngroups, k->m);
+}
+
+/* entry_rel by the pdep instruction: the lowest card in play of a group above the `below`
+   lowest is the (below+1)-th of the group's cards in play. */
+__attribute__((target("popcnt,bmi2"), noinline)) static u64 entry_rel_pdep(const Kernel *k, const uint16_t *tops,
+                                                                           u64 present) {
+    u64 rel = 0;
+    for (int g = 0; g < k->ngroups; g++) {
+        unsigned top = tops[g];
+        if (!top) continue;
+        rel |= _pdep_u64(bit(__builtin_ctz(top)), present & k->gmask[g] << k->gshift[g]);
     }
+    return rel;
 }
 #endif
 
@@ -632,7 +661,7 @@ static void make_key(const Kernel *k, const u64 *hands, int leader, int live, co
     }
     int r = 0;
 #ifdef WITH_POPCNT
-    if (k->partition && use_pext) {
+    if (k->partition && use_pext && k->gdisjoint) {
         key_holdings_pext(k, hands, present, p, sh->rels);
         p += k->ngroups * k->m;
     } else
@@ -694,6 +723,9 @@ static inline int32_t shape_key(const Kernel *k, const Level *lv, const Shape *s
 
 /* The lowest relevant card of each group, in the current position, for a table hit. */
 static u64 entry_rel(const Kernel *k, const uint16_t *tops, u64 present) {
+#ifdef WITH_POPCNT
+    if (use_pext) return entry_rel_pdep(k, tops, present);
+#endif
     u64 rel = 0;
     for (int g = 0; g < k->ngroups; g++) {
         unsigned top = tops[g];
@@ -2823,6 +2855,12 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kw) {
         }
         k->gshift[g] = shift;
         k->gmask[g] = gm;
+    }
+    k->gall = 0;
+    k->gdisjoint = 1;
+    for (int g = 0; g < k->ngroups; g++) {
+        if (k->gall & k->gmask[g] << k->gshift[g]) k->gdisjoint = 0;
+        k->gall |= k->gmask[g] << k->gshift[g];
     }
     Py_DECREF(gf);
     k->absolute = absolute;
