@@ -821,6 +821,18 @@ static void store(Kernel *k, int left, const Shape *sh, u64 rel, u64 present, in
     if (k->entries > k->tt_limit) evict(k);
 }
 
+/* What the entry of tops node id with these holdings (hashed h) says of target: 1 yes, 0 no, -1
+   nothing (no such entry, or its bounds leave target open); where it decides, the position's
+   relevant cards go to *relout. */
+static inline int entry_decides(const Kernel *k, const Level *lv, int32_t id, const uint16_t *holds, u64 h,
+                                int target, const uint16_t *tops, u64 present, u64 *relout) {
+    int32_t e = level_entry(k, lv, id, holds, h);
+    if (e < 0) return -1;
+    if (lv->ents[e].lo < target && target <= lv->ents[e].hi) return -1;
+    *relout = entry_rel(k, tops, present);
+    return lv->ents[e].lo >= target;
+}
+
 /* lookup's scan of a key's tops nodes with four seats and four groups (bridge's sizes): one word
    of holdings per group, the words held in registers, the same masks and hashes. */
 static int lookup_bridge(const Kernel *k, const Level *lv, const TopsNode *vec, int32_t count, const u64 *rw,
@@ -843,16 +855,8 @@ static int lookup_bridge(const Kernel *k, const Level *lv, const TopsNode *vec, 
         h = (h ^ w[3]) * 0xFF51AFD7ED558CCDULL;
         h ^= h >> 32;
         if (!(tn->bloom >> (h >> 58) & 1)) continue;
-        int32_t e = level_entry(k, lv, tn->id, (const uint16_t *)w, h);
-        if (e < 0) continue;
-        if (lv->ents[e].lo >= target) {
-            *relout = entry_rel(k, tn->tops, present);
-            return 1;
-        }
-        if (lv->ents[e].hi < target) {
-            *relout = entry_rel(k, tn->tops, present);
-            return 0;
-        }
+        int d = entry_decides(k, lv, tn->id, (const uint16_t *)w, h, target, tn->tops, present, relout);
+        if (d >= 0) return d;
     }
     return -1;
 }
@@ -908,16 +912,8 @@ static int lookup(const Kernel *k, int left, Shape *sh, int target, u64 present,
             h ^= h >> 32;
         }
         if (!(vec[i].bloom >> (h >> 58) & 1)) continue;
-        int32_t e = level_entry(k, lv, vec[i].id, holds.h, h);
-        if (e < 0) continue;
-        if (lv->ents[e].lo >= target) {
-            *relout = entry_rel(k, tops, present);
-            return 1;
-        }
-        if (lv->ents[e].hi < target) {
-            *relout = entry_rel(k, tops, present);
-            return 0;
-        }
+        int d = entry_decides(k, lv, vec[i].id, holds.h, h, target, tops, present, relout);
+        if (d >= 0) return d;
     }
     return -1;
 }

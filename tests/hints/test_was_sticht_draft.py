@@ -17,6 +17,7 @@ from stich.hints.advisors.was_sticht import PICK_VALUE
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.session import Session
 from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
+from tests.hints.test_was_sticht_playout import _heads
 
 
 @functools.cache
@@ -100,16 +101,8 @@ def test_the_dealer_takes_the_strongest_card_under_the_trumps_it_knows() -> None
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (3, 2), (4, 2)])
 def test_the_draft_advice_quotes_its_own_figures(players: int, seed: int) -> None:
-    record = _record(players, seed)
     checked = 0
-    for cut in range(len(record.events)):
-        head = replace(record, events=record.events[:cut])
-        mover = Session.from_record(head, 0).to_move()
-        if mover is None:
-            continue
-        session = Session.from_record(head, mover)
-        if session.round.phase != "draft" or len(session.legal()) < 2:
-            continue
+    for _, session in _heads(players, seed, "draft"):
         advice = _advice(session)
         check_chances(advice)
         check_reason_quotes_figures(advice)
