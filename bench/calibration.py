@@ -88,6 +88,7 @@ KINDS = {
     "task": "tasks: chance claimed to make the task chosen",
     "task-play": "cards: chance claimed to make the task after the card",
     "task-forced": "tasks and cards claimed certain (forceable against any play), against the task made",
+    "dealer": "the dealer's cards: chance claimed to make a task its owner fails (and discard a chip)",
     "task-implied": "tasks: the share of 24 play-outs (others at random) that make it",
     "bid-implied": "bids: the chance its own count of the tricks gives the bid made",
     "guess": "guesses: chance to solve now of the pair guessed, against the secret",
@@ -158,6 +159,8 @@ def _advisor_claims(game: str, phase: str, advice: Advice, truth: Any, seat: int
         if best.figures.get("forced"):
             claims.append(("task-forced", 1.0))
         return claims
+    if game == "was-sticht" and phase == "play" and seat == truth.dealer and "p_discard" in best.figures:
+        return [("dealer", float(best.figures["p_discard"]))]
     if game == "stich-fuer-stich" and phase == "search":
         return [("guess", float(best.value))]
     return []
@@ -302,6 +305,7 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
     elif isinstance(truth, WasStichtRound):
         success = truth.success()
         done = [success.get(s, False) for s in range(n)]
+        done[truth.dealer] = bool(truth.dealer_made())  # the dealer's claims: a task caught
     else:
         done = [False] * n
     for p in pending:
@@ -494,6 +498,7 @@ SERIES_NAMES = {
     "task": "tasks",
     "task-play": "cards",
     "task-forced": "claimed certain",
+    "dealer": "dealer's cards",
     "task-implied": "tasks, heuristic's play-outs",
     "bid-implied": "bids, heuristic's count",
     "guess": "guesses",

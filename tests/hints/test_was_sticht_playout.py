@@ -55,9 +55,9 @@ def test_a_play_out_plays_legal_cards_and_judges_the_tasks_as_the_game_does(play
         tasks: list[Task | None] = [None] * players
         for s in state.tasks:
             tasks[s] = Task.of(rng.choice(TASKS))
-        for noise in (0.0, 0.5):
+        for noise, look in ((0.0, False), (0.5, False), (0.0, True), (0.5, True)):
             cards: list[int] = []
-            won, taken, last = wp.play_out(d, tasks, session.seat, rng, noise=noise, out=cards)
+            won, taken, last = wp.play_out(d, tasks, session.seat, rng, noise=noise, out=cards, look=look)
             # The same cards played in the game itself: each one legal, the same tricks and cards won.
             game = Session.from_record(head, session.seat)
             for card in cards:
@@ -73,6 +73,68 @@ def test_a_play_out_plays_legal_cards_and_judges_the_tasks_as_the_game_does(play
                 }
                 for task in TASKS:
                     assert wp.made(d, Task.of(task), s, won, taken, last) == task_made(task, s, summary)
+
+
+def _makes(d: wp.Deal, tasks: list[Task | None], seat: int, card: int, seed: int) -> bool:
+    """Whether ``seat`` makes its task in the play-out (no noise, no look-ahead) after ``card``."""
+    task = tasks[seat]
+    assert task is not None
+    return wp.made(d, task, seat, *wp.play_out(d, tasks, seat, random.Random(seed), card, 0.0))
+
+
+def _bits(cards: int) -> list[int]:
+    return [c for c in range(cards.bit_length()) if cards >> c & 1]
+
+
+def test_the_look_ahead_plays_the_policy_card_unless_another_makes_the_task_where_it_fails() -> None:
+    changed = 0
+    for players, seed in ((4, 1), (4, 2), (3, 1)):
+        for session in _sessions(players, seed, "play")[::4]:
+            state = session.round
+            assert isinstance(state, WasStichtRound)
+            if session.seat == state.dealer:
+                continue
+            d = wp.deal_of(state)
+            tasks = [None if s == state.dealer else Task.of(state.tasks[s]) for s in range(players)]
+            seat = session.seat
+            legal = d.tables.local(sum(1 << state.deck.parse(str(e["play"])) for e in session.legal()))
+            for seed_ in range(6):
+                cards: list[int] = []
+                wp.play_out(d, tasks, seat, random.Random(seed_), noise=0.0, out=cards)
+                policy = cards[0]  # the seat is to move: the policy's card
+                chosen = wp._looked(d, tasks, seat, policy, legal, seed_, 0.0)
+                assert legal >> chosen & 1
+
+                if chosen == policy:
+                    # kept: it makes the task, or no card does on these random numbers
+                    others = [c for c in _bits(legal) if c != policy]
+                    assert _makes(d, tasks, seat, policy, seed_) or not any(
+                        _makes(d, tasks, seat, c, seed_) for c in others
+                    )
+                else:
+                    changed += 1
+                    lower = [c for c in _bits(legal) if c < chosen and c != policy]
+                    assert not _makes(d, tasks, seat, policy, seed_) and _makes(d, tasks, seat, chosen, seed_)
+                    assert not any(_makes(d, tasks, seat, c, seed_) for c in lower)
+    assert changed
+
+
+def test_the_look_ahead_makes_more_tasks_than_the_policy_alone() -> None:
+    """Over the play's first decisions of several rounds, the seat that looks ahead makes its task
+    at least as often as the rules of thumb alone (the look-ahead exists for this)."""
+    plain = looked = 0.0
+    for players, seed in ((4, 1), (4, 2), (4, 3), (3, 1), (3, 4)):
+        session = _sessions(players, seed, "play")[0]
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        d = wp.deal_of(state)
+        tasks = [None if s == state.dealer else Task.of(state.tasks[s]) for s in range(players)]
+        for seat in range(players):
+            if tasks[seat] is None:
+                continue
+            plain += wp.made_share(d, tasks, seat, random.Random(seat), 40)
+            looked += wp.made_share(d, tasks, seat, random.Random(seat), 40, look=True)
+    assert looked > plain
 
 
 def _advice(session: Session) -> Advice:
