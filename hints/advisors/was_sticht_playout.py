@@ -22,15 +22,16 @@ the task is made:
   until then); the dealer, who chooses no task, ducks.
 - *Noise.* The others are not this policy: each card of another seat is, with chance
   `NOISE`, a legal card drawn at random instead.
-- *The seat advised looks ahead.* Its later cards are advised too, and the advice plays
-  better than the rules of thumb (an `exactly-4` the policy makes 5 % of the time the advice
-  makes most of the time). So at each of its later turns with a choice (`LOOK`) the policy's
+- *The seat advised looks ahead* (`LOOK`). Its later cards are advised too, and the advice
+  plays better than the rules of thumb (an `exactly-4` the policy makes 5 % of the time the
+  advice makes most of the time). So at each of its later turns with a choice the policy's
   card is played out once to the end; where the task then fails, each other legal card is,
   from the lowest, on the same random numbers, and the first with which the task is made is
   played. A one-card look-ahead, a cheap stand-in for the advice the seat will get: on the
   tasks of 40 deals of heuristic players it lifts the share made from 45 % to 65 %
   (`exactly-k` 39 % to 71 %), where choosing each card by eight play-outs of each would reach
-  68 %, at about 8 times the cost of a plain play-out.
+  68 %, at about 8 times the cost of a plain play-out. The dealer looks ahead the same way
+  for its own goal: a task made that its owner fails.
 - *The others' tasks* at the task choice: each other chooser's task is drawn per world from
   what a chooser with its hand would choose (`task_weights`: each task it may hold weighed by
   exp(its chip's value × its share of `OWN_PLAYOUTS` play-outs made, divided by
@@ -54,9 +55,10 @@ that the difference between two choices is paired.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from stich.games.cards import Card, CardSet
@@ -73,11 +75,13 @@ __all__ = [
     "PLAYOUTS",
     "TASK_TEMPERATURE",
     "Deal",
+    "Goal",
     "deal_of",
     "dealer_valuation",
     "made_share",
     "play_out",
     "play_valuation",
+    "task_goal",
     "task_valuation",
     "task_weights",
 ]
@@ -97,6 +101,17 @@ OWN_PLAYOUTS = 24
 
 TASK_TEMPERATURE = 0.25
 """How sharply a chooser prefers the task of highest expected chip value (points; smaller is sharper)."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What a seat plays for: ``reached`` judges it at the end of a play-out from the tricks
+    won, the cards taken and the last trick's winner (`made` for a task; the dealer's catch);
+    ``lost``, where given, tells after a trick (the tricks won, the cards taken, the tricks
+    over) that it can no longer be reached, so that a play-out may stop there."""
+
+    reached: Callable[[Sequence[int], Sequence[CardSet], int | None], bool]
+    lost: Callable[[Sequence[int], Sequence[CardSet], int], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -247,15 +262,19 @@ def play_out(
     first: Card | None = None,
     noise: float = NOISE,
     out: list[Card] | None = None,
+    goal: Goal | None = None,
     look: bool = False,
 ) -> tuple[list[int], list[CardSet], int | None]:
     """The rest of the round: every seat plays for its task (``tasks[s]``, None for the dealer),
     ``seat`` by the policy, the others by it but for a random legal card with chance ``noise``;
-    ``first``: the card ``seat`` plays next (it is to play); ``look``: ``seat`` plays its later
-    cards by the one-card look-ahead (`_looked`). Returns the tricks won, the cards taken and the
-    last trick's winner; ``out`` (if given) gets the cards played, in order."""
+    ``first``: the card ``seat`` plays next (it is to play); ``goal``: what ``seat`` plays for,
+    where known: the play-out stops after the trick that loses it (the round's end then unplayed)
+    and, with ``look``, ``seat`` plays its later cards by the one-card look-ahead for it
+    (`_looked`). Returns the tricks won, the cards taken and the last trick's winner; ``out``
+    (if given) gets the cards played, in order."""
     t = d.tables
-    look = look and tasks[seat] is not None
+    lost = None if goal is None else goal.lost
+    look = look and goal is not None
     n = len(d.hands)
     hands = list(d.hands)
     won = list(d.won)
@@ -295,7 +314,8 @@ def play_out(
                             d.dealer,
                             d.colours,
                         )
-                        card = _looked(here, tasks, seat, card, legal, rng.getrandbits(32), noise)
+                        assert goal is not None
+                        card = _looked(here, tasks, seat, card, legal, rng.getrandbits(32), noise, goal)
             if out is not None:
                 out.append(card)
             hands[player] = hand & ~(1 << card)
@@ -313,23 +333,51 @@ def play_out(
         leader = winner
         trick = []
         index += 1
+        if lost is not None and lost(won, taken, index):
+            break
     return won, taken, last_winner
 
 
 def _looked(
-    d: Deal, tasks: Sequence[Task | None], seat: int, card: Card, legal: CardSet, seed: int, noise: float
+    d: Deal,
+    tasks: Sequence[Task | None],
+    seat: int,
+    card: Card,
+    legal: CardSet,
+    seed: int,
+    noise: float,
+    goal: Goal,
 ) -> Card:
     """The card ``seat`` plays by the one-card look-ahead (module docstring): ``card`` (the
-    policy's) unless the task fails when it is played out, then the lowest other of ``legal``
-    with which a play-out on the same random numbers (``seed``) makes it."""
-    task = tasks[seat]
-    assert task is not None
-    if made(d, task, seat, *play_out(d, tasks, seat, random.Random(seed), card, noise)):
+    policy's) unless the ``goal`` fails when it is played out, then the lowest other of ``legal``
+    with which a play-out on the same random numbers (``seed``) reaches it."""
+    if goal.reached(*play_out(d, tasks, seat, random.Random(seed), card, noise, goal=goal)):
         return card
     for other in _cards(legal & ~(1 << card)):
-        if made(d, task, seat, *play_out(d, tasks, seat, random.Random(seed), other, noise)):
+        if goal.reached(*play_out(d, tasks, seat, random.Random(seed), other, noise, goal=goal)):
             return other
     return card
+
+
+def task_goal(d: Deal, task: Task, seat: int) -> Goal:
+    """``seat`` playing for ``task``: made (`made`), or lost once it can no longer be (`_lost`)."""
+    return Goal(functools.partial(made, d, task, seat), functools.partial(_lost, d, task, seat))
+
+
+def _lost(d: Deal, task: Task, seat: int, won: Sequence[int], taken: Sequence[CardSet], done: int) -> bool:
+    """Whether ``seat`` can no longer make ``task`` after ``done`` tricks (a trick taken under
+    ``no-tricks``, a card of the colour under ``no-<colour>``, ``exactly-k`` over k or too few
+    tricks left to reach it; the others are settled at the end)."""
+    kind = task.kind
+    if kind is TaskKind.NO_TRICKS:
+        return won[seat] > 0
+    if kind is TaskKind.NO_COLOUR:
+        assert task.colour is not None
+        return bool(taken[seat] & d.colours[task.colour])
+    if kind is TaskKind.EXACTLY:
+        k = task.tricks or 0
+        return won[seat] > k or won[seat] + TRICKS - done < k
+    return False
 
 
 def made(
@@ -364,12 +412,13 @@ def made_share(
     look: bool = False,
 ) -> float:
     """The share of ``count`` play-outs in which ``seat`` makes ``tasks[seat]`` (``look``: its
-    later cards by the look-ahead, `play_out`)."""
+    later cards by the look-ahead for it, `play_out`)."""
     task = tasks[seat]
     assert task is not None
+    goal = task_goal(d, task, seat)
     hits = 0
     for _ in range(count):
-        won, taken, last = play_out(d, tasks, seat, rng, first, noise, look=look)
+        won, taken, last = play_out(d, tasks, seat, rng, first, noise, goal=goal, look=look)
         hits += made(d, task, seat, won, taken, last)
     return hits / count
 
@@ -535,12 +584,17 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
             for owner, task in targets
         )
 
+    goal = Goal(caught)
+
     def evaluate(world: int) -> tuple[list[float], list[dict[str, float]]]:
         scores: list[float] = []
         figures: list[dict[str, float]] = []
         for first in firsts:
             rng = random.Random(world)
-            hits = sum(caught(*play_out(d, assignment, seat, rng, first)) for _ in range(PLAYOUTS))
+            hits = sum(
+                caught(*play_out(d, assignment, seat, rng, first, goal=goal, look=LOOK))
+                for _ in range(PLAYOUTS)
+            )
             p = hits / PLAYOUTS
             scores.append(value * p)
             figures.append({"p_discard": p})

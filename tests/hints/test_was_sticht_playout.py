@@ -57,7 +57,12 @@ def test_a_play_out_plays_legal_cards_and_judges_the_tasks_as_the_game_does(play
             tasks[s] = Task.of(rng.choice(TASKS))
         for noise, look in ((0.0, False), (0.5, False), (0.0, True), (0.5, True)):
             cards: list[int] = []
-            won, taken, last = wp.play_out(d, tasks, session.seat, rng, noise=noise, out=cards, look=look)
+            mine = tasks[session.seat]
+            # the look-ahead's goal without its early stop, so that the whole round is played
+            goal = None if mine is None else wp.Goal(wp.task_goal(d, mine, session.seat).reached)
+            won, taken, last = wp.play_out(
+                d, tasks, session.seat, rng, noise=noise, out=cards, goal=goal, look=look
+            )
             # The same cards played in the game itself: each one legal, the same tricks and cards won.
             game = Session.from_record(head, session.seat)
             for card in cards:
@@ -73,6 +78,36 @@ def test_a_play_out_plays_legal_cards_and_judges_the_tasks_as_the_game_does(play
                 }
                 for task in TASKS:
                     assert wp.made(d, Task.of(task), s, won, taken, last) == task_made(task, s, summary)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (4, 3)])
+def test_a_play_out_stops_where_the_task_is_lost_only_if_the_whole_round_loses_it(
+    players: int, seed: int
+) -> None:
+    stopped = 0
+    for _, session in _heads(players, seed, "play")[::5]:
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        d = wp.deal_of(state)
+        for task_id in TASKS:
+            task = Task.of(task_id)
+            tasks: list[Task | None] = [None] * players
+            for s in state.tasks:
+                tasks[s] = task if s == session.seat else Task.of(state.tasks[s])
+            goal = wp.task_goal(d, task, session.seat)
+            for n in range(4):
+                short: list[int] = []
+                whole: list[int] = []
+                # the same random numbers: the two play the same cards until the first stops
+                ended = wp.play_out(d, tasks, session.seat, random.Random(n), noise=0.3, out=short, goal=goal)
+                full = wp.play_out(d, tasks, session.seat, random.Random(n), noise=0.3, out=whole)
+                assert whole[: len(short)] == short
+                if len(short) < len(whole):
+                    stopped += 1
+                    assert not goal.reached(*ended) and not goal.reached(*full)
+                else:
+                    assert ended == full
+    assert stopped
 
 
 def _makes(d: wp.Deal, tasks: list[Task | None], seat: int, card: int, seed: int) -> bool:
@@ -102,7 +137,10 @@ def test_the_look_ahead_plays_the_policy_card_unless_another_makes_the_task_wher
                 cards: list[int] = []
                 wp.play_out(d, tasks, seat, random.Random(seed_), noise=0.0, out=cards)
                 policy = cards[0]  # the seat is to move: the policy's card
-                chosen = wp._looked(d, tasks, seat, policy, legal, seed_, 0.0)
+                task = tasks[seat]
+                assert task is not None
+                goal = wp.task_goal(d, task, seat)
+                chosen = wp._looked(d, tasks, seat, policy, legal, seed_, 0.0, goal)
                 assert legal >> chosen & 1
 
                 if chosen == policy:
