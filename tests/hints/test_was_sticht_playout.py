@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -117,43 +118,49 @@ def _makes(d: wp.Deal, tasks: list[Task | None], seat: int, card: int, seed: int
     return wp.made(d, task, seat, *wp.play_out(d, tasks, seat, random.Random(seed), card, 0.0))
 
 
+def _task_turns(step: int) -> Iterator[tuple[Session, WasStichtRound]]:
+    """Every ``step``-th card decision of three rounds' play, of a seat with a task (not the dealer)."""
+    for players, seed in ((4, 1), (4, 2), (3, 1)):
+        for session in _sessions(players, seed, "play")[::step]:
+            state = session.round
+            assert isinstance(state, WasStichtRound)
+            if session.seat != state.dealer:
+                yield session, state
+
+
 def _bits(cards: int) -> list[int]:
     return [c for c in range(cards.bit_length()) if cards >> c & 1]
 
 
 def test_the_look_ahead_plays_the_policy_card_unless_another_makes_the_task_where_it_fails() -> None:
     changed = 0
-    for players, seed in ((4, 1), (4, 2), (3, 1)):
-        for session in _sessions(players, seed, "play")[::4]:
-            state = session.round
-            assert isinstance(state, WasStichtRound)
-            if session.seat == state.dealer:
-                continue
-            d = wp.deal_of(state)
-            tasks = [None if s == state.dealer else Task.of(state.tasks[s]) for s in range(players)]
-            seat = session.seat
-            legal = d.tables.local(sum(1 << state.deck.parse(str(e["play"])) for e in session.legal()))
-            for seed_ in range(6):
-                cards: list[int] = []
-                wp.play_out(d, tasks, seat, random.Random(seed_), noise=0.0, out=cards)
-                policy = cards[0]  # the seat is to move: the policy's card
-                task = tasks[seat]
-                assert task is not None
-                goal = wp.task_goal(d, task, seat)
-                chosen = wp._looked(d, tasks, seat, policy, legal, seed_, 0.0, goal)
-                assert legal >> chosen & 1
+    for session, state in _task_turns(4):
+        players = state.game.players
+        d = wp.deal_of(state)
+        tasks = [None if s == state.dealer else Task.of(state.tasks[s]) for s in range(players)]
+        seat = session.seat
+        legal = d.tables.local(sum(1 << state.deck.parse(str(e["play"])) for e in session.legal()))
+        for seed_ in range(6):
+            cards: list[int] = []
+            wp.play_out(d, tasks, seat, random.Random(seed_), noise=0.0, out=cards)
+            policy = cards[0]  # the seat is to move: the policy's card
+            task = tasks[seat]
+            assert task is not None
+            goal = wp.task_goal(d, task, seat)
+            chosen = wp._looked(d, tasks, seat, policy, legal, seed_, 0.0, goal)
+            assert legal >> chosen & 1
 
-                if chosen == policy:
-                    # kept: it makes the task, or no card does on these random numbers
-                    others = [c for c in _bits(legal) if c != policy]
-                    assert _makes(d, tasks, seat, policy, seed_) or not any(
-                        _makes(d, tasks, seat, c, seed_) for c in others
-                    )
-                else:
-                    changed += 1
-                    lower = [c for c in _bits(legal) if c < chosen and c != policy]
-                    assert not _makes(d, tasks, seat, policy, seed_) and _makes(d, tasks, seat, chosen, seed_)
-                    assert not any(_makes(d, tasks, seat, c, seed_) for c in lower)
+            if chosen == policy:
+                # kept: it makes the task, or no card does on these random numbers
+                others = [c for c in _bits(legal) if c != policy]
+                assert _makes(d, tasks, seat, policy, seed_) or not any(
+                    _makes(d, tasks, seat, c, seed_) for c in others
+                )
+            else:
+                changed += 1
+                lower = [c for c in _bits(legal) if c < chosen and c != policy]
+                assert not _makes(d, tasks, seat, policy, seed_) and _makes(d, tasks, seat, chosen, seed_)
+                assert not any(_makes(d, tasks, seat, c, seed_) for c in lower)
     assert changed
 
 
@@ -217,21 +224,16 @@ def test_the_task_choice_is_valued_by_the_chance_to_make_it_times_the_chip() -> 
 
 def test_a_card_that_keeps_the_task_forceable_is_certain_and_ranked_first() -> None:
     seen = 0
-    for players, seed in ((4, 1), (4, 2), (3, 1)):
-        for session in _sessions(players, seed, "play")[::3]:
-            state = session.round
-            assert isinstance(state, WasStichtRound)
-            if session.seat == state.dealer:
-                continue
-            advice = _advice(session)
-            _check(advice)
-            forced = [a for a in advice.alternatives if a.figures["forced"]]
-            for a in advice.alternatives:
-                assert a.figures["p_made"] == 1.0 or not a.figures["forced"]
-            if forced:
-                assert advice.best.figures["forced"] == 1.0
-                assert "certain against any play" in advice.reason
-                seen += 1
+    for session, _ in _task_turns(3):
+        advice = _advice(session)
+        _check(advice)
+        forced = [a for a in advice.alternatives if a.figures["forced"]]
+        for a in advice.alternatives:
+            assert a.figures["p_made"] == 1.0 or not a.figures["forced"]
+        if forced:
+            assert advice.best.figures["forced"] == 1.0
+            assert "certain against any play" in advice.reason
+            seen += 1
     assert seen
 
 
