@@ -1078,8 +1078,7 @@ static inline int max2(int a, int b) { return a > b ? a : b; }
 static inline int min2(int a, int b) { return a < b ? a : b; }
 
 /* Whether the two partnerships' rules apply to a trick boundary in this state. */
-static inline int pair_rules(const Kernel *k, const State *st, u64 present) {
-    (void)k;
+static inline int pair_rules(const State *st, u64 present) {
     return st->pair_plain && !(present & st->free_mask);
 }
 
@@ -2186,7 +2185,7 @@ static int boundary(Kernel *k, u64 *hands, int leader, int live, const Prog *pro
     if (found >= 0) return found;
     if (o->monotone) {
         u64 qrel;
-        if (pair_rules(k, st, present)) {
+        if (pair_rules(st, present)) {
             /* two partnerships: the count that stops at the tricks the question needs */
             int q, need = k->sideof[leader] ? target : left - target + 1;
             if (pair_quick(k, st, hands, leader, present, need, &q, &qrel)) {
@@ -2280,7 +2279,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
                  u64 tmask, const Frame *f, u64 *relout) {
     const State *st = k->states[f->live];
     u64 hand = hands[seat];
-    if (kk == 1 && follow > 0 && f->target >= 1 && f->target <= f->left && pair_rules(k, st, f->present)) {
+    if (kk == 1 && follow > 0 && f->target >= 1 && f->target <= f->left && pair_rules(st, f->present)) {
         /* the second hand's side sure of the trick and of the tricks the question needs */
         int need = k->sideof[seat] ? f->target : f->left - f->target + 1;
         u64 srel;
@@ -2329,7 +2328,7 @@ static int inner(Kernel *k, u64 *hands, int seat, int kk, int pending, i64 follo
         prev = first = c;
     }
     if (ncands > 1) {
-        if (kk <= 2 && pair_rules(k, st, f->present)) {
+        if (kk <= 2 && pair_rules(st, f->present)) {
             if (kk == 0)
                 order_pair_leads(k, st, cands, tops, ncands, hands, seat, f->present, k->killer[f->left]);
             else
