@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from endplay import _dds, dds
 from endplay.dds.solve import SolveMode
-from timing import percentile
+from timing import percentile, strain_guess
 
 from stich.solvers.parse import parse_position
 from stich.solvers.solver import Solver
@@ -161,12 +161,7 @@ def solve_deal(args: argparse.Namespace, seed: int) -> DealResult:
                 solver = Solver(position, args.tt_limit, kernel=not args.no_kernel)
             out.engines.add("compiled kernel" if solver.compiled else "pure Python")
             before = solver.nodes
-            guess = None
-            if not args.fresh and leader - 2 in found:
-                guess = found[leader - 2]
-            elif not args.fresh and found:
-                guess = args.cards - found[max(found)]
-            value = solver.value(guess)
+            value = solver.value(None if args.fresh else strain_guess(found, args.cards))
             found[leader] = value
             out.ours.append(time.perf_counter() - t0)
             out.nodes.append(solver.nodes - before)

@@ -39,6 +39,7 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dd_ohhell import deal
+from timing import strain_guess
 
 import stich.solvers.solver as solver_module
 from stich.solvers.parse import parse_position
@@ -105,8 +106,7 @@ def run_strains(module: ModuleType, groups: list[list[Position]]) -> tuple[float
             if solver is None or not solver.reuse_for(pos):
                 solver = Solver(pos)
             assert solver.compiled, "the kernel does not serve this position"
-            guess = found[leader - 2] if leader - 2 in found else 13 - found[max(found)] if found else None
-            found[leader] = solver.value(guess)
+            found[leader] = solver.value(strain_guess(found, 13))
         seconds += time.process_time() - t0
         assert solver is not None
         nodes += solver.nodes

@@ -1,5 +1,6 @@
-"""What the solver benchmarks share: a nearest-rank percentile, and one question timed on the
-compiled kernel and on the pure-Python search with the answers checked equal."""
+"""What the solver benchmarks share: a nearest-rank percentile, a strain's next guess, and one
+question timed on the compiled kernel and on the pure-Python search with the answers checked
+equal."""
 
 from __future__ import annotations
 
@@ -9,6 +10,18 @@ from typing import Any
 
 from stich.solvers.position import Position
 from stich.solvers.solver import Solver
+
+
+def strain_guess(found: dict[int, int], cards: int) -> int | None:
+    """The first guess of a strain's next leader, as DDS's table makes it: the value found for its
+    partner (``found``: by leader), else the cards less the last value found (the other side's
+    tricks); None for the first leader."""
+    if not found:
+        return None
+    leader = max(found) + 1
+    if leader - 2 in found:
+        return found[leader - 2]
+    return cards - found[max(found)]
 
 
 def percentile(values: list[float], q: float) -> float:
