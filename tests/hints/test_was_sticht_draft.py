@@ -3,26 +3,19 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 
 import pytest
 
 from stich.deducer.hypotheses import members
 from stich.deducer.information import information
-from stich.games.record import Record, simulate
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
 from stich.hints.advisors.was_sticht import PICK_VALUE
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.session import Session
 from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
-from tests.hints.test_was_sticht_playout import _heads
-
-
-@functools.cache
-def _record(players: int, seed: int) -> Record:
-    return simulate("was-sticht", players, seed)
+from tests.hints.test_was_sticht_playout import _heads, _record
 
 
 def _at(players: int, seed: int, cut: int) -> tuple[Session, WasStichtRound]:
