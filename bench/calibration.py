@@ -43,7 +43,9 @@ each advisor's bid and card, the same play-out is also run in the true deal — 
 the model draws for the seats still to bid, and (at the end of the round) with the bids they
 made — which splits the gap between claim and outcome into the part of the worlds drawn, of
 the others' bids drawn, and of the play-out's card play against the real players'. ``--svg FILE`` writes
-the reliability diagram of the advisors' claims. (``-P``: the folder ``bench/`` holds a
+the reliability diagram of the advisors' claims. ``--look N`` (Stiche-Raten, Wizard): the
+play-outs' seat valued plays its last N cards by the one-card look-ahead (`playout.LOOK`, tried
+and not adopted: docs/advice.md). (``-P``: the folder ``bench/`` holds a
 ``hints.py`` that would hide the package.)
 """
 
@@ -67,6 +69,7 @@ from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
+from stich.hints.advisors import playout
 from stich.hints.advisors.bidding import cards_played_out, others_bids, play_out_start, played_out
 from stich.hints.advisors.playout import play_out
 from stich.hints.play.arena import _matching, unit_seed
@@ -121,6 +124,7 @@ class Setup:
     seed: int
     play: str  # "own": each bot plays its cards; "heuristic": everyone's by the heuristic
     diagnose: bool = False
+    look: int = 0  # `playout.LOOK` while the deals are played (the look-ahead tried)
 
 
 def _deal(setup: Setup, index: int) -> tuple[Record, Any]:
@@ -233,7 +237,9 @@ def _replay(replay: tuple[Any, ...], seat: int, bids: Sequence[int]) -> int:
     """The tricks ``seat`` ends with in the true deal played out with the bids made."""
     (tables, hands, won, leader, live, takes), _ = replay
     found: dict[int, int] = {}
-    play_out(tables, list(hands), list(won), leader, bids, live, takes, seat, [bids[seat]], found)
+    play_out(
+        tables, list(hands), list(won), leader, bids, live, takes, seat, [bids[seat]], found, (), playout.LOOK
+    )
     return found[bids[seat]]
 
 
@@ -246,6 +252,7 @@ def _heuristic_plays(setup: Setup, truth: Any, seat: int) -> bool:
 
 def play_deal(setup: Setup, index: int) -> list[Claim]:
     """One round; the claims made in it, each with what happened."""
+    playout.LOOK = setup.look
     record, _ = _deal(setup, index)
     n = len(setup.bots)
     bots = [setup.bots[(s + index) % n] for s in range(n)]  # the seats change bots deal by deal
@@ -517,6 +524,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--play", choices=tuple(PLAYED), default="own")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--diagnose", action="store_true", help="split the gap (Stiche-Raten, Wizard)")
+    parser.add_argument(
+        "--look",
+        type=int,
+        default=0,
+        help="Stiche-Raten, Wizard: the seat's last N cards looked ahead (tried)",
+    )
     parser.add_argument("--svg", help="write the advisors' reliability diagram to this file")
     args = parser.parse_args(argv)
     try:
@@ -531,7 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise StichError(f"--play confidant: only Stich für Stich has a confidant, not {args.game}")
         if args.diagnose and args.game not in BIDDING:
             raise StichError(f"--diagnose: only Stiche-Raten and Wizard, not {args.game}")
-        setup = Setup(args.game, args.cards, bots, args.seed, args.play, args.diagnose)
+        setup = Setup(args.game, args.cards, bots, args.seed, args.play, args.diagnose, args.look)
         _deal(setup, 0)  # an impossible hand size or player count is one error line
     except StichError as err:
         print(f"stich: error: {err}", file=sys.stderr)

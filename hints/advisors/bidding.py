@@ -34,6 +34,7 @@ from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.games.trick import FREE
+from stich.hints.advisors import playout
 from stich.hints.advisors.bidding_heuristic import (
     CONTEST,
     card_chances,
@@ -310,7 +311,20 @@ def played_out(
         groups.setdefault(tuple(others_bids(state, hands, seat, bid, guesses)), []).append(bid)
     found: dict[int, int] = {}
     for everyone, group in groups.items():
-        play_out(tables, list(mine), list(state.won), state.leader, everyone, live, takes, seat, group, found)
+        play_out(
+            tables,
+            list(mine),
+            list(state.won),
+            state.leader,
+            everyone,
+            live,
+            takes,
+            seat,
+            group,
+            found,
+            (),
+            playout.LOOK,
+        )
     return found
 
 
@@ -339,6 +353,7 @@ def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -
             [bids[seat]],
             counts,
             [*table, local],
+            playout.LOOK,
         )
         found[state.deck.name_of(card)] = counts[bids[seat]]
     return found

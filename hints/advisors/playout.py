@@ -34,6 +34,7 @@ __all__ = [
     "Tables",
     "head_of",
     "locked",
+    "looked",
     "nearest_bid",
     "play_out",
     "plays_for_trick",
@@ -141,6 +142,12 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     while it needs some; once over its bid only where a miss scores its tricks (``takes_when_over``)."""
     return need > 0 or (need < 0 and takes_when_over)
 
+
+LOOK = 0
+"""At its turns with at most this many cards left, the seat valued plays by the one-card
+look-ahead (`looked`) in the play-outs of its bids and cards (0: never). Tried and not
+adopted: the look-ahead sees the world's hands, and the chances it gives are those of a seat
+that knows where every card lies (docs/advice.md, "A look-ahead tried")."""
 
 KEEP_LOCKED = False
 """Whether a seat whose `locked` cards make its need ducks and keeps them (`plays_for_trick`).
@@ -276,6 +283,7 @@ def play_out(
     group: Sequence[int],
     found: dict[int, int],
     prefix: Sequence[int] = (),
+    look: int = 0,
 ) -> None:
     """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
     in turn (the other seats' bids in ``bids`` do not depend on it).
@@ -286,6 +294,8 @@ def play_out(
     Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group``. The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
+    ``look``: at its turns with at most that many cards left, ``seat`` plays by the one-card
+    look-ahead (`looked`; 0: never).
     Changes ``hands`` and ``won`` (give copies)."""
     n = len(hands)
     tp, cls, lp = t.tp, t.cls, t.lp
@@ -311,11 +321,15 @@ def play_out(
             hand = hands[player]
             unseen = live & ~hand
             last = pos == n - 1
-            if player == seat and not single:
+            if player == seat and (not single or hand.bit_count() <= look):
                 split: dict[int, list[int]] = {}
                 for bid in group:
                     want = plays_for_trick(t, hand, unseen, bid - won[seat], takes_when_over)
                     card = choose(t, hand, trick, best, led, unseen, want, last)
+                    if hand.bit_count() <= look:
+                        card = looked(
+                            t, hands, won, leader, aims, live, takes_when_over, seat, bid, trick, card
+                        )
                     split.setdefault(card, []).append(bid)
                 if len(split) > 1:
                     # The bids part ways here: replay this trick for each group from where it began.
@@ -332,6 +346,7 @@ def play_out(
                             sub,
                             found,
                             begun,
+                            look,
                         )
                     return
                 card = next(iter(split))
@@ -407,6 +422,48 @@ def play_out(
         won[leader] += 1
     for bid in group:
         found[bid] = won[seat]
+
+
+def looked(
+    t: Tables,
+    hands: list[CardSet],
+    won: list[int],
+    leader: int,
+    aims: Sequence[int],
+    live: CardSet,
+    takes_when_over: bool,
+    seat: int,
+    bid: int,
+    trick: Sequence[int],
+    policy: int,
+) -> int:
+    """``seat``'s card by the one-card look-ahead (`LOOK`), playing for ``bid`` with ``trick`` on
+    the table (from ``leader`` on): the ``policy`` card if the round played out from it (every
+    seat by the policy) ends with the bid made; else the lowest other legal card that does; else
+    the policy's card."""
+    hand = hands[seat]
+    tricks_left = hand.bit_count()
+    if won[seat] > bid or won[seat] + tricks_left < bid:
+        return policy  # the bid is out of reach whatever the seat plays
+    legal = hand
+    if trick:
+        _, _, led = head_of(t, trick)
+        if led >= 0:
+            follow = hand & t.class_mask.get(led, 0)
+            if follow:
+                legal = follow | (hand & t.free_mask)
+    if not legal & (legal - 1):
+        return policy
+    mine = list(aims)
+    mine[seat] = bid
+    for card in [policy, *(c for c in _cards(legal) if c != policy)]:
+        after = list(hands)
+        after[seat] = hand & ~(1 << card)
+        found: dict[int, int] = {}
+        play_out(t, after, list(won), leader, mine, live, takes_when_over, seat, [bid], found, [*trick, card])
+        if found[bid] == bid:
+            return card
+    return policy
 
 
 def _lead(t: Tables, legal: CardSet, unseen: CardSet, want: bool) -> int:

@@ -231,3 +231,100 @@ def test_the_play_out_plays_the_cards_the_policy_chooses(rules: Any) -> None:
         playout.play_out(t, list(hands), won, leader, aims, live, takes, seat, [aims[seat]], found)
         assert won == _played_by_choose(t, list(hands), leader, aims, takes)
         assert found == {aims[seat]: won[seat]}
+
+
+def _random_deal(rng: random.Random, size: int, cards: int) -> tuple[list[int], int]:
+    """Four hands of ``cards`` cards from a deck of ``size``, and the cards dealt."""
+    deck = rng.sample(range(size), 4 * cards)
+    hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+    return hands, sum(1 << c for c in deck)
+
+
+def _tricks(
+    t: Any, hands: list[int], leader: int, aims: list[int], live: int, takes: bool, seat: int, look: int
+) -> int:
+    found: dict[int, int] = {}
+    playout.play_out(t, list(hands), [0] * 4, leader, aims, live, takes, seat, [aims[seat]], found, (), look)
+    return found[aims[seat]]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid(rules: Any) -> None:
+    """At the seat's first turn, played out to the end by the policy from each legal card: the
+    look-ahead plays the policy's card where it makes the bid; else the lowest card that does;
+    else (no card makes it) the policy's card."""
+    t = tables_of(rules)
+    rng = random.Random(9)
+    size = len(rules.cls)
+    changed = 0
+    for _ in range(150):
+        cards = rng.randrange(2, 9)
+        hands, live = _random_deal(rng, size, cards)
+        aims = [rng.randrange(cards + 1) for _ in range(4)]
+        leader, seat, takes = rng.randrange(4), rng.randrange(4), rng.random() < 0.5
+        trick: list[int] = []
+        now = list(hands)
+        for pos in range((seat - leader) % 4):  # the seats before the seat play by the policy
+            player = (leader + pos) % 4
+            best, _, led = head_of(t, trick)
+            want = plays_for_trick(t, now[player], live & ~now[player], aims[player], takes)
+            card = playout.choose(t, now[player], trick, best, led, live & ~now[player], want, False)
+            now[player] &= ~(1 << card)
+            trick.append(card)
+        hand, unseen = now[seat], live & ~now[seat]
+        best, _, led = head_of(t, trick)
+        want = plays_for_trick(t, hand, unseen, aims[seat], takes)
+        policy = playout.choose(t, hand, trick, best, led, unseen, want, len(trick) == 3)
+        makes = []
+        for card in range(size):
+            legal = hand >> card & 1 and (card == policy or _legal_here(t, hand, trick, card))
+            if not legal:
+                continue
+            after = list(now)
+            after[seat] = hand & ~(1 << card)
+            found: dict[int, int] = {}
+            playout.play_out(
+                t, after, [0] * 4, leader, aims, live, takes, seat, [aims[seat]], found, [*trick, card]
+            )
+            if found[aims[seat]] == aims[seat]:
+                makes.append(card)
+        chosen = playout.looked(t, now, [0] * 4, leader, aims, live, takes, seat, aims[seat], trick, policy)
+        if policy in makes or not makes:
+            assert chosen == policy
+        else:
+            assert chosen == makes[0]
+            changed += 1
+    assert changed >= 5
+
+
+def _legal_here(t: Any, hand: int, trick: list[int], card: int) -> bool:
+    """Whether ``card`` of ``hand`` may be played to ``trick`` (the play-out's numbering)."""
+    _, _, led = head_of(t, trick)
+    if trick and led >= 0:
+        follow = hand & t.class_mask.get(led, 0)
+        if follow:
+            return bool((follow | (hand & t.free_mask)) >> card & 1)
+    return True
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_play_out_that_looks_ahead_makes_every_bid_the_policy_makes_and_more(rules: Any) -> None:
+    """Random deals and bids: where the seat's plain play-out makes its bid, the play-out with the
+    look-ahead at every turn makes it too (it keeps the policy's line while that line makes the
+    bid), and it makes bids the policy misses; the others' cards are the policy's throughout."""
+    t = tables_of(rules)
+    rng = random.Random(10)
+    size = len(rules.cls)
+    plain = looking = 0
+    for _ in range(150):
+        cards = rng.randrange(2, 9)
+        hands, live = _random_deal(rng, size, cards)
+        aims = [rng.randrange(cards + 1) for _ in range(4)]
+        leader, seat, takes = rng.randrange(4), rng.randrange(4), rng.random() < 0.5
+        made = _tricks(t, hands, leader, aims, live, takes, seat, 0) == aims[seat]
+        made_looking = _tricks(t, hands, leader, aims, live, takes, seat, cards) == aims[seat]
+        assert made_looking or not made
+        plain += made
+        looking += made_looking
+        assert 0 <= _tricks(t, hands, leader, aims, live, takes, seat, 2) <= cards
+    assert looking >= plain + 8
