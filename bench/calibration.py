@@ -45,8 +45,9 @@ made — which splits the gap between claim and outcome into the part of the wor
 the others' bids drawn, and of the play-out's card play against the real players'. ``--svg FILE`` writes
 the reliability diagram of the advisors' claims. ``--look N`` (Stiche-Raten, Wizard): the
 play-outs' seat valued plays its last N cards by the one-card look-ahead (`playout.LOOK`, tried
-and not adopted: docs/advice.md). (``-P``: the folder ``bench/`` holds a
-``hints.py`` that would hide the package.)
+and not adopted: docs/advice.md); ``--redeals R`` with it: each card looked at in R deals of
+the cards the seat has not seen instead of the world (`playout.REDEALS`). (``-P``: the folder
+``bench/`` holds a ``hints.py`` that would hide the package.)
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ class Setup:
     play: str  # "own": each bot plays its cards; "heuristic": everyone's by the heuristic
     diagnose: bool = False
     look: int = 0  # `playout.LOOK` while the deals are played (the look-ahead tried)
+    redeals: int = 0  # `playout.REDEALS` likewise
 
 
 def _deal(setup: Setup, index: int) -> tuple[Record, Any]:
@@ -252,7 +254,7 @@ def _heuristic_plays(setup: Setup, truth: Any, seat: int) -> bool:
 
 def play_deal(setup: Setup, index: int) -> list[Claim]:
     """One round; the claims made in it, each with what happened."""
-    playout.LOOK = setup.look
+    playout.LOOK, playout.REDEALS = setup.look, setup.redeals
     record, _ = _deal(setup, index)
     n = len(setup.bots)
     bots = [setup.bots[(s + index) % n] for s in range(n)]  # the seats change bots deal by deal
@@ -530,6 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0,
         help="Stiche-Raten, Wizard: the seat's last N cards looked ahead (tried)",
     )
+    parser.add_argument("--redeals", type=int, default=0, help="with --look: in N re-deals, not the world")
     parser.add_argument("--svg", help="write the advisors' reliability diagram to this file")
     args = parser.parse_args(argv)
     try:
@@ -544,7 +547,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise StichError(f"--play confidant: only Stich für Stich has a confidant, not {args.game}")
         if args.diagnose and args.game not in BIDDING:
             raise StichError(f"--diagnose: only Stiche-Raten and Wizard, not {args.game}")
-        setup = Setup(args.game, args.cards, bots, args.seed, args.play, args.diagnose, args.look)
+        setup = Setup(
+            args.game, args.cards, bots, args.seed, args.play, args.diagnose, args.look, args.redeals
+        )
         _deal(setup, 0)  # an impossible hand size or player count is one error line
     except StichError as err:
         print(f"stich: error: {err}", file=sys.stderr)

@@ -14,7 +14,8 @@ highest winner — and leads its sure winners, then the tops of its suits, else 
 card. A seat whose bid is made (or, where a missed bid still scores its tricks, one that
 is already over) ducks: it plays the highest card that loses the trick, the lowest when
 every card wins and others are still to play, and leads its lowest card. (Ducking too while
-the seat's locked cards alone make its need, `KEEP_LOCKED`, was tried and not adopted.)
+the seat's locked cards alone make its need, `KEEP_LOCKED`, was tried and not adopted; so was
+the seat valued choosing its last cards by playing each out in the world, `LOOK` and `looked`.)
 
 Everything is plain Python over card bitmasks and the rules' compiled tables
 (`games.trick.TrickRules`), without the double-dummy solver: a play-out of a 13-card
@@ -23,6 +24,7 @@ deal costs about as much as a few hundred dictionary look-ups per card.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -142,6 +144,10 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     while it needs some; once over its bid only where a miss scores its tricks (``takes_when_over``)."""
     return need > 0 or (need < 0 and takes_when_over)
 
+
+REDEALS = 0
+"""The look-ahead's worlds (`looked`): 0 the play-out's world itself, N that many deals of the
+cards the seat has not seen."""
 
 LOOK = 0
 """At its turns with at most this many cards left, the seat valued plays by the one-card
@@ -328,7 +334,18 @@ def play_out(
                     card = choose(t, hand, trick, best, led, unseen, want, last)
                     if hand.bit_count() <= look:
                         card = looked(
-                            t, hands, won, leader, aims, live, takes_when_over, seat, bid, trick, card
+                            t,
+                            hands,
+                            won,
+                            leader,
+                            aims,
+                            live,
+                            takes_when_over,
+                            seat,
+                            bid,
+                            trick,
+                            card,
+                            REDEALS,
                         )
                     split.setdefault(card, []).append(bid)
                 if len(split) > 1:
@@ -436,11 +453,15 @@ def looked(
     bid: int,
     trick: Sequence[int],
     policy: int,
+    redeals: int = 0,
 ) -> int:
     """``seat``'s card by the one-card look-ahead (`LOOK`), playing for ``bid`` with ``trick`` on
-    the table (from ``leader`` on): the ``policy`` card if the round played out from it (every
-    seat by the policy) ends with the bid made; else the lowest other legal card that does; else
-    the policy's card."""
+    the table (from ``leader`` on): each legal card is played out to the end (every seat by the
+    policy), and the card that makes the bid most often is played, the ``policy`` card first on
+    a tie, then the lowest. ``redeals``: 0 plays each card out in the world itself (the policy's
+    card if it makes the bid, else the lowest that does, else the policy's); N in N deals of the
+    cards the seat has not seen to the others, each the size of their hands (`_redealt`; the
+    seat does not see the world)."""
     hand = hands[seat]
     tricks_left = hand.bit_count()
     if won[seat] > bid or won[seat] + tricks_left < bid:
@@ -456,14 +477,47 @@ def looked(
         return policy
     mine = list(aims)
     mine[seat] = bid
+    worlds = _redealt(hands, seat, live, trick, redeals) if redeals else [hands]
+    chosen, most = policy, 0
     for card in [policy, *(c for c in _cards(legal) if c != policy)]:
-        after = list(hands)
-        after[seat] = hand & ~(1 << card)
-        found: dict[int, int] = {}
-        play_out(t, after, list(won), leader, mine, live, takes_when_over, seat, [bid], found, [*trick, card])
-        if found[bid] == bid:
-            return card
-    return policy
+        made = 0
+        for world in worlds:
+            after = list(world)
+            after[seat] = hand & ~(1 << card)
+            found: dict[int, int] = {}
+            play_out(
+                t, after, list(won), leader, mine, live, takes_when_over, seat, [bid], found, [*trick, card]
+            )
+            made += found[bid] == bid
+        if made > most:
+            chosen, most = card, made
+            if made == len(worlds):
+                break
+    return chosen
+
+
+def _redealt(
+    hands: Sequence[CardSet], seat: int, live: CardSet, trick: Sequence[int], count: int
+) -> list[list[CardSet]]:
+    """``count`` deals of the cards ``seat`` has not seen (not in its hand nor played) to the
+    other seats, each as many cards as it holds; drawn from a generator seeded by the position,
+    so that a play-out stays a function of its world."""
+    unseen = live & ~hands[seat]
+    for card in trick:
+        unseen &= ~(1 << card)
+    pool = _cards(unseen)
+    rng = random.Random(unseen * 131 + hands[seat] * 7 + seat)
+    worlds = []
+    for _ in range(count):
+        rng.shuffle(pool)
+        world, at = list(hands), 0
+        for s, held in enumerate(hands):
+            if s != seat:
+                size = held.bit_count()
+                world[s] = sum(1 << c for c in pool[at : at + size])
+                at += size
+        worlds.append(world)
+    return worlds
 
 
 def _lead(t: Tables, legal: CardSet, unseen: CardSet, want: bool) -> int:

@@ -252,7 +252,8 @@ def _tricks(
 def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid(rules: Any) -> None:
     """At the seat's first turn, played out to the end by the policy from each legal card: the
     look-ahead plays the policy's card where it makes the bid; else the lowest card that does;
-    else (no card makes it) the policy's card."""
+    else (no card makes it) the policy's card. With re-deals of the cards the seat has not seen,
+    the card that makes it in the most re-deals, the policy's first on a tie, then the lowest."""
     t = tables_of(rules)
     rng = random.Random(9)
     size = len(rules.cls)
@@ -294,6 +295,28 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
         else:
             assert chosen == makes[0]
             changed += 1
+        # In re-deals of the unseen cards: the card that makes the bid in the most of them.
+        worlds = playout._redealt(now, seat, live, trick, 3)
+        counts = {}
+        for card in [
+            policy,
+            *(c for c in range(size) if c != policy and hand >> c & 1 and _legal_here(t, hand, trick, c)),
+        ]:
+            counts[card] = 0
+            for world in worlds:
+                after = list(world)
+                after[seat] = hand & ~(1 << card)
+                found = {}
+                playout.play_out(
+                    t, after, [0] * 4, leader, aims, live, takes, seat, [aims[seat]], found, [*trick, card]
+                )
+                counts[card] += found[aims[seat]] == aims[seat]
+        best = max(counts.values())
+        expected = policy if best == 0 else next(c for c, n in counts.items() if n == best)
+        assert (
+            playout.looked(t, now, [0] * 4, leader, aims, live, takes, seat, aims[seat], trick, policy, 3)
+            == expected
+        )
     assert changed >= 5
 
 
@@ -328,3 +351,30 @@ def test_a_play_out_that_looks_ahead_makes_every_bid_the_policy_makes_and_more(r
         looking += made_looking
         assert 0 <= _tricks(t, hands, leader, aims, live, takes, seat, 2) <= cards
     assert looking >= plain + 8
+
+
+def test_a_redeal_gives_the_others_as_many_unseen_cards_as_they_hold() -> None:
+    """The look-ahead's re-deals (`playout._redealt`): the seat's hand as it is; each other seat as
+    many cards as it holds, none the seat holds or saw played, no card twice; the same re-deals
+    for the same position."""
+    rng = random.Random(11)
+    for _ in range(100):
+        cards = rng.randrange(2, 9)
+        deck = rng.sample(range(52), 4 * cards + rng.randrange(0, 10))
+        hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+        live = sum(1 << c for c in deck)
+        seat = rng.randrange(4)
+        trick = [c for c in deck[: 2 * cards] if not hands[seat] >> c & 1][: rng.randrange(0, 3)]
+        for c in trick:
+            hands[next(s for s in range(4) if hands[s] >> c & 1)] &= ~(1 << c)
+        unseen = live & ~hands[seat] & ~sum(1 << c for c in trick)
+        worlds = playout._redealt(hands, seat, live, trick, 3)
+        assert worlds == playout._redealt(hands, seat, live, trick, 3)
+        for world in worlds:
+            assert world[seat] == hands[seat]
+            others = [world[s] for s in range(4) if s != seat]
+            assert [h.bit_count() for h in others] == [hands[s].bit_count() for s in range(4) if s != seat]
+            union = 0
+            for h in others:
+                assert not h & union and not h & ~unseen
+                union |= h
