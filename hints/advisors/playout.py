@@ -15,7 +15,7 @@ card. A seat whose bid is made (or, where a missed bid still scores its tricks, 
 is already over) ducks: it plays the highest card that loses the trick, the lowest when
 every card wins and others are still to play, and leads its lowest card. (Ducking too while
 the seat's locked cards alone make its need, `KEEP_LOCKED`, was tried and not adopted; so was
-the seat valued choosing its last cards by playing each out in the world, `LOOK` and `looked`.)
+the seat valued choosing its last cards by playing each out, `LOOK` and `looked`.)
 
 Everything is plain Python over card bitmasks and the rules' compiled tables
 (`games.trick.TrickRules`), without the double-dummy solver: a play-out of a 13-card
@@ -35,6 +35,7 @@ from stich.games.trick import FREE, TrickRules
 __all__ = [
     "Tables",
     "head_of",
+    "legal_of",
     "locked",
     "looked",
     "nearest_bid",
@@ -152,8 +153,9 @@ cards the seat has not seen."""
 LOOK = 0
 """At its turns with at most this many cards left, the seat valued plays by the one-card
 look-ahead (`looked`) in the play-outs of its bids and cards (0: never). Tried and not
-adopted: the look-ahead sees the world's hands, and the chances it gives are those of a seat
-that knows where every card lies (docs/advice.md, "A look-ahead tried")."""
+adopted, in the world (a seat that knows where every card lies) and in re-deals of the cards
+it has not seen (`REDEALS`): the advisors claimed more and hit no more (docs/advice.md, "A
+look-ahead tried")."""
 
 KEEP_LOCKED = False
 """Whether a seat whose `locked` cards make its need ducks and keeps them (`plays_for_trick`).
@@ -223,11 +225,7 @@ def choose(
     last: bool,
 ) -> int:
     """The card the policy plays (module docstring); ``best``: the card heading the trick."""
-    if trick and led >= 0:
-        follow = hand & t.class_mask.get(led, 0)
-        legal = follow | (hand & t.free_mask) if follow else hand
-    else:
-        legal = hand
+    legal = legal_of(t, hand, trick, led)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     beaters = t.beaters
@@ -262,6 +260,16 @@ def choose(
     if losers:
         return losers.bit_length() - 1  # the highest card that loses
     return legal.bit_length() - 1 if last else (legal & -legal).bit_length() - 1
+
+
+def legal_of(t: Tables, hand: CardSet, trick: Sequence[int], led: int) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` (``led``: its class to follow): the
+    class led and the free cards where the hand holds the class, else any card."""
+    if trick and led >= 0:
+        follow = hand & t.class_mask.get(led, 0)
+        if follow:
+            return follow | (hand & t.free_mask)
+    return hand
 
 
 def winners_of(t: Tables, best: int, led: int) -> CardSet:
@@ -466,13 +474,7 @@ def looked(
     tricks_left = hand.bit_count()
     if won[seat] > bid or won[seat] + tricks_left < bid:
         return policy  # the bid is out of reach whatever the seat plays
-    legal = hand
-    if trick:
-        _, _, led = head_of(t, trick)
-        if led >= 0:
-            follow = hand & t.class_mask.get(led, 0)
-            if follow:
-                legal = follow | (hand & t.free_mask)
+    legal = legal_of(t, hand, trick, head_of(t, trick)[2])
     if not legal & (legal - 1):
         return policy
     mine = list(aims)

@@ -11,7 +11,7 @@ import pytest
 from stich.games.record import Record
 from stich.games.registry import find
 from stich.games.stiche_raten import BiddingRound, suit_rules
-from stich.games.trick import FREE, trick_winner
+from stich.games.trick import FREE, legal_plays, trick_winner
 from stich.games.wizard import wizard_rules
 from stich.hints.advisors import bidding, playout
 from stich.hints.advisors.bidding import _guesses, best_bid, fit_weight, others_bids
@@ -248,6 +248,12 @@ def _tricks(
     return found[aims[seat]]
 
 
+def _legal(rules: Any, t: Any, hand: int, trick: list[int]) -> int:
+    """The cards of ``hand`` the rules let be played to ``trick`` (both in the play-out's numbering)."""
+    whole = sum(1 << t.order[c] for c in range(len(t.order)) if hand >> c & 1)
+    return int(t.local(legal_plays(rules, whole, [t.order[c] for c in trick])))
+
+
 @pytest.mark.parametrize("rules", RULES)
 def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid(rules: Any) -> None:
     """At the seat's first turn, played out to the end by the policy from each legal card: the
@@ -278,7 +284,9 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
         policy = playout.choose(t, hand, trick, best, led, unseen, want, len(trick) == 3)
         makes = []
         for card in range(size):
-            legal = hand >> card & 1 and (card == policy or _legal_here(t, hand, trick, card))
+            legal = hand >> card & 1 and (
+                card == policy or playout.legal_of(t, hand, trick, head_of(t, trick)[2]) >> card & 1
+            )
             if not legal:
                 continue
             after = list(now)
@@ -300,7 +308,13 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
         counts = {}
         for card in [
             policy,
-            *(c for c in range(size) if c != policy and hand >> c & 1 and _legal_here(t, hand, trick, c)),
+            *(
+                c
+                for c in range(size)
+                if c != policy
+                and hand >> c & 1
+                and playout.legal_of(t, hand, trick, head_of(t, trick)[2]) >> c & 1
+            ),
         ]:
             counts[card] = 0
             for world in worlds:
@@ -318,16 +332,6 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
             == expected
         )
     assert changed >= 5
-
-
-def _legal_here(t: Any, hand: int, trick: list[int], card: int) -> bool:
-    """Whether ``card`` of ``hand`` may be played to ``trick`` (the play-out's numbering)."""
-    _, _, led = head_of(t, trick)
-    if trick and led >= 0:
-        follow = hand & t.class_mask.get(led, 0)
-        if follow:
-            return bool((follow | (hand & t.free_mask)) >> card & 1)
-    return True
 
 
 @pytest.mark.parametrize("rules", RULES)
