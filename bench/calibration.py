@@ -396,10 +396,11 @@ class Reliability:
             f"{100 * lo:6.1f}-{100 * hi:5.1f}% {100 * (self.happened - self.claimed):+6.1f}"
         )
         base = self.happened * (1 - self.happened)
+        worst = self.worst_band()
         lines.append(
             f"Brier {self.brier:.3f} (always saying the share that happened: {base:.3f}; saying "
             f"each band's share: {self.banded():.3f}); worst band of 30 or more: "
-            f"{100 * self.worst_band():.1f} points"
+            + ("none has 30" if math.isnan(worst) else f"{100 * worst:.1f} points")
         )
         return "\n".join(lines)
 

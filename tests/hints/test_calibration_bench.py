@@ -36,6 +36,7 @@ def test_reliability_bands_shares_and_brier(calibration: ModuleType) -> None:
     assert rel.brier == pytest.approx(brier)
     assert rel.banded() == pytest.approx(0.25 * 0.75)
     assert math.isnan(rel.worst_band(30)) and rel.worst_band(4) == pytest.approx(0.9625 - 0.75)
+    assert rel.text("bids").endswith("worst band of 30 or more: none has 30")
 
 
 def test_wilson_interval(calibration: ModuleType) -> None:
