@@ -336,26 +336,9 @@ def play_out(
             unseen = live & ~hand
             last = pos == n - 1
             if player == seat and (not single or hand.bit_count() <= look):
-                split: dict[int, list[int]] = {}
-                for bid in group:
-                    want = plays_for_trick(t, hand, unseen, bid - won[seat], takes_when_over)
-                    card = choose(t, hand, trick, best, led, unseen, want, last)
-                    if hand.bit_count() <= look:
-                        card = looked(
-                            t,
-                            hands,
-                            won,
-                            leader,
-                            aims,
-                            live,
-                            takes_when_over,
-                            seat,
-                            bid,
-                            trick,
-                            card,
-                            REDEALS,
-                        )
-                    split.setdefault(card, []).append(bid)
+                split = _seat_split(
+                    t, hands, won, leader, aims, live, takes_when_over, seat, group, trick, look
+                )
                 if len(split) > 1:
                     # The bids part ways here: replay this trick for each group from where it began.
                     for sub in split.values():
@@ -447,6 +430,35 @@ def play_out(
         won[leader] += 1
     for bid in group:
         found[bid] = won[seat]
+
+
+def _seat_split(
+    t: Tables,
+    hands: list[CardSet],
+    won: list[int],
+    leader: int,
+    aims: Sequence[int],
+    live: CardSet,
+    takes_when_over: bool,
+    seat: int,
+    group: Sequence[int],
+    trick: Sequence[int],
+    look: int,
+) -> dict[int, list[int]]:
+    """``seat``'s card to ``trick`` for each bid of ``group`` (`choose`, or with at most ``look``
+    cards left `looked`), the bids grouped by the card they play."""
+    hand = hands[seat]
+    best, _, led = head_of(t, trick)
+    unseen = live & ~hand
+    last = len(trick) == len(hands) - 1
+    split: dict[int, list[int]] = {}
+    for bid in group:
+        want = plays_for_trick(t, hand, unseen, bid - won[seat], takes_when_over)
+        card = choose(t, hand, trick, best, led, unseen, want, last)
+        if hand.bit_count() <= look:
+            card = looked(t, hands, won, leader, aims, live, takes_when_over, seat, bid, trick, card, REDEALS)
+        split.setdefault(card, []).append(bid)
+    return split
 
 
 def looked(
