@@ -514,8 +514,9 @@ def _redealt(
     hands: Sequence[CardSet], seat: int, live: CardSet, trick: Sequence[int], count: int
 ) -> list[list[CardSet]]:
     """``count`` deals of the cards ``seat`` has not seen (not in its hand nor played) to the
-    other seats, each as many cards as it holds; drawn from a generator seeded by the position,
-    so that a play-out stays a function of its world."""
+    other seats, each as many cards as it holds; drawn from a generator seeded by what the seat
+    sees (the cards unseen and its hand), so that its card depends on its view alone and a
+    play-out stays a function of its world."""
     unseen = live & ~hands[seat]
     for card in trick:
         unseen &= ~(1 << card)
