@@ -284,10 +284,7 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
         policy = playout.choose(t, hand, trick, best, led, unseen, want, len(trick) == 3)
         makes = []
         for card in range(size):
-            legal = hand >> card & 1 and (
-                card == policy or playout.legal_of(t, hand, trick, head_of(t, trick)[2]) >> card & 1
-            )
-            if not legal:
+            if not _legal(rules, t, hand, trick) >> card & 1:
                 continue
             after = list(now)
             after[seat] = hand & ~(1 << card)
@@ -305,17 +302,9 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
             changed += 1
         # In re-deals of the unseen cards: the card that makes the bid in the most of them.
         worlds = playout._redealt(now, seat, live, trick, 3)
-        counts = {}
-        for card in [
-            policy,
-            *(
-                c
-                for c in range(size)
-                if c != policy
-                and hand >> c & 1
-                and playout.legal_of(t, hand, trick, head_of(t, trick)[2]) >> c & 1
-            ),
-        ]:
+        counts: dict[int, int] = {}
+        legal = _legal(rules, t, hand, trick)
+        for card in [policy, *(c for c in range(size) if c != policy and legal >> c & 1)]:
             counts[card] = 0
             for world in worlds:
                 after = list(world)
