@@ -28,11 +28,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from stich.games.cards import CardSet
 from stich.games.trick import FREE, TrickRules
 
 __all__ = [
+    "Spot",
     "Tables",
     "head_of",
     "legal_of",
@@ -336,9 +338,8 @@ def play_out(
             unseen = live & ~hand
             last = pos == n - 1
             if player == seat and (not single or hand.bit_count() <= look):
-                split = _seat_split(
-                    t, hands, won, leader, aims, live, takes_when_over, seat, group, trick, look
-                )
+                spot = Spot(hands, won, leader, aims, live, takes_when_over, seat)
+                split = _seat_split(t, spot, group, trick, look)
                 if len(split) > 1:
                     # The bids part ways here: replay this trick for each group from where it began.
                     for sub in split.values():
@@ -432,56 +433,48 @@ def play_out(
         found[bid] = won[seat]
 
 
+class Spot(NamedTuple):
+    """Where a play-out stands at ``seat``'s turn: the hands, the tricks won, the current trick's
+    leader, what each seat plays for, the cards not yet played (`play_out`'s arguments) and
+    whether a seat over its bid takes tricks."""
+
+    hands: list[CardSet]
+    won: list[int]
+    leader: int
+    aims: Sequence[int]
+    live: CardSet
+    takes_when_over: bool
+    seat: int
+
+
 def _seat_split(
-    t: Tables,
-    hands: list[CardSet],
-    won: list[int],
-    leader: int,
-    aims: Sequence[int],
-    live: CardSet,
-    takes_when_over: bool,
-    seat: int,
-    group: Sequence[int],
-    trick: Sequence[int],
-    look: int,
+    t: Tables, spot: Spot, group: Sequence[int], trick: Sequence[int], look: int
 ) -> dict[int, list[int]]:
     """``seat``'s card to ``trick`` for each bid of ``group`` (`choose`, or with at most ``look``
     cards left `looked`), the bids grouped by the card they play."""
-    hand = hands[seat]
+    hand = spot.hands[spot.seat]
     best, _, led = head_of(t, trick)
-    unseen = live & ~hand
-    last = len(trick) == len(hands) - 1
+    unseen = spot.live & ~hand
+    last = len(trick) == len(spot.hands) - 1
     split: dict[int, list[int]] = {}
     for bid in group:
-        want = plays_for_trick(t, hand, unseen, bid - won[seat], takes_when_over)
+        want = plays_for_trick(t, hand, unseen, bid - spot.won[spot.seat], spot.takes_when_over)
         card = choose(t, hand, trick, best, led, unseen, want, last)
         if hand.bit_count() <= look:
-            card = looked(t, hands, won, leader, aims, live, takes_when_over, seat, bid, trick, card, REDEALS)
+            card = looked(t, spot, bid, trick, card, REDEALS)
         split.setdefault(card, []).append(bid)
     return split
 
 
-def looked(
-    t: Tables,
-    hands: list[CardSet],
-    won: list[int],
-    leader: int,
-    aims: Sequence[int],
-    live: CardSet,
-    takes_when_over: bool,
-    seat: int,
-    bid: int,
-    trick: Sequence[int],
-    policy: int,
-    redeals: int = 0,
-) -> int:
-    """``seat``'s card by the one-card look-ahead (`LOOK`), playing for ``bid`` with ``trick`` on
+def looked(t: Tables, spot: Spot, bid: int, trick: Sequence[int], policy: int, redeals: int = 0) -> int:
+    """``spot.seat``'s card by the one-card look-ahead (`LOOK`), playing for ``bid`` with ``trick`` on
     the table (from ``leader`` on): each legal card is played out to the end (every seat by the
     policy), and the card that makes the bid most often is played, the ``policy`` card first on
     a tie, then the lowest. ``redeals``: 0 plays each card out in the world itself (the policy's
     card if it makes the bid, else the lowest that does, else the policy's); N in N deals of the
     cards the seat has not seen to the others, each the size of their hands (`_redealt`; the
     seat does not see the world)."""
+    hands, won, leader, aims, live, takes_when_over, seat = spot
     hand = hands[seat]
     tricks_left = hand.bit_count()
     if won[seat] > bid or won[seat] + tricks_left < bid:

@@ -282,6 +282,7 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
         best, _, led = head_of(t, trick)
         want = plays_for_trick(t, hand, unseen, aims[seat], takes)
         policy = playout.choose(t, hand, trick, best, led, unseen, want, len(trick) == 3)
+        spot = playout.Spot(now, [0] * 4, leader, aims, live, takes, seat)
         makes = []
         for card in range(size):
             if not _legal(rules, t, hand, trick) >> card & 1:
@@ -294,7 +295,7 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
             )
             if found[aims[seat]] == aims[seat]:
                 makes.append(card)
-        chosen = playout.looked(t, now, [0] * 4, leader, aims, live, takes, seat, aims[seat], trick, policy)
+        chosen = playout.looked(t, spot, aims[seat], trick, policy)
         if policy in makes or not makes:
             assert chosen == policy
         else:
@@ -316,10 +317,7 @@ def test_the_look_ahead_keeps_the_policys_card_unless_another_card_makes_the_bid
                 counts[card] += found[aims[seat]] == aims[seat]
         best = max(counts.values())
         expected = policy if best == 0 else next(c for c, n in counts.items() if n == best)
-        assert (
-            playout.looked(t, now, [0] * 4, leader, aims, live, takes, seat, aims[seat], trick, policy, 3)
-            == expected
-        )
+        assert playout.looked(t, spot, aims[seat], trick, policy, 3) == expected
     assert changed >= 5
 
 
