@@ -445,7 +445,9 @@ def _goal(bid: int, need: int) -> str:
     if need < 0:
         return f"your bid of {bid} is already over by {-need}"
     if need == 0:
-        return f"your bid of {bid} is made: take no more tricks"
+        if bid == 0:
+            return "you have taken no trick, as you bid: take none"
+        return f"you have the {_tricks(bid)} you bid: take no more"
     return f"you need {need} more trick{'s' if need != 1 else ''} for your bid of {bid}"
 
 
