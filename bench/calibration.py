@@ -46,7 +46,9 @@ the others' bids drawn, and of the play-out's card play against the real players
 the reliability diagram of the advisors' claims. ``--look N`` (Stiche-Raten, Wizard): the
 play-outs' seat valued plays its last N cards by the one-card look-ahead (`playout.LOOK`, tried
 and not adopted: docs/advice.md); ``--redeals R`` with it: each card looked at in R deals of
-the cards the seat has not seen instead of the world (`playout.REDEALS`). (``-P``: the folder
+the cards the seat has not seen instead of the world (`playout.REDEALS`). ``--dealer-noise P``
+(Was sticht?): the others' noise in the play-outs of the dealer's cards
+(`was_sticht_playout.DEALER_NOISE`, tried). (``-P``: the folder
 ``bench/`` holds a ``hints.py`` that would hide the package.)
 """
 
@@ -70,7 +72,7 @@ from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors import playout
+from stich.hints.advisors import playout, was_sticht_playout
 from stich.hints.advisors.bidding import cards_played_out, others_bids, play_out_start, played_out
 from stich.hints.advisors.playout import play_out
 from stich.hints.play.arena import _matching, unit_seed
@@ -127,6 +129,7 @@ class Setup:
     diagnose: bool = False
     look: int = 0  # `playout.LOOK` while the deals are played (the look-ahead tried)
     redeals: int = 0  # `playout.REDEALS` likewise
+    dealer_noise: float = was_sticht_playout.NOISE  # `was_sticht_playout.DEALER_NOISE` likewise
 
 
 def _deal(setup: Setup, index: int) -> tuple[Record, Any]:
@@ -255,6 +258,7 @@ def _heuristic_plays(setup: Setup, truth: Any, seat: int) -> bool:
 def play_deal(setup: Setup, index: int) -> list[Claim]:
     """One round; the claims made in it, each with what happened."""
     playout.LOOK, playout.REDEALS = setup.look, setup.redeals
+    was_sticht_playout.DEALER_NOISE = setup.dealer_noise
     record, _ = _deal(setup, index)
     n = len(setup.bots)
     bots = [setup.bots[(s + index) % n] for s in range(n)]  # the seats change bots deal by deal
@@ -534,6 +538,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="Stiche-Raten, Wizard: the seat's last N cards looked ahead (tried)",
     )
     parser.add_argument("--redeals", type=int, default=0, help="with --look: in N re-deals, not the world")
+    parser.add_argument(
+        "--dealer-noise",
+        type=float,
+        default=was_sticht_playout.NOISE,
+        help="Was sticht?: the others' noise in the dealer's play-outs (tried)",
+    )
     parser.add_argument("--svg", help="write the advisors' reliability diagram to this file")
     args = parser.parse_args(argv)
     try:
@@ -549,7 +559,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.diagnose and args.game not in BIDDING:
             raise StichError(f"--diagnose: only Stiche-Raten and Wizard, not {args.game}")
         setup = Setup(
-            args.game, args.cards, bots, args.seed, args.play, args.diagnose, args.look, args.redeals
+            args.game,
+            args.cards,
+            bots,
+            args.seed,
+            args.play,
+            args.diagnose,
+            args.look,
+            args.redeals,
+            args.dealer_noise,
         )
         _deal(setup, 0)  # an impossible hand size or player count is one error line
     except StichError as err:

@@ -93,6 +93,11 @@ NOISE = 0.03
 """The chance that a card of a seat other than the one advised is drawn at random among its
 legal cards instead of the policy's (the others are not the policy)."""
 
+DEALER_NOISE = NOISE
+"""`NOISE` in the play-outs of the dealer's cards (`dealer_valuation`). Larger, the others fail
+their tasks more often and the dealer's low chances rise; 0.08 and 0.15 were tried and not
+adopted (docs/strength.md, Calibration)."""
+
 LOOK = True
 """Whether the seat advised plays its later cards by the one-card look-ahead (module docstring)."""
 
@@ -592,7 +597,7 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
         for first in firsts:
             rng = random.Random(world)
             hits = sum(
-                caught(*play_out(d, assignment, seat, rng, first, goal=goal, look=LOOK))
+                caught(*play_out(d, assignment, seat, rng, first, DEALER_NOISE, goal=goal, look=LOOK))
                 for _ in range(PLAYOUTS)
             )
             p = hits / PLAYOUTS
