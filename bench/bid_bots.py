@@ -14,6 +14,12 @@ everyone), as before cards were played out.
         --bots advisor:8,bid_bots:DD_BIDS,heuristic,heuristic -o first_round=5 --cycle 1 \\
         --rounds 150 --seed 11 --jobs 2
 
+``ReadsPlays`` (``READS_PLAYS``): the advisor with 8 worlds a decision, its card worlds also
+weighed by how well the others' earlier cards fit the play-out's policy in them
+(`plays_misfit`): a world is kept with chance exp(-`PLAY_FIT` x the cards the policy would have
+played otherwise, - the bid fit's weight x its misfit). Tried and not adopted
+(docs/advice.md).
+
 ``LiveBudget`` (``LIVE``): the advisor as ``stich live`` and ``stich hint`` run it, 1.5 s of wall
 time a decision (`hints.advice.Budget`'s seconds): what it plays depends on the machine's speed
 and load, so a run says where it ran.
@@ -23,13 +29,18 @@ and load, so a run says where it ran.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from stich.games.base import Event
+from stich.games.cards import CardSet
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
+from stich.games.trick import FREE
 from stich.hints.advice import Alternative, Budget, Tally, Valuation, advise
+from stich.hints.advisors import bidding, playout
 from stich.hints.advisors.bidding import BiddingAdvisor
 from stich.hints.dd import hypothetically, most_tricks
 from stich.hints.session import Session
@@ -168,3 +179,177 @@ class LiveBudget:
 
 LIVE = LiveBudget()
 """The bot itself, for ``--bots bid_bots:LIVE``."""
+
+
+PLAY_FIT = 0.5
+"""The weight of one of the others' earlier cards the play-out's policy would not have played
+(`ReadsPlays`)."""
+
+Play = tuple[int, int, list[int], int, int, CardSet, CardSet, int, bool]
+
+
+def earlier_plays(state: BiddingRound, seat: int) -> list[Play]:
+    """Each card the others played this round, in the play-out's numbering, with what the player
+    knew then: (its seat, the card, the cards before it in the trick, the card heading the trick,
+    the class to follow, the cards not yet played then, the cards it played from then on (its
+    hand then is its hand now and these), the tricks it still needed, whether it played last)."""
+    t = playout.tables_of(state.rules())
+    n = state.game.players
+    flat: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+    won = [0] * n
+    tricks = [(tr.seats, tr.cards, tr.winner) for tr in state.tricks]
+    tricks.append((tuple(state.trick_seats), tuple(state.trick_cards), -1))
+    for seats, cards, winner in tricks:
+        before: list[int] = []
+        for s, c in zip(seats, cards, strict=True):
+            flat.append((s, t.place[c], tuple(before), tuple(won)))
+            before.append(t.place[c])
+        if winner >= 0:
+            won[winner] += 1
+    live_now = t.local(state.deck.all & ~state.gone)
+    found: list[Play] = []
+    after = 0
+    later = [0] * n
+    for s, c, before_c, won_then in reversed(flat):
+        after |= 1 << c
+        later[s] |= 1 << c
+        if s == seat:
+            continue
+        best, _, led = playout.head_of(t, before_c)
+        bid = state.bids[s] or 0
+        found.append(
+            (
+                s,
+                c,
+                list(before_c),
+                best,
+                led,
+                live_now | after,
+                later[s],
+                bid - won_then[s],
+                len(before_c) == n - 1,
+            )
+        )
+    return found
+
+
+def plays_misfit(state: BiddingRound, plays: Sequence[Play], hands: Sequence[CardSet]) -> int:
+    """How many of ``plays`` (with a choice) the play-out's policy would not have made in the world
+    of ``hands``."""
+    t = playout.tables_of(state.rules())
+    takes = state.scoring() == "standard"
+    misfit = 0
+    for s, card, before, best, led, live, later, need, last in plays:
+        hand = t.local(hands[s]) | later
+        legal = playout.legal_of(t, hand, before, led)
+        if not legal & (legal - 1):
+            continue
+        want = playout.wants_trick(need, takes)
+        if playout.choose(t, hand, before, best, led, live & ~hand, want, last) != card:
+            misfit += 1
+    return misfit
+
+
+def reading_draw(
+    draw: Callable[[random.Random], World], state: BiddingRound, seat: int, weight: float = PLAY_FIT
+) -> Callable[[random.Random], World]:
+    """Worlds kept with chance exp(-``weight`` x `plays_misfit` - the bid fit's weight x
+    `bidding.bid_misfit`), as `bidding.fitting_draw` keeps them by the bids alone."""
+    plays = earlier_plays(state, seat)
+    made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
+    rules = state.rules()
+    bid_weight = bidding.fit_weight(state.size, bool(rules.trump_mask & ~rules.class_mask.get(FREE, 0)))
+    if not made or state.blind:
+        bid_weight = 0.0
+    floor = bidding.misfit_floor(state, made) if bid_weight else 0
+
+    def read(rng: random.Random) -> World:
+        for _ in range(bidding.FIT_TRIES - 1):
+            chance = rng.random()
+            if chance >= math.exp(-bid_weight * floor):
+                continue
+            world = draw(rng)
+            wrong = plays_misfit(state, plays, world.hands)
+            if chance >= math.exp(-bid_weight * floor - weight * wrong):
+                continue
+            if bid_weight:
+                misfit = bidding.bid_misfit(state, world.hands, seat, made)
+                if chance >= math.exp(-bid_weight * misfit - weight * wrong):
+                    continue
+            return world
+        return draw(rng)
+
+    return read
+
+
+class ReadingCards(BiddingAdvisor):
+    """The advisor's bids; its cards' worlds read from the others' earlier cards (`reading_draw`)."""
+
+    def play_played_out(self, session: Session, state: BiddingRound) -> Valuation:
+        found = super().play_played_out(session, state)
+        return replace(found, draw=reading_draw(WorldSource(session).draw, state, session.seat))
+
+
+READING_CARDS = ReadingCards()
+
+
+class ReadsPlays:
+    """The advisor with 8 worlds a decision, its card worlds read from the others' earlier cards."""
+
+    name = "reads-plays:8"
+    worlds = 8
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        found = READING_CARDS.valuation(session)
+        if not isinstance(found, Valuation):
+            return found.action
+        return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
+
+
+READS_PLAYS = ReadsPlays()
+"""The bot itself, for ``--bots bid_bots:READS_PLAYS``."""
+
+
+def _plays_signal(directory: str) -> None:
+    """How much fewer of the others' earlier cards misfit in the true deal than in worlds drawn
+    from the seat's view (`plays_misfit`), at decisions 8, 16 and 24 events before the end of
+    each round recorded in ``directory`` (`stich arena --records`)."""
+    import statistics
+    from pathlib import Path
+
+    from stich.games.record import load_record, replay
+
+    rows: dict[int, list[tuple[int, int, float, float, float]]] = {8: [], 16: [], 24: []}
+    for path in sorted(Path(directory).glob("*.json")):
+        record = load_record(path)
+        for back in rows:
+            head = replace(record, events=record.events[: len(record.events) - back])
+            mover = Session.from_record(head, 0).to_move()
+            assert mover is not None
+            session = Session.from_record(head, mover)
+            state = session.round
+            assert isinstance(state, BiddingRound)
+            plays = earlier_plays(state, mover)
+            truth = [h or 0 for h in replay(head).round.hands]
+            true_misfit = plays_misfit(state, plays, truth)
+            source = WorldSource(session)
+            rng = random.Random(len(head.events))
+            drawn = [plays_misfit(state, plays, source.draw(rng).hands) for _ in range(40)]
+            above = sum(m > true_misfit for m in drawn) / len(drawn)
+            below = sum(m < true_misfit for m in drawn) / len(drawn)
+            rows[back].append((len(plays), true_misfit, statistics.mean(drawn), above, below))
+    for back, found in rows.items():
+        print(
+            f"{back} events before the end ({len(found)} decisions): "
+            f"{statistics.mean(r[0] for r in found):.1f} earlier cards of the others, "
+            f"misfit in the true deal {statistics.mean(r[1] for r in found):.2f}, "
+            f"in the worlds drawn {statistics.mean(r[2] for r in found):.2f}; "
+            f"a world drawn misfits more {statistics.mean(r[3] for r in found):.0%} of the time, "
+            f"less {statistics.mean(r[4] for r in found):.0%}"
+        )
+
+
+if __name__ == "__main__":
+    import sys
+
+    _plays_signal(sys.argv[1])
