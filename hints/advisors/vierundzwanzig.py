@@ -149,7 +149,10 @@ def _explain(what: str) -> Callable[[list[Alternative], Tally], str]:
         best = alternatives[0]
         over = worlds_text(tally.worlds)
         points = shown(POINTS, best.value)
-        return f"{best.label}: {points} points off your score on average over {over} ({what})"
+        text = f"{best.label}: {points} points off your score on average over {over}"
+        if best.value < 0:  # minus points off: the score rises (a round without a trick)
+            text += ", so your score rises"
+        return f"{text} ({what})"
 
     return explain
 
