@@ -77,6 +77,25 @@ def test_check_reports_the_first_bad_event(tmp_path: Path) -> None:
     assert text.stderr.count("\n") == 1 and "Traceback" not in text.output
 
 
+@pytest.mark.parametrize("command", ["hint", "analyze", "deduce"])
+@pytest.mark.parametrize("fault", ["unknown card", "card played twice"])
+def test_a_record_the_rules_reject_is_named_in_one_line(tmp_path: Path, command: str, fault: str) -> None:
+    """`hint`, `analyze` and `deduce` refuse a record with a bad play as `check` does: one line
+    that names the file and the event."""
+    record = json.loads(runner.invoke(app, ["simulate", "stiche-raten", "-p", "4", "-s", "3"]).stdout)
+    plays = [i for i, e in enumerate(record["events"]) if "play" in e]
+    bad = plays[1]
+    record["events"][bad]["play"] = "ZZ" if fault == "unknown card" else record["events"][plays[0]]["play"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    extra = ["--seat", "1"] if command == "deduce" else []
+    result = runner.invoke(app, [command, str(path), *extra])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"stich: error: {path}: ") and result.stderr.count("\n") == 1
+    assert f"event {bad}:" in result.stderr
+    assert ("unknown card 'ZZ'" if fault == "unknown card" else "already played") in result.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

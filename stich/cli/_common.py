@@ -94,12 +94,16 @@ def process_began() -> float | None:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn a `StichError` into a one-line message and exit status 1, never a traceback."""
+def user_errors(source: object = None) -> Iterator[None]:
+    """Turn a `StichError` into a one-line message and exit status 1, never a traceback; with
+    ``source`` (the file the command reads) the message names it, unless it does already."""
     try:
         yield
     except StichError as exc:
-        raise fail(str(exc)) from None
+        message = str(exc)
+        if source is not None and str(source) not in message:
+            message = f"{source}: {message}"
+        raise fail(message) from None
 
 
 @contextmanager

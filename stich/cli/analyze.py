@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stich.cli._common import AT_HELP, at_events, print_json, user_errors, whole_number
+from stich.cli._common import AT_HELP, at_events, fail, print_json, user_errors, whole_number
 
 if TYPE_CHECKING:
     from stich.games.record import Record
@@ -96,16 +96,16 @@ def analyze_cli(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from stich.games.base import seat_index
-    from stich.games.errors import StichError
     from stich.hints.analysis import analyze, default_budget_of
 
+    if html is not None and not html.resolve().parent.is_dir():
+        # Said before the analysis, not after it.
+        raise fail(f"{html}: cannot write it (no folder {html.resolve().parent})")
     with user_errors():
-        record = at_events(round_of(record_path, round_number), at)
-        seats = None if not seat else [seat_index(s, record.players) for s in seat]
+        with user_errors(record_path):  # what the file holds: its errors name it
+            record = at_events(round_of(record_path, round_number), at)
+            seats = None if not seat else [seat_index(s, record.players) for s in seat]
         budget = default_budget_of(seconds, worlds, seed)
-        if html is not None and not html.resolve().parent.is_dir():
-            # Said before the analysis, not after it.
-            raise StichError(f"{html}: cannot write it (no folder {html.resolve().parent})")
         console = Console(stderr=True)
         # On a terminal, a bar on stderr (a 13-card round takes seconds); nothing on a pipe.
         bar = Progress(
@@ -132,7 +132,8 @@ def analyze_cli(
                 progress.update(task, completed=done, total=total, description=doing)
                 progress.refresh()  # each decision named at least once, however fast it goes
 
-            analysis = analyze(record, seats, budget, progress=step, jobs=jobs)
+            with user_errors(record_path):  # a record the rules or its views refuse
+                analysis = analyze(record, seats, budget, progress=step, jobs=jobs)
         if html is not None:
             from stich.hints.report import write_html
 

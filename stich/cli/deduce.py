@@ -100,7 +100,7 @@ def deduce_cli(
     for every game with hidden hands the voids, the expected cards per suit in each hand, and
     (--cards) each unseen card's chance to be in each place; any contradiction.
     """
-    with user_errors():
+    with user_errors(record_path):
         record = at_events(load_record(record_path), at)
         report = deduce_report(record, seat, info=info)
     if json_out:

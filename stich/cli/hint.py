@@ -77,18 +77,19 @@ def hint_cli(
     from stich.hints.session import Session
 
     with user_errors():
-        record = at_events(load_record(record_path), at)
-        if seat is None and record.view is None:
-            # An omniscient record: advise the seat to move, from its own view. The seat is found
-            # by the rules' replay, cheaper than a seat's session; a record the rules refuse is
-            # refused by seat 0's session as before.
-            from stich.games.record import replay
+        with user_errors(record_path):  # what the file holds: its errors name it
+            record = at_events(load_record(record_path), at)
+            if seat is None and record.view is None:
+                # An omniscient record: advise the seat to move, from its own view. The seat is found
+                # by the rules' replay, cheaper than a seat's session; a record the rules refuse is
+                # refused by seat 0's session as before.
+                from stich.games.record import replay
 
-            outcome = replay(record)
-            mover = outcome.round.to_move() if outcome.ok else None
-            session = Session.from_record(record, 0 if mover is None else mover, strict=True)
-        else:
-            session = Session.from_record(record, seat, strict=True)
+                outcome = replay(record)
+                mover = outcome.round.to_move() if outcome.ok else None
+                session = Session.from_record(record, 0 if mover is None else mover, strict=True)
+            else:
+                session = Session.from_record(record, seat, strict=True)
         until = None if worlds is not None else entered + seconds + HINT_MARGIN
         began = process_began()
         if until is not None and began is not None:
