@@ -2,10 +2,10 @@
 table; and the advisor at the live budget of seconds (``LIVE``), which ``advisor:N`` (a number of
 worlds) cannot name.
 
-``DoubleDummyBids`` (``DD_BIDS``): the advisor with 8 worlds a decision, its bids (and Wizard's
+``DD_BIDS``: the advisor with 8 worlds a decision, its bids (and Wizard's
 trump after a turned wizard) valued as before the play-outs: per world the most tricks the
 seat can take against everyone (one double-dummy solve), the bid equal to it hit; its cards
-by the solver's question too. ``DoubleDummyCards`` (``DD_CARDS``): the advisor's bids, its
+by the solver's question too. ``DD_CARDS``: the advisor's bids, its
 cards valued by the solver's question (can the seat still end with exactly its bid against
 everyone), as before cards were played out.
 
@@ -14,7 +14,7 @@ everyone), as before cards were played out.
         --bots advisor:8,bid_bots:DD_BIDS,heuristic,heuristic -o first_round=5 --cycle 1 \\
         --rounds 150 --seed 11 --jobs 2
 
-``ReadsPlays`` (``READS_PLAYS``): the advisor with 8 worlds a decision, its card worlds also
+``READS_PLAYS``: the advisor with 8 worlds a decision, its card worlds also
 weighed by how well the others' earlier cards fit the play-out's policy in them
 (`plays_misfit`): a world is kept with chance exp(-`PLAY_FIT` x the cards the policy would have
 played otherwise, - the bid fit's weight x its misfit). Tried and not adopted
@@ -32,11 +32,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from stich.games.base import Event
 from stich.games.cards import CardSet
-from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.games.trick import FREE
 from stich.hints.advice import Alternative, Budget, Tally, Valuation, advise
@@ -120,20 +119,22 @@ class FormerBidding(BiddingAdvisor):
 FORMER = FormerBidding()
 
 
-class DoubleDummyBids:
-    """The advisor with 8 worlds a decision, bidding by the former model."""
+@dataclass(frozen=True)
+class WithAdvisor:
+    """An arena bot: ``advisor``'s valuation of each decision with a budget of ``worlds``."""
 
-    name = "dd-bids:8"
-    worlds = 8
+    name: str
+    advisor: BiddingAdvisor
+    worlds: int = 8
 
     def act(self, session: Session, rng: random.Random) -> Event:
-        found = FORMER.valuation(session)
+        found = self.advisor.valuation(session)
         if not isinstance(found, Valuation):
-            raise StichError("the former bidding model gave no valuation")
+            return found.action
         return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
 
 
-DD_BIDS = DoubleDummyBids()
+DD_BIDS = WithAdvisor("dd-bids:8", FORMER)
 """The bot itself, for ``--bots bid_bots:DD_BIDS``."""
 
 
@@ -150,20 +151,7 @@ class SolvedCards(BiddingAdvisor):
 SOLVED_CARDS = SolvedCards()
 
 
-class DoubleDummyCards:
-    """The advisor with 8 worlds a decision, its cards valued by the solver."""
-
-    name = "dd-cards:8"
-    worlds = 8
-
-    def act(self, session: Session, rng: random.Random) -> Event:
-        found = SOLVED_CARDS.valuation(session)
-        if not isinstance(found, Valuation):
-            return found.action
-        return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
-
-
-DD_CARDS = DoubleDummyCards()
+DD_CARDS = WithAdvisor("dd-cards:8", SOLVED_CARDS)
 """The bot itself, for ``--bots bid_bots:DD_CARDS``."""
 
 
@@ -183,7 +171,7 @@ LIVE = LiveBudget()
 
 PLAY_FIT = 0.5
 """The weight of one of the others' earlier cards the play-out's policy would not have played
-(`ReadsPlays`)."""
+(``READS_PLAYS``)."""
 
 Play = tuple[int, int, list[int], int, int, CardSet, CardSet, int, bool]
 
@@ -293,20 +281,7 @@ class ReadingCards(BiddingAdvisor):
 READING_CARDS = ReadingCards()
 
 
-class ReadsPlays:
-    """The advisor with 8 worlds a decision, its card worlds read from the others' earlier cards."""
-
-    name = "reads-plays:8"
-    worlds = 8
-
-    def act(self, session: Session, rng: random.Random) -> Event:
-        found = READING_CARDS.valuation(session)
-        if not isinstance(found, Valuation):
-            return found.action
-        return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
-
-
-READS_PLAYS = ReadsPlays()
+READS_PLAYS = WithAdvisor("reads-plays:8", READING_CARDS)
 """The bot itself, for ``--bots bid_bots:READS_PLAYS``."""
 
 
