@@ -37,7 +37,6 @@ from dataclasses import dataclass, replace
 from stich.games.base import Event
 from stich.games.cards import CardSet
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.games.trick import FREE
 from stich.hints.advice import Alternative, Budget, Tally, Valuation, advise
 from stich.hints.advisors import bidding, playout
 from stich.hints.advisors.bidding import BiddingAdvisor
@@ -226,9 +225,10 @@ def plays_misfit(state: BiddingRound, plays: Sequence[Play], hands: Sequence[Car
     of ``hands``."""
     t = playout.tables_of(state.rules())
     takes = state.scoring() == "standard"
+    local = [t.local(h) for h in hands]
     misfit = 0
     for s, card, before, best, led, live, later, need, last in plays:
-        hand = t.local(hands[s]) | later
+        hand = local[s] | later
         legal = playout.legal_of(t, hand, before, led)
         if not legal & (legal - 1):
             continue
@@ -244,11 +244,7 @@ def reading_draw(
     """Worlds kept with chance exp(-``weight`` x `plays_misfit` - the bid fit's weight x
     `bidding.bid_misfit`), as `bidding.fitting_draw` keeps them by the bids alone."""
     plays = earlier_plays(state, seat)
-    made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
-    rules = state.rules()
-    bid_weight = bidding.fit_weight(state.size, bool(rules.trump_mask & ~rules.class_mask.get(FREE, 0)))
-    if not made or state.blind:
-        bid_weight = 0.0
+    made, bid_weight = bidding.bid_fit(state, seat)
     floor = bidding.misfit_floor(state, made) if bid_weight else 0
 
     def read(rng: random.Random) -> World:

@@ -65,6 +65,7 @@ __all__ = [
     "ADVISOR",
     "BiddingAdvisor",
     "aim_of",
+    "bid_fit",
     "bid_misfit",
     "fitting_draw",
     "misfit_floor",
@@ -266,6 +267,15 @@ def _table(state: BiddingRound) -> list[int]:
     return [tables.place[c] for c in state.trick_cards]
 
 
+def bid_fit(state: BiddingRound, seat: int) -> tuple[list[int], float]:
+    """The seats but ``seat`` whose bids a drawn world must fit, and the weight of a trick off
+    them (`fit_weight`); 0 where the bids tell nothing: none made yet, or made blind."""
+    made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
+    rules = state.rules()
+    weight = fit_weight(state.size, bool(rules.trump_mask & ~rules.class_mask.get(FREE, 0)))
+    return made, (weight if made and not state.blind and weight > 0 else 0.0)
+
+
 def fitting_draw(
     draw: Callable[[random.Random], World], state: BiddingRound, seat: int
 ) -> Callable[[random.Random], World]:
@@ -274,10 +284,8 @@ def fitting_draw(
     with what was seen equally likely; a world is kept with chance exp(-weight × its
     `bid_misfit`; the weight by `fit_weight`). A blind bid tells nothing of the hand: then
     every world is kept."""
-    made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
-    rules = state.rules()
-    weight = fit_weight(state.size, bool(rules.trump_mask & ~rules.class_mask.get(FREE, 0)))
-    if not made or state.blind or weight <= 0:
+    made, weight = bid_fit(state, seat)
+    if not weight:
         return draw
 
     # No world fits better than `misfit_floor`: a keeping chance drawn at or above what that
