@@ -22,7 +22,7 @@ the task is made:
   until then); the dealer, who chooses no task, ducks.
 - *Noise.* The others are not this policy: each card of another seat is, with chance
   `NOISE`, a legal card drawn at random instead.
-- *The seat advised looks ahead* (`LOOK`). Its later cards are advised too, and the advice
+- *The seat advised looks ahead.* Its later cards are advised too, and the advice
   plays better than the rules of thumb (an `exactly-4` the policy makes 5 % of the time the
   advice makes most of the time). So at each of its later turns with a choice the policy's
   card is played out once to the end; where the task then fails, each other legal card is,
@@ -51,35 +51,54 @@ Calibration; docs/advice.md, "Was sticht?: the round played out").
 A world is one draw of the others' tasks (at the task choice) and of the play-outs' random
 numbers; every choice is played out `PLAYOUTS` times in it on the same random numbers, so
 that the difference between two choices is paired.
+
+*Speed.* The play-out is written twice: here in Python over card masks (`play_out`), and
+compiled (``_was_sticht_playout.c``, built by ``pip install`` where a C compiler is found), which
+`reached_share` uses when it is there. Both draw the same random numbers (`Rng`) in the same
+order and play the same cards (tests/hints/test_was_sticht_playout.py), so the advice's figures
+do not depend on which ran; the compiled one is some 30 to 60 times faster.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from stich.games.cards import Card, CardSet
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
-from stich.hints.advisors.playout import UNDECIDED, Tables, _beats, _cards, head_of, tables_of
+from stich.hints.advisors.playout import Tables, _cards, head_of, tables_of
 from stich.hints.figures import CHANCE, POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
 
+if TYPE_CHECKING:
+    from stich.hints.advisors import _was_sticht_playout as _compiled
+
+_native: ModuleType | None
+try:  # the compiled play-out (hints/advisors/_was_sticht_playout.c), built by `pip install` where it can be
+    from stich.hints.advisors import _was_sticht_playout as _native
+except ImportError:  # pragma: no cover - without a C compiler the Python play-out does all the work
+    _native = None
+
 __all__ = [
-    "LOOK",
     "NOISE",
     "OWN_PLAYOUTS",
     "PLAYOUTS",
     "TASK_TEMPERATURE",
     "Deal",
     "Goal",
+    "Rng",
+    "compiled_play_out",
     "deal_of",
     "dealer_valuation",
+    "made",
     "made_share",
     "play_out",
+    "reached_share",
     "play_valuation",
     "task_goal",
     "task_valuation",
@@ -93,30 +112,94 @@ NOISE = 0.03
 """The chance that a card of a seat other than the one advised is drawn at random among its
 legal cards instead of the policy's (the others are not the policy)."""
 
-DEALER_NOISE = NOISE
-"""`NOISE` in the play-outs of the dealer's cards (`dealer_valuation`). Larger, the others fail
-their tasks more often and the dealer's low chances rise; 0.08 and 0.15 were tried and not
-adopted (docs/strength.md, Calibration)."""
-
-LOOK = True
-"""Whether the seat advised plays its later cards by the one-card look-ahead (module docstring)."""
-
 OWN_PLAYOUTS = 24
 """Play-outs per task when reckoning which task another chooser takes (as the heuristic does)."""
 
 TASK_TEMPERATURE = 0.25
 """How sharply a chooser prefers the task of highest expected chip value (points; smaller is sharper)."""
 
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """The play-outs' random numbers: splitmix64, drawn in the same order by the Python play-out
+    and the compiled one (``_was_sticht_playout.c``), so that both play the same cards."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        """The next 64 random bits."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        """A number in [0, 1) with 53 random bits."""
+        return (self.next() >> 11) * 2.0**-53
+
+    def choice(self, cards: Sequence[Card]) -> Card:
+        """One of ``cards``, each as likely (to one part in 2**64)."""
+        return cards[self.next() % len(cards)]
+
+    def seed32(self) -> int:
+        """32 random bits: the seed of a look-ahead's play-outs."""
+        return self.next() >> 32
+
+
+def _threshold(noise: float) -> int:
+    """``noise`` as the compiled play-out compares it: ``random() < noise`` exactly when the
+    53 bits drawn are below this."""
+    return math.ceil(noise * 2.0**53)
+
 
 @dataclass(frozen=True)
 class Goal:
-    """What a seat plays for: ``reached`` judges it at the end of a play-out from the tricks
-    won, the cards taken and the last trick's winner (`made` for a task; the dealer's catch);
-    ``lost``, where given, tells after a trick (the tricks won, the cards taken, the tricks
-    over) that it can no longer be reached, so that a play-out may stop there."""
+    """What ``seat`` plays for: some task of ``targets`` made — its own (owner -1), or, for the
+    dealer, a player's task made while its owner fails it. With ``stops`` (a task of the seat's
+    own alone) the play-out stops after the trick that loses it (`lost`)."""
 
-    reached: Callable[[Sequence[int], Sequence[CardSet], int | None], bool]
-    lost: Callable[[Sequence[int], Sequence[CardSet], int], bool] | None = None
+    seat: int
+    targets: tuple[tuple[int, Task], ...]
+    colours: tuple[CardSet, ...]
+    stops: bool = True
+
+    def reached(self, won: Sequence[int], taken: Sequence[CardSet], last: int | None) -> bool:
+        """Whether the goal is reached at the end of a play-out."""
+        for owner, task in self.targets:
+            if _made(task, self.colours, self.seat, won, taken, last) and (
+                owner < 0 or not _made(task, self.colours, owner, won, taken, last)
+            ):
+                return True
+        return False
+
+    def lost(self, won: Sequence[int], taken: Sequence[CardSet], done: int) -> bool:
+        """Whether the seat can no longer make its task after ``done`` tricks (a trick taken under
+        ``no-tricks``, a card of the colour under ``no-<colour>``, ``exactly-k`` over k or too few
+        tricks left to reach it; the others are settled at the end)."""
+        task = self.targets[0][1]
+        kind = task.kind
+        mine = won[self.seat]
+        if kind is TaskKind.NO_TRICKS:
+            return mine > 0
+        if kind is TaskKind.NO_COLOUR:
+            assert task.colour is not None
+            return bool(taken[self.seat] & self.colours[task.colour])
+        if kind is TaskKind.EXACTLY:
+            k = task.tricks or 0
+            return mine > k or mine + TRICKS - done < k
+        return False
+
+    def compiled(self) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+        """The goal as the compiled play-out reads it."""
+        return (
+            self.seat,
+            int(self.stops),
+            tuple((owner, *_task_code(task, self.colours)) for owner, task in self.targets),
+        )
 
 
 @dataclass(frozen=True)
@@ -162,108 +245,132 @@ def deal_of(state: WasStichtRound) -> Deal:
     )
 
 
-def _legal(t: Tables, hand: CardSet, led: int, trick: Sequence[Card]) -> CardSet:
-    if trick and led >= 0:
-        follow = hand & t.class_mask.get(led, 0)
-        if follow:
-            return follow
-    return hand
+def _low(cards: CardSet) -> Card:
+    return (cards & -cards).bit_length() - 1
 
 
-def _no_colour(
-    t: Tables, legal: CardSet, trick: Sequence[Card], best: int, led: int, last: bool, colour: CardSet
-) -> Card:
-    """``no-<colour>`` (the heuristic's rule): take no trick holding the colour."""
-    ordered = _cards(legal)
-    other = [c for c in ordered if not colour >> c & 1]
-    if not trick:
-        return (other or ordered)[0]
-    losers = [c for c in ordered if not _beats(t, c, best, led)]
-    if last and not any(colour >> c & 1 for c in trick):
-        safe = [c for c in other if c not in losers]
+def _high(cards: CardSet) -> Card:
+    return cards.bit_length() - 1
+
+
+# What a seat plays for, as the policy reads it: (kind, argument).
+_DUCK, _TAKE, _NO_COLOUR, _LAST, _EXACTLY = range(5)
+Plan = tuple[int, int]
+
+
+def _plan(task: Task | None, colours: Sequence[CardSet]) -> Plan:
+    """The policy's reading of ``task`` (None: the dealer, who ducks): the colour's cards for
+    ``no-<colour>``, k for ``exactly-k``."""
+    kind = None if task is None else task.kind
+    if kind is TaskKind.NO_COLOUR:
+        assert task is not None and task.colour is not None
+        return _NO_COLOUR, colours[task.colour]
+    if kind is TaskKind.EXACTLY:
+        assert task is not None
+        return _EXACTLY, task.tricks or 0
+    if kind is TaskKind.LAST_TRICK:
+        return _LAST, 0
+    return (_TAKE, 0) if kind is TaskKind.MOST_TRICKS else (_DUCK, 0)
+
+
+def _no_colour(legal: CardSet, on_trick: CardSet, beaters: CardSet, last: bool, colour: CardSet) -> Card:
+    """``no-<colour>`` (the heuristic's rule): take no trick holding the colour. ``on_trick``: the
+    cards played to the trick so far; ``beaters``: the cards that would take it now."""
+    other = legal & ~colour or legal
+    if not on_trick:
+        return _low(other)
+    losers = legal & ~beaters
+    if last and not on_trick & colour:
+        safe = legal & ~colour & beaters
         if safe:
-            return safe[-1]
+            return _high(safe)  # shed a high card of another colour on a trick without the colour
     if losers:
-        mine = [c for c in losers if colour >> c & 1]
-        return (mine or losers)[-1]
-    return (other or ordered)[-1 if last else 0]
+        return _high(losers & colour or losers)
+    return _high(other) if last else _low(other)
 
 
 def _take_or_duck(
-    t: Tables,
-    legal: CardSet,
-    trick: Sequence[Card],
-    best: int,
-    led: int,
-    unseen: CardSet,
-    want: bool,
-    last: bool,
+    t: Tables, legal: CardSet, on_trick: CardSet, winners: CardSet, unseen: CardSet, want: bool, last: bool
 ) -> Card:
     """The card that plays to take the trick (``want``) or to lose it (module docstring);
-    ``unseen``: the cards still in the other seats' hands."""
-    cards = _cards(legal)
-    if len(cards) == 1:
-        return cards[0]
+    ``winners``: the cards that would take it now; ``unseen``: the cards still in the other
+    seats' hands."""
+    if not legal & (legal - 1):
+        return _low(legal)
     beaters = t.beaters
-    if not trick:
+    if not on_trick:
         if not want:
-            return cards[0]
-        for c in cards:  # a sure winner, the cheapest
+            return _low(legal)
+        rest = legal
+        while rest:  # a sure winner, the cheapest
+            c = _low(rest)
             if not beaters[c] & unseen:
                 return c
-        for c in reversed(cards):  # the top of a colour: beaten only by a trump
-            if not t.tp[c] and not beaters[c] & unseen & ~t.trumps:
+            rest ^= 1 << c
+        plain = unseen & ~t.trumps
+        tp = t.tp
+        rest = legal
+        while rest:  # the top of a colour: beaten only by a trump
+            c = _high(rest)
+            if not tp[c] and not beaters[c] & plain:
                 return c
-        return cards[0]
-    winners = [c for c in cards if _beats(t, c, best, led)]
+            rest ^= 1 << c
+        return _low(legal)
+    mine = legal & winners
     if want:
-        if not winners:
-            return cards[0]
+        if not mine:
+            return _low(legal)
         if last:
-            return winners[0]
-        for c in winners:
+            return _low(mine)
+        rest = mine
+        while rest:
+            c = _low(rest)
             if not beaters[c] & unseen:
                 return c
-        return winners[-1]
-    losers = [c for c in cards if c not in winners]
+            rest ^= 1 << c
+        return _high(mine)
+    losers = legal & ~mine
     if losers:
-        return losers[-1]  # the highest card that loses
-    return cards[-1] if last else cards[0]
+        return _high(losers)  # the highest card that loses
+    return _high(legal) if last else _low(legal)
 
 
 def _policy(
-    d: Deal,
-    task: Task | None,
-    hand: CardSet,
-    trick: Sequence[Card],
+    t: Tables,
+    plan: Plan,
+    legal: CardSet,
+    on_trick: CardSet,
     best: int,
-    led: int,
     unseen: CardSet,
     won: int,
     index: int,
     last: bool,
 ) -> Card:
-    """The card a seat holding ``task`` plays (module docstring); ``index``: the trick's number from 0."""
-    t = d.tables
-    legal = _legal(t, hand, led, trick)
-    kind = None if task is None else task.kind
-    if kind is TaskKind.NO_COLOUR:
-        assert task is not None and task.colour is not None
-        return _no_colour(t, legal, trick, best, led, last, d.colours[task.colour])
-    if kind is TaskKind.LAST_TRICK and index < TRICKS - 1:
-        return (legal & -legal).bit_length() - 1  # keep the high cards for the ninth trick
-    if kind is TaskKind.EXACTLY:
-        want = won < (task.tricks or 0) if task is not None else False
+    """The card a seat playing for ``plan`` plays (module docstring) of its ``legal`` cards;
+    ``best``: the card heading the trick (-1: none yet); ``index``: the trick's number from 0.
+
+    Every card that would take the trick from ``best`` is one of ``t.beaters[best]``: Was sticht?
+    has no free cards, so a card heading the trick is a trump or of the colour led."""
+    kind, arg = plan
+    winners = t.beaters[best] if best >= 0 else 0
+    if kind == _NO_COLOUR:
+        return _no_colour(legal, on_trick, winners, last, arg)
+    if kind == _LAST:
+        if index < TRICKS - 1:
+            return _low(legal)  # keep the high cards for the ninth trick
+        want = True
+    elif kind == _EXACTLY:
+        want = won < arg
     else:
-        want = kind in (TaskKind.MOST_TRICKS, TaskKind.LAST_TRICK)
-    return _take_or_duck(t, legal, trick, best, led, unseen, want, last)
+        want = kind == _TAKE
+    return _take_or_duck(t, legal, on_trick, winners, unseen, want, last)
 
 
 def play_out(
     d: Deal,
     tasks: Sequence[Task | None],
     seat: int,
-    rng: random.Random,
+    rng: Rng,
     first: Card | None = None,
     noise: float = NOISE,
     out: list[Card] | None = None,
@@ -277,9 +384,25 @@ def play_out(
     and, with ``look``, ``seat`` plays its later cards by the one-card look-ahead for it
     (`_looked`). Returns the tricks won, the cards taken and the last trick's winner; ``out``
     (if given) gets the cards played, in order."""
+    plans = tuple(_plan(task, d.colours) for task in tasks)
+    return _run(d, plans, seat, rng, first, noise, out, goal, look and goal is not None)
+
+
+def _run(
+    d: Deal,
+    plans: tuple[Plan, ...],
+    seat: int,
+    rng: Rng,
+    first: Card | None,
+    noise: float,
+    out: list[Card] | None,
+    goal: Goal | None,
+    look: bool,
+) -> tuple[list[int], list[CardSet], int | None]:
+    """`play_out` with each seat's task read as a `Plan`."""
     t = d.tables
-    lost = None if goal is None else goal.lost
-    look = look and goal is not None
+    beaters, class_mask = t.beaters, t.class_mask
+    lost = goal.lost if goal is not None and goal.stops else None
     n = len(d.hands)
     hands = list(d.hands)
     won = list(d.won)
@@ -293,47 +416,51 @@ def play_out(
     index = d.done
     while index < TRICKS:
         best, best_at, led = head_of(t, trick)
+        on_trick = 0
+        for card in trick:
+            on_trick |= 1 << card
+        follow = class_mask.get(led, 0) if trick and led >= 0 else 0
         for pos in range(len(trick), n):
             player = (leader + pos) % n
             hand = hands[player]
+            legal = hand & follow or hand
             if player == seat and first is not None:
                 card, first = first, None
             elif player != seat and noise and rng.random() < noise:
-                card = rng.choice(_cards(_legal(t, hand, led, trick)))
+                card = rng.choice(_cards(legal))
             else:
                 card = _policy(
-                    d, tasks[player], hand, trick, best, led, live & ~hand, won[player], index, pos == n - 1
+                    t, plans[player], legal, on_trick, best, live & ~hand, won[player], index, pos == n - 1
                 )
-                if look and player == seat:
-                    legal = _legal(t, hand, led, trick)
-                    if legal & (legal - 1):
-                        here = Deal(
-                            t,
-                            tuple(hands),
-                            tuple(won),
-                            tuple(taken),
-                            leader,
-                            tuple(trick),
-                            index,
-                            last_winner,
-                            d.dealer,
-                            d.colours,
-                        )
-                        assert goal is not None
-                        card = _looked(here, tasks, seat, card, legal, rng.getrandbits(32), noise, goal)
+                if look and player == seat and legal & (legal - 1):
+                    here = Deal(
+                        t,
+                        tuple(hands),
+                        tuple(won),
+                        tuple(taken),
+                        leader,
+                        tuple(trick),
+                        index,
+                        last_winner,
+                        d.dealer,
+                        d.colours,
+                    )
+                    assert goal is not None
+                    card = _looked(here, plans, seat, card, legal, rng.seed32(), noise, goal)
             if out is not None:
                 out.append(card)
             hands[player] = hand & ~(1 << card)
             live &= ~(1 << card)
-            if best < 0 or _beats(t, card, best, led):
+            if best < 0 or beaters[best] >> card & 1:
                 best, best_at = card, pos
-            if led == UNDECIDED:
+            if not trick:
                 led = t.cls[card]
+                follow = class_mask.get(led, 0)
             trick.append(card)
+            on_trick |= 1 << card
         winner = (leader + best_at) % n
         won[winner] += 1
-        for card in trick:
-            taken[winner] |= 1 << card
+        taken[winner] |= on_trick
         last_winner = winner
         leader = winner
         trick = []
@@ -345,7 +472,7 @@ def play_out(
 
 def _looked(
     d: Deal,
-    tasks: Sequence[Task | None],
+    plans: tuple[Plan, ...],
     seat: int,
     card: Card,
     legal: CardSet,
@@ -356,46 +483,38 @@ def _looked(
     """The card ``seat`` plays by the one-card look-ahead (module docstring): ``card`` (the
     policy's) unless the ``goal`` fails when it is played out, then the lowest other of ``legal``
     with which a play-out on the same random numbers (``seed``) reaches it."""
-    if goal.reached(*play_out(d, tasks, seat, random.Random(seed), card, noise, goal=goal)):
+    reached = goal.reached
+    if reached(*_run(d, plans, seat, Rng(seed), card, noise, None, goal, False)):
         return card
-    for other in _cards(legal & ~(1 << card)):
-        if goal.reached(*play_out(d, tasks, seat, random.Random(seed), other, noise, goal=goal)):
+    rest = legal & ~(1 << card)
+    while rest:
+        other = _low(rest)
+        if reached(*_run(d, plans, seat, Rng(seed), other, noise, None, goal, False)):
             return other
+        rest ^= 1 << other
     return card
 
 
 def task_goal(d: Deal, task: Task, seat: int) -> Goal:
-    """``seat`` playing for ``task``: made (`made`), or lost once it can no longer be (`_lost`)."""
-    return Goal(functools.partial(made, d, task, seat), functools.partial(_lost, d, task, seat))
+    """``seat`` playing for ``task``: made (`made`), or lost once it can no longer be (`Goal.lost`)."""
+    return Goal(seat, ((-1, task),), d.colours)
 
 
-def _lost(d: Deal, task: Task, seat: int, won: Sequence[int], taken: Sequence[CardSet], done: int) -> bool:
-    """Whether ``seat`` can no longer make ``task`` after ``done`` tricks (a trick taken under
-    ``no-tricks``, a card of the colour under ``no-<colour>``, ``exactly-k`` over k or too few
-    tricks left to reach it; the others are settled at the end)."""
-    kind = task.kind
-    if kind is TaskKind.NO_TRICKS:
-        return won[seat] > 0
-    if kind is TaskKind.NO_COLOUR:
-        assert task.colour is not None
-        return bool(taken[seat] & d.colours[task.colour])
-    if kind is TaskKind.EXACTLY:
-        k = task.tricks or 0
-        return won[seat] > k or won[seat] + TRICKS - done < k
-    return False
-
-
-def made(
-    d: Deal, task: Task, seat: int, won: Sequence[int], taken: Sequence[CardSet], last: int | None
+def _made(
+    task: Task,
+    colours: Sequence[CardSet],
+    seat: int,
+    won: Sequence[int],
+    taken: Sequence[CardSet],
+    last: int | None,
 ) -> bool:
-    """Whether ``seat`` made ``task`` at the end of a play-out (`games.was_sticht.Task.made`)."""
     kind = task.kind
     mine = won[seat]
     if kind is TaskKind.NO_TRICKS:
         return mine == 0
     if kind is TaskKind.NO_COLOUR:
         assert task.colour is not None
-        return not taken[seat] & d.colours[task.colour]
+        return not taken[seat] & colours[task.colour]
     if kind is TaskKind.EXACTLY:
         return mine == task.tricks
     if kind is TaskKind.LAST_TRICK:
@@ -406,11 +525,98 @@ def made(
     return all(mine < w for w in others)
 
 
+def made(
+    d: Deal, task: Task, seat: int, won: Sequence[int], taken: Sequence[CardSet], last: int | None
+) -> bool:
+    """Whether ``seat`` made ``task`` at the end of a play-out (`games.was_sticht.Task.made`)."""
+    return _made(task, d.colours, seat, won, taken, last)
+
+
+# The compiled play-out's codes of the tasks a goal judges.
+_GOAL_KINDS = {
+    TaskKind.NO_TRICKS: 0,
+    TaskKind.NO_COLOUR: 1,
+    TaskKind.EXACTLY: 2,
+    TaskKind.LAST_TRICK: 3,
+    TaskKind.MOST_TRICKS: 4,
+    TaskKind.FEWEST_TRICKS: 5,
+}
+
+
+def _task_code(task: Task, colours: Sequence[CardSet]) -> tuple[int, int]:
+    if task.kind is TaskKind.NO_COLOUR:
+        assert task.colour is not None
+        return _GOAL_KINDS[task.kind], colours[task.colour]
+    return _GOAL_KINDS[task.kind], task.tricks or 0
+
+
+_COMPILED_TABLES: dict[int, tuple[Tables, _compiled.Tables]] = {}
+
+
+def _compiled_args(
+    d: Deal, tasks: Sequence[Task | None], seat: int, goal: Goal | None, first: Card | None, noise: float
+) -> tuple[_compiled.Tables, _compiled.Deal, _compiled.Plans, int, _compiled.Goal, int, int]:
+    """What the compiled play-out reads: the tables, the deal, the plans, the seat, the goal,
+    ``first`` (-1 for none) and the noise's threshold."""
+    t = d.tables
+    known = _COMPILED_TABLES.get(id(t))
+    if known is None or known[0] is not t:
+        follow = tuple(t.class_mask.get(c, 0) for c in t.cls)
+        known = (t, (TRICKS, t.beaters, follow, t.trumps))
+        _COMPILED_TABLES[id(t)] = known
+    deal = (d.hands, d.won, d.taken, d.leader, d.trick, d.done, -1 if d.last is None else d.last)
+    plans = tuple(_plan(task, d.colours) for task in tasks)
+    compiled_goal = None if goal is None else goal.compiled()
+    return known[1], deal, plans, seat, compiled_goal, -1 if first is None else first, _threshold(noise)
+
+
+def compiled_play_out(
+    d: Deal,
+    tasks: Sequence[Task | None],
+    seat: int,
+    rng: Rng,
+    first: Card | None = None,
+    noise: float = NOISE,
+    goal: Goal | None = None,
+    look: bool = False,
+) -> tuple[tuple[list[int], list[CardSet], int | None], list[Card]]:
+    """`play_out` by the compiled play-out (which must be built): its result and the cards played."""
+    assert _native is not None, "the compiled play-out is not built"
+    tables, deal, plans, seat, g, card, threshold = _compiled_args(d, tasks, seat, goal, first, noise)
+    result, cards, rng.state = _native.play_out(
+        tables, deal, plans, seat, g, card, threshold, look, rng.state
+    )
+    return result, cards
+
+
+def reached_share(
+    d: Deal,
+    tasks: Sequence[Task | None],
+    seat: int,
+    rng: Rng,
+    count: int,
+    goal: Goal,
+    first: Card | None = None,
+    noise: float = NOISE,
+    look: bool = False,
+) -> float:
+    """The share of ``count`` play-outs in which ``seat`` reaches ``goal`` (``look``: its later
+    cards by the look-ahead for it, `play_out`); compiled where built, the same figure either way."""
+    if _native is not None:
+        args = _compiled_args(d, tasks, seat, goal, first, noise)
+        hits, rng.state = _native.reached_count(*args, look, rng.state, count)
+        return float(hits) / count
+    hits = 0
+    for _ in range(count):
+        hits += goal.reached(*play_out(d, tasks, seat, rng, first, noise, goal=goal, look=look))
+    return hits / count
+
+
 def made_share(
     d: Deal,
     tasks: Sequence[Task | None],
     seat: int,
-    rng: random.Random,
+    rng: Rng,
     count: int,
     first: Card | None = None,
     noise: float = NOISE,
@@ -420,16 +626,11 @@ def made_share(
     later cards by the look-ahead for it, `play_out`)."""
     task = tasks[seat]
     assert task is not None
-    goal = task_goal(d, task, seat)
-    hits = 0
-    for _ in range(count):
-        won, taken, last = play_out(d, tasks, seat, rng, first, noise, goal=goal, look=look)
-        hits += made(d, task, seat, won, taken, last)
-    return hits / count
+    return reached_share(d, tasks, seat, rng, count, task_goal(d, task, seat), first, noise, look)
 
 
 def task_weights(
-    d: Deal, chooser: int, choices: Sequence[str], values: dict[str, int], rng: random.Random
+    d: Deal, chooser: int, choices: Sequence[str], values: dict[str, int], rng: Rng
 ) -> list[float]:
     """How likely ``chooser`` takes each task of ``choices`` (module docstring): exp of the chip's
     value times the share of `OWN_PLAYOUTS` play-outs made (the others at random), over
@@ -502,7 +703,7 @@ def task_valuation(session: Session, state: WasStichtRound) -> Valuation:
             weights = []
             for s in hidden:
                 choices = state.choices(s)
-                weights.append((choices, task_weights(d, s, choices, values, random.Random(s))))
+                weights.append((choices, task_weights(d, s, choices, values, Rng(s))))
             cache["forced"] = _forced_tasks(state, seat, tasks)
             cache["weights"] = weights
         return cache["forced"], cache["weights"]  # type: ignore[return-value]
@@ -520,11 +721,7 @@ def task_valuation(session: Session, state: WasStichtRound) -> Valuation:
         figures: list[dict[str, float]] = []
         for task in tasks:
             assignment[seat] = Task.of(task)
-            p = (
-                1.0
-                if forced[task]
-                else made_share(d, assignment, seat, random.Random(seed), PLAYOUTS, look=LOOK)
-            )
+            p = 1.0 if forced[task] else made_share(d, assignment, seat, Rng(seed), PLAYOUTS, look=True)
             scores.append(values[task] * p)
             figures.append({"p_made": p, "forced": float(forced[task]), "chip_value": float(values[task])})
         return scores, figures
@@ -583,24 +780,18 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
         assignment[s] = task
     firsts = [d.tables.place[state.deck.parse(label)] for label in labels]
 
-    def caught(won: Sequence[int], taken: Sequence[CardSet], last: int | None) -> bool:
-        return any(
-            made(d, task, seat, won, taken, last) and not made(d, task, owner, won, taken, last)
-            for owner, task in targets
-        )
-
-    goal = Goal(caught)
+    # caught: some player's task made by the dealer while its owner fails it
+    goal = Goal(seat, tuple(targets), d.colours, stops=False)
 
     def evaluate(world: int) -> tuple[list[float], list[dict[str, float]]]:
         scores: list[float] = []
         figures: list[dict[str, float]] = []
         for first in firsts:
-            rng = random.Random(world)
-            hits = sum(
-                caught(*play_out(d, assignment, seat, rng, first, DEALER_NOISE, goal=goal, look=LOOK))
-                for _ in range(PLAYOUTS)
+            p = (
+                reached_share(d, assignment, seat, Rng(world), PLAYOUTS, goal, first, look=True)
+                if targets
+                else 0.0
             )
-            p = hits / PLAYOUTS
             scores.append(value * p)
             figures.append({"p_discard": p})
         return scores, figures
@@ -660,11 +851,7 @@ def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
         figures: list[dict[str, float]] = []
         for label, first in zip(labels, firsts, strict=True):
             sure = forced.get(label, False)
-            p = (
-                1.0
-                if sure
-                else made_share(d, assignment, seat, random.Random(world), PLAYOUTS, first, look=LOOK)
-            )
+            p = 1.0 if sure else made_share(d, assignment, seat, Rng(world), PLAYOUTS, first, look=True)
             scores.append(value * p)
             figures.append({"p_made": p, "forced": float(sure)})
         return scores, figures

@@ -60,9 +60,16 @@ def test_a_play_out_plays_legal_cards_and_judges_the_tasks_as_the_game_does(play
             cards: list[int] = []
             mine = tasks[session.seat]
             # the look-ahead's goal without its early stop, so that the whole round is played
-            goal = None if mine is None else wp.Goal(wp.task_goal(d, mine, session.seat).reached)
+            goal = None if mine is None else replace(wp.task_goal(d, mine, session.seat), stops=False)
             won, taken, last = wp.play_out(
-                d, tasks, session.seat, rng, noise=noise, out=cards, goal=goal, look=look
+                d,
+                tasks,
+                session.seat,
+                wp.Rng(rng.getrandbits(64)),
+                noise=noise,
+                out=cards,
+                goal=goal,
+                look=look,
             )
             # The same cards played in the game itself: each one legal, the same tricks and cards won.
             game = Session.from_record(head, session.seat)
@@ -100,8 +107,8 @@ def test_a_play_out_stops_where_the_task_is_lost_only_if_the_whole_round_loses_i
                 short: list[int] = []
                 whole: list[int] = []
                 # the same random numbers: the two play the same cards until the first stops
-                ended = wp.play_out(d, tasks, session.seat, random.Random(n), noise=0.3, out=short, goal=goal)
-                full = wp.play_out(d, tasks, session.seat, random.Random(n), noise=0.3, out=whole)
+                ended = wp.play_out(d, tasks, session.seat, wp.Rng(n), noise=0.3, out=short, goal=goal)
+                full = wp.play_out(d, tasks, session.seat, wp.Rng(n), noise=0.3, out=whole)
                 assert whole[: len(short)] == short
                 if len(short) < len(whole):
                     stopped += 1
@@ -115,7 +122,7 @@ def _makes(d: wp.Deal, tasks: list[Task | None], seat: int, card: int, seed: int
     """Whether ``seat`` makes its task in the play-out (no noise, no look-ahead) after ``card``."""
     task = tasks[seat]
     assert task is not None
-    return wp.made(d, task, seat, *wp.play_out(d, tasks, seat, random.Random(seed), card, 0.0))
+    return wp.made(d, task, seat, *wp.play_out(d, tasks, seat, wp.Rng(seed), card, 0.0))
 
 
 def _task_turns(step: int) -> Iterator[tuple[Session, WasStichtRound]]:
@@ -142,12 +149,13 @@ def test_the_look_ahead_plays_the_policy_card_unless_another_makes_the_task_wher
         legal = d.tables.local(sum(1 << state.deck.parse(str(e["play"])) for e in session.legal()))
         for seed_ in range(6):
             cards: list[int] = []
-            wp.play_out(d, tasks, seat, random.Random(seed_), noise=0.0, out=cards)
+            wp.play_out(d, tasks, seat, wp.Rng(seed_), noise=0.0, out=cards)
             policy = cards[0]  # the seat is to move: the policy's card
             task = tasks[seat]
             assert task is not None
             goal = wp.task_goal(d, task, seat)
-            chosen = wp._looked(d, tasks, seat, policy, legal, seed_, 0.0, goal)
+            plans = tuple(wp._plan(t, d.colours) for t in tasks)
+            chosen = wp._looked(d, plans, seat, policy, legal, seed_, 0.0, goal)
             assert legal >> chosen & 1
 
             if chosen == policy:
@@ -177,8 +185,8 @@ def test_the_look_ahead_makes_more_tasks_than_the_policy_alone() -> None:
         for seat in range(players):
             if tasks[seat] is None:
                 continue
-            plain += wp.made_share(d, tasks, seat, random.Random(seat), 40)
-            looked += wp.made_share(d, tasks, seat, random.Random(seat), 40, look=True)
+            plain += wp.made_share(d, tasks, seat, wp.Rng(seat), 40)
+            looked += wp.made_share(d, tasks, seat, wp.Rng(seat), 40, look=True)
     assert looked > plain
 
 
@@ -245,11 +253,11 @@ def test_the_others_tasks_are_drawn_as_choosers_with_their_hands_would_choose() 
     values = state.game.chip_values()
     other = next(s for s in state.task_order() if s != session.seat)
     choices = state.choices(other)
-    weights = wp.task_weights(d, other, choices, values, random.Random(1))
+    weights = wp.task_weights(d, other, choices, values, wp.Rng(1))
     assert sum(weights) == pytest.approx(1.0) and all(w > 0 for w in weights)
     # The most likely task is the one of the highest expected chip value in the same play-outs.
     shares = []
-    rng = random.Random(1)
+    rng = wp.Rng(1)
     for task in choices:
         tasks: list[Task | None] = [None] * 4
         tasks[other] = Task.of(task)
@@ -288,7 +296,7 @@ def test_a_dealer_play_out_catches_exactly_the_tasks_the_game_lets_it_discard_fo
     tasks: list[Task | None] = [None] * 3
     for s, chosen in state.tasks.items():
         tasks[s] = Task.of(chosen)
-    rng = random.Random(7)
+    rng = wp.Rng(7)
     for _ in range(5):
         cards: list[int] = []
         won, taken, last = wp.play_out(d, tasks, session.seat, rng, noise=0.5, out=cards)
@@ -306,3 +314,79 @@ def test_a_dealer_play_out_catches_exactly_the_tasks_the_game_lets_it_discard_fo
             and not wp.made(d, task, s, won, taken, last)
         ]
         assert caught == real.dealer_made()
+
+
+def _goals(d: wp.Deal, tasks: list[Task | None], seat: int) -> list[wp.Goal | None]:
+    """Every kind of goal a play-out plays for: none, the seat's own task (stopping once it is lost
+    or not), and, for the dealer, the catch of the others' tasks."""
+    mine = tasks[seat]
+    if mine is None:
+        targets = tuple((owner, task) for owner, task in enumerate(tasks) if task is not None)
+        return [None, wp.Goal(seat, targets, d.colours, stops=False)]
+    own = wp.task_goal(d, mine, seat)
+    return [None, own, replace(own, stops=False)]
+
+
+@pytest.mark.skipif(wp._native is None, reason="the compiled play-out is not built")
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (4, 3), (4, 5)])
+def test_the_compiled_play_out_plays_the_python_play_outs_cards(players: int, seed: int) -> None:
+    # Card for card and random number for random number: every noise, goal and look-ahead, from
+    # every point of the play with random tasks; and the same share of tasks made.
+    rng = random.Random(seed)
+    for _, session in _heads(players, seed, "play"):
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        d = wp.deal_of(state)
+        tasks: list[Task | None] = [None] * players
+        for s in state.tasks:
+            tasks[s] = Task.of(rng.choice(TASKS))
+        for goal in _goals(d, tasks, session.seat):
+            for noise, look in ((0.0, False), (0.03, True), (0.5, True), (1.0, False)):
+                state_seed = rng.getrandbits(64)
+                python, compiled = wp.Rng(state_seed), wp.Rng(state_seed)
+                cards: list[int] = []
+                result = wp.play_out(d, tasks, session.seat, python, None, noise, cards, goal, look)
+                assert wp.compiled_play_out(d, tasks, session.seat, compiled, None, noise, goal, look) == (
+                    result,
+                    cards,
+                )
+                assert compiled.state == python.state
+        mine = tasks[session.seat]
+        if mine is not None:
+            goal = wp.task_goal(d, mine, session.seat)
+            fast = wp.reached_share(d, tasks, session.seat, wp.Rng(seed), 16, goal, look=True)
+            hits = sum(
+                goal.reached(*wp.play_out(d, tasks, session.seat, r, goal=goal, look=True))
+                for r in [wp.Rng(seed)]
+                for _ in range(16)
+            )
+            assert fast == hits / 16
+
+
+def test_the_mask_play_out_plays_the_first_play_outs_cards() -> None:
+    # The play-out over card masks against the first one, written card by card over lists
+    # (tests/hints/was_sticht_playout_reference.py): the same cards from every point of the play.
+    from tests.hints import was_sticht_playout_reference as reference
+
+    rng = random.Random(11)
+    compared = 0
+    for players, seed in ((3, 7), (4, 11)):
+        for _, session in _heads(players, seed, "play"):
+            state = session.round
+            assert isinstance(state, WasStichtRound)
+            d = wp.deal_of(state)
+            tasks: list[Task | None] = [None] * players
+            for s in state.tasks:
+                tasks[s] = Task.of(rng.choice(TASKS))
+            for goal in _goals(d, tasks, session.seat):
+                noise, look = rng.choice((0.0, 0.03, 0.5)), rng.random() < 0.6
+                state_seed = rng.getrandbits(64)
+                fast: list[int] = []
+                first: list[int] = []
+                got = wp.play_out(d, tasks, session.seat, wp.Rng(state_seed), None, noise, fast, goal, look)
+                want = reference.play_out(
+                    d, tasks, session.seat, wp.Rng(state_seed), None, noise, first, goal, look
+                )
+                assert (got, fast) == (want, first)
+                compared += 1
+    assert compared > 100
