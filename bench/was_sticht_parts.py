@@ -8,7 +8,6 @@ heuristic bot makes, to find where the advisor's points against the heuristic ar
 - ``DRAFT_NO_INFO``: the advisor, its draft by the strength averaged over the trumps still
   possible (its former draft without the information term).
 - ``DRAFT_MEAN_INFO``: the advisor with its former draft (that average plus 0.1 × bits told).
-- ``NO_LOOK``: the advisor, its play-outs without the seat's look-ahead (`was_sticht_playout.LOOK`).
 - ``H_*``, ``A_*``: the heuristic's (``H``) or the advisor's (``A``) play with a draft by one of
   the rules below (``rule_*``): ``MEAN`` the average over the trumps still possible, ``FIRST``
   the first trumps still possible (the heuristic's "most likely": the posterior is uniform;
@@ -31,7 +30,6 @@ from collections.abc import Callable
 from stich.games.base import Event
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advice import Budget, advise
-from stich.hints.advisors import was_sticht_playout as playout
 from stich.hints.advisors.was_sticht_heuristic import was_sticht_heuristic
 from stich.hints.session import Session
 
@@ -178,23 +176,3 @@ DRAFT_MEAN_INFO = Drafted("draft-mean-info", rule_mean_info)
 """The advisor with its former draft (as ``advisor:8`` before the draft by the trumps played for)."""
 DRAFT_NO_INFO = Drafted("draft-no-info", rule_mean)
 """The advisor, its draft by the strength averaged over the trumps still possible (no information)."""
-
-
-class NoLook:
-    """``advisor:8`` whose play-outs play its own later cards by the rules of thumb alone, as
-    before the look-ahead (`was_sticht_playout.LOOK` off while it is advised)."""
-
-    name = "no-look"
-
-    def act(self, session: Session, rng: random.Random) -> Event:
-        if len(session.legal()) == 1:
-            return session.legal()[0]
-        saved = playout.LOOK
-        playout.LOOK = False
-        try:
-            return _advisor(session, rng)
-        finally:
-            playout.LOOK = saved
-
-
-NO_LOOK = NoLook()
