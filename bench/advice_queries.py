@@ -22,8 +22,8 @@ Values are checked equal.
 play of a 4-player Stiche-Raten round of ``--jobs-cards`` cards, ``--worlds`` worlds,
 with one process and with N worker processes (the tallies are checked equal).
 
-    python bench/advice_queries.py --worlds 30 --python-worlds 3 --seed 1
-    python bench/advice_queries.py --games none --jobs 2 --jobs-cards 10 --worlds 40
+    python -m bench.advice_queries --worlds 30 --python-worlds 3 --seed 1
+    python -m bench.advice_queries --games none --jobs 2 --jobs-cards 10 --worlds 40
 """
 
 from __future__ import annotations
@@ -31,15 +31,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from timing import kernel_and_python, percentile
 
 from stich.games.base import Round
 from stich.games.cards import CardSet, iter_cards, mask_of
@@ -51,6 +45,8 @@ from stich.hints.advisors import advisor_for
 from stich.hints.session import Session
 from stich.solvers import ObjectiveSpec, Position
 from stich.solvers.solver import Solver
+
+from .timing import kernel_and_python, percentile
 
 
 def first_play(game_id: str, seed: int) -> Round:

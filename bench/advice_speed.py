@@ -18,7 +18,7 @@ move with it, so compare lines of one run, not runs.
 The rounds are simulated from fixed seeds (``--seed``, then the next ones) and the advice's
 worlds drawn from fixed seeds, so two runs ask the same questions::
 
-    python bench/advice_speed.py --instances 3
+    python -m bench.advice_speed --instances 3
 
 ``--only TEXT`` keeps the lines whose name contains TEXT; ``--jobs N`` gives advice N worker
 processes (the command line's ``--jobs``).
@@ -33,23 +33,21 @@ import random
 import resource
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from stich.games.record import Record, simulate
+from stich.games.registry import find
+from stich.games.wizard import Wizard
+from stich.hints.advice import Budget, advise
+from stich.hints.session import Session
+
+from .hint_latency import _first, _session_before, first_of
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.hints import _first, _session_before, first_of  # noqa: E402
-from stich.games.record import Record, simulate  # noqa: E402
-from stich.games.registry import find  # noqa: E402
-from stich.games.wizard import Wizard  # noqa: E402
-from stich.hints.advice import Budget, advise  # noqa: E402
-from stich.hints.session import Session  # noqa: E402
-
 BUDGET = 1.5  # seconds: the live budget the targets are set at
 HINT_TIMES = (0.1, 1.5)
 HINT_SLACK = 0.5

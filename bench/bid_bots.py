@@ -24,7 +24,6 @@ played otherwise, - the bid fit's weight x its misfit). Tried and not adopted
 time a decision (`hints.advice.Budget`'s seconds): what it plays depends on the machine's speed
 and load, so a run says where it ran.
 
-(The module is copied out of ``bench/``, whose ``hints.py`` would hide the package.)
 """
 
 from __future__ import annotations

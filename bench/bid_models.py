@@ -13,10 +13,8 @@ Each deal is played four times, the other model at one seat in turn and the advi
 the other three; the figure is that seat's points minus the mean of the others',
 averaged over the rotations, paired by deal, with its standard error.
 
-    python -P bench/bid_models.py --model most-play --deals 200 --cards 5 --worlds 16 --seed 5000
-    python -P bench/bid_models.py --model exact-bids --deals 150 --cards 5 --worlds 16
-
-(``-P``: the folder ``bench/`` holds a ``hints.py`` that would hide the package.)
+    python bench/bid_models.py --model most-play --deals 200 --cards 5 --worlds 16 --seed 5000
+    python bench/bid_models.py --model exact-bids --deals 150 --cards 5 --worlds 16
 
 ``TRIED_PLAY_OUT`` is the advisor (8 worlds a decision) with a play-out tried and not adopted
 (`tried_play_out`), to set both at one table in the arena, paired by deal:

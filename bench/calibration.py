@@ -27,12 +27,12 @@ Printed for each bot and kind of claim: a reliability table by band of claimed c
 interval misses the mean claimed), the overall mean claimed against the share that
 happened, and the Brier score (the mean squared difference between claim and outcome).
 
-    python -P bench/calibration.py stiche-raten --deals 100 --cards 5 --jobs 2
-    python -P bench/calibration.py wizard --deals 100 --cards 8 \
+    python bench/calibration.py stiche-raten --deals 100 --cards 5 --jobs 2
+    python bench/calibration.py wizard --deals 100 --cards 8 \
         --bots advisor:16,heuristic,heuristic,rules-bot
-    python -P bench/calibration.py was-sticht --deals 40 --bots advisor:8,heuristic,heuristic,heuristic
-    python -P bench/calibration.py stich-fuer-stich --deals 40 --players 4 --play heuristic
-    python -P bench/calibration.py stiche-raten --cards 5 --diagnose --svg docs/calibration-stiche-raten-5.svg
+    python bench/calibration.py was-sticht --deals 40 --bots advisor:8,heuristic,heuristic,heuristic
+    python bench/calibration.py stich-fuer-stich --deals 40 --players 4 --play heuristic
+    python bench/calibration.py stiche-raten --cards 5 --diagnose --svg docs/calibration-stiche-raten-5.svg
 
 ``--play heuristic``: every seat plays its cards by the heuristic bot (the advisors make the
 other decisions): much faster at 13 cards and in Stich für Stich, whose card advice takes
@@ -48,8 +48,7 @@ play-outs' seat valued plays its last N cards by the one-card look-ahead (`playo
 and not adopted: docs/advice.md); ``--redeals R`` with it: each card looked at in R deals of
 the cards the seat has not seen instead of the world (`playout.REDEALS`). ``--dealer-noise P``
 (Was sticht?): the others' noise in the play-outs of the dealer's cards
-(`was_sticht_playout.DEALER_NOISE`, tried). (``-P``: the folder
-``bench/`` holds a ``hints.py`` that would hide the package.)
+(`was_sticht_playout.DEALER_NOISE`, tried).
 """
 
 from __future__ import annotations

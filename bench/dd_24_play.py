@@ -12,7 +12,7 @@ values (equal runs ask the same questions and must give the same values).
 before every world (no per-world reuse of the table); ``--no-kernel`` runs the pure-Python
 search (slow: use few worlds); ``--profile`` prints cProfile's top functions of the run.
 
-    python bench/dd_24_play.py --instances 3 --worlds 40
+    python -m bench.dd_24_play --instances 3 --worlds 40
 """
 
 from __future__ import annotations
@@ -23,17 +23,14 @@ import os
 import pstats
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench.hints import first_of
 from stich.hints import dd
 from stich.hints.advisors import vierundzwanzig
 from stich.hints.advisors.vierundzwanzig import ADVISOR
 from stich.solvers import solver as solver_module
+
+from .hint_latency import first_of
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ to the pure-Python search of main (a new `Solver(kernel=False)` each) on the fir
 ``--python-deals`` deals, with the ratio of the totals over those same deals; answers
 are checked equal.
 
-    python bench/dd_ohhell.py --deals 50 --python-deals 5 --seed 1
+    python -m bench.dd_ohhell --deals 50 --python-deals 5 --seed 1
 """
 
 from __future__ import annotations
@@ -22,20 +22,16 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from timing import kernel_and_python, percentile
 
 from stich.hints import dd
 from stich.solvers.parse import parse_position
 from stich.solvers.position import Position
 from stich.solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json
+
+from .timing import kernel_and_python, percentile
 
 
 def deal(seed: int, cards: int, trump: str | None, objective: str) -> Position:

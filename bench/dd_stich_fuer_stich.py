@@ -8,7 +8,7 @@ world: its value, the nodes and the seconds; then the worlds past ``--limit`` se
 nodes and times in all, at the median, the p90 and at most, and how many worlds the advice's
 search finishes within its node limit (``WORLD_NODES``; the others it plays out)::
 
-    python bench/dd_stich_fuer_stich.py --seeds 8 --worlds 4 --limit 30
+    python -m bench.dd_stich_fuer_stich --seeds 8 --worlds 4 --limit 30
 
 ``--no-kernel`` runs the pure-Python search (about 20 times slower per node).
 """
@@ -18,19 +18,16 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench.hints import first_of
 from stich.hints.advisors.stich_fuer_stich import WORLD_NODES
 from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.dd import one_against_all, position
 from stich.hints.worlds import WorldSource
 from stich.solvers import ObjectiveSpec, Position, Solver
 from stich.solvers.solver import SolveTimeout
+
+from .hint_latency import first_of
 
 
 def sample(seed: int, worlds: int) -> list[Position]:

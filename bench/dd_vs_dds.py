@@ -18,9 +18,9 @@ call (20 results at once) divided by 20. The table calculation runs on one threa
 core, and the whole-table ratio would compare one core with several. ``solve_board`` runs
 with DDS's default resources (they change its table size and node counts).
 
-    python bench/dd_vs_dds.py --deals 100 --cards 13 --seed 1
-    python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1
-    python bench/dd_vs_dds.py --deals 100 --cards 7 --seed 1 --no-kernel   # the pure-Python search
+    python -m bench.dd_vs_dds --deals 100 --cards 13 --seed 1
+    python -m bench.dd_vs_dds --deals 100 --cards 7 --seed 1
+    python -m bench.dd_vs_dds --deals 100 --cards 7 --seed 1 --no-kernel   # the pure-Python search
 
 ``--max-minutes`` stops after the deal that passes a time budget and reports the
 deals done. ``--jobs N`` solves N deals at a time in worker processes; each deal's
@@ -37,18 +37,16 @@ import sys
 import time
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from endplay import _dds, dds
 from endplay.dds.solve import SolveMode
-from timing import percentile, strain_guess
 
 from stich.solvers.parse import parse_position
 from stich.solvers.solver import Solver
 from tests.oracles.dds import dds_deal, dds_table
 from tests.solvers.samples import bridge_position_json
+
+from .timing import percentile, strain_guess
 
 TRUMPS = ["S", "H", "D", "C", None]
 

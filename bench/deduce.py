@@ -7,7 +7,7 @@ group and place, then uniform splits) is timed against rejection sampling (shuff
 hidden cards, cut them into the hands, keep the deal if no void is broken), which is
 also exactly uniform but wastes most of its deals. Both rates come from the same run:
 
-    python bench/deduce.py --seed 0 --deals 50000 --reference-seconds 3
+    python -m bench.deduce --seed 0 --deals 50000 --reference-seconds 3
 
 The figure to compare is the ratio. Target: 10,000 deals/s or more.
 """
@@ -19,13 +19,13 @@ import random
 import time
 from typing import Any
 
-from deduce_hypotheses import measure  # bench/deduce_hypotheses.py, beside this file
-
 from stich.deducer import DealSampler, Observations, card_locations, location_model, observe_record
 from stich.deducer.locations import LocationModel
 from stich.games.cards import iter_cards
 from stich.games.record import Record, simulate
 from stich.games.views import seat_view
+
+from .deduce_hypotheses import measure  # bench/deduce_hypotheses.py, beside this file
 
 OPTIONS = {"first_round": 13}
 

@@ -3,18 +3,18 @@
 ``--count`` endgames of each game and grade from ``--seed`` through `puzzles.generate`
 (each one dealt, solved, graded and checked), timed by this process's CPU clock. The
 digest (of the puzzle file's text) shows whether two versions make the same puzzles.
-``--checkout DIR`` runs the version in DIR instead (a copy of an older commit, its
-compiled kernel beside it), so that two versions can be compared on the same machine:
+To compare two versions on the same machine, run it again with an older checkout (a copy of
+an older commit, its compiled kernel beside it) first on ``PYTHONPATH``; the first line
+printed names the version that ran:
 
     python bench/endgame_generation.py --count 4 --seed 1
-    python bench/endgame_generation.py --count 4 --seed 1 --checkout /tmp/older
+    PYTHONPATH=/tmp/older python bench/endgame_generation.py --count 4 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import sys
 import time
 from pathlib import Path
 
@@ -27,19 +27,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=4, help="endgames per game and grade")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--grades", nargs="*", default=list(GRADES))
-    parser.add_argument("--checkout", type=Path, help="run the version in this folder instead")
     args = parser.parse_args()
-    # Run as a script, this file's folder leads sys.path, and bench/puzzles.py would hide the
-    # puzzles package; an older checkout must come before the installed one.
-    here = Path(__file__).resolve().parent
-    sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != here]
-    if args.checkout is not None:
-        sys.path.insert(0, str(args.checkout.resolve()))
-    import solvers  # noqa: F401  (loaded before the clock starts)
+    import stich.solvers.solver
     from stich.games.errors import StichError
     from stich.puzzles import dumps, generate
 
-    print(f"version: {Path(sys.modules['puzzles'].__file__ or '').parent.parent}")
+    print(f"version: {Path(stich.__file__).resolve().parent.parent}")
     print(f"{'game':<18} {'grade':<7} {'CPU s/puzzle':>12}  digest")
     total = 0.0
     for game in GAMES:

@@ -8,10 +8,10 @@ and two leaders of ``--bridge`` bridge deals -- run with each build in turn, for
 to the first build's. The flags change speed, not the search: the node counts must be
 equal, and the script exits with 1 if they are not.
 
-    python bench/kernel_build.py
-    python bench/kernel_build.py --flags="-O2 -DSTICH_NO_POPCNT" --flags=-O2 --flags=-O3
+    python -m bench.kernel_build
+    python -m bench.kernel_build --flags="-O2 -DSTICH_NO_POPCNT" --flags=-O2 --flags=-O3
     git show HEAD:solvers/_dd.c > /tmp/before.c
-    python bench/kernel_build.py --source /tmp/before.c --source solvers/_dd.c --flags=-O3 --strains
+    python -m bench.kernel_build --source /tmp/before.c --source solvers/_dd.c --flags=-O3 --strains
 
 ``--source`` builds other versions of the kernel's source (one build per source and flags,
 paired in order; one of either serves every build). ``--strains`` asks the bridge deals
@@ -29,23 +29,20 @@ import importlib.util
 import random
 import shlex
 import subprocess
-import sys
 import sysconfig
 import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dd_ohhell import deal
-from timing import strain_guess
-
 import stich.solvers.solver as solver_module
 from stich.solvers.parse import parse_position
 from stich.solvers.position import Position
 from stich.solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json
+
+from .dd_ohhell import deal
+from .timing import strain_guess
 
 SOURCE = Path(__file__).resolve().parents[1] / "solvers" / "_dd.c"
 

@@ -8,7 +8,7 @@ the reference, timed in the same run, is the rules engine alone taking the same 
 events (`Round.apply` on the omniscient record), so the ratio says what the session,
 the deduction news and the journal cost on top of the rules:
 
-    python bench/live.py --rounds 3 --seed 1
+    python -m bench.live --rounds 3 --seed 1
 
 The figure to compare: the slowest entry, against the target of 1 s.
 """
@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stich.games.match import Match, play_match
 from stich.games.record import start_round

@@ -13,11 +13,7 @@ solving each position for scale.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from stich.games.record import simulate, start_round
 from stich.solvers.parse import parse_position

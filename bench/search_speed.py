@@ -8,8 +8,8 @@ the solver's place), alternating the two ``--rounds`` times in one process. Both
 the same value and node count on every position; the script prints for each the total time
 of its best round and the node count.
 
-    python bench/search_speed.py --old 57032fb
-    python bench/search_speed.py --old 57032fb --positions 40 --rounds 3
+    python -m bench.search_speed --old 57032fb
+    python -m bench.search_speed --old 57032fb --positions 40 --rounds 3
 
 The machine may be shared: compare the ratio, not the absolute times.
 """
@@ -28,15 +28,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import stich.solvers.solver as solver_module
+from stich.solvers.parse import parse_position
+from stich.solvers.position import Position
+from stich.solvers.solver import Solver
+from tests.solvers.samples import bridge_position_json, random_position
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import stich.solvers.solver as solver_module  # noqa: E402
-from stich.solvers.parse import parse_position  # noqa: E402
-from stich.solvers.position import Position  # noqa: E402
-from stich.solvers.solver import Solver  # noqa: E402
-from tests.solvers.samples import bridge_position_json, random_position  # noqa: E402
-
 GAMES = {
     "stiche-raten": ["tricks", "exact"],
     "wizard": ["tricks", "exact"],

@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stich.games.record import Record, simulate
 from stich.hints.advice import Budget, Valuation, anytime

@@ -4,7 +4,7 @@ A whole game of random play (`games.match.play_match`) is entered into `hints.li
 from seat 1, entry by entry, and after each entry the seat's state is made as the server
 makes it for the page (`stich.serve.state.seat_state`, once per change):
 
-    python bench/serve_state.py wizard --players 6 --seed 7
+    python -m bench.serve_state wizard --players 6 --seed 7
 
 It prints the entries, the total, median and slowest time, and the slowest entries.
 """
@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stich.games.match import play_match
 from stich.games.views import seat_view

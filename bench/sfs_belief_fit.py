@@ -15,11 +15,11 @@ solved, as `bench/calibration.py` prints it). Sorted by the worse of the worst b
 twice the overall gap over the groups. The first row (``lean`` 1) is the deducer's uniform
 posterior.
 
-    python -P bench/sfs_belief_fit.py --confidant heuristic --seeds 7 --deals 400 --save h7.pkl
-    python -P bench/sfs_belief_fit.py --confidant advisor:8 --seeds 7 --deals 300 --save a7.pkl
-    python -P bench/sfs_belief_fit.py --load h7.pkl,a7.pkl
+    python bench/sfs_belief_fit.py --confidant heuristic --seeds 7 --deals 400 --save h7.pkl
+    python bench/sfs_belief_fit.py --confidant advisor:8 --seeds 7 --deals 300 --save a7.pkl
+    python bench/sfs_belief_fit.py --load h7.pkl,a7.pkl
 
-(``-P``: the folder ``bench/`` holds a ``hints.py`` that would hide the package.) The seed
+The seed
 of the fit is not one of those of the calibration runs reported (1 and 2).
 """
 

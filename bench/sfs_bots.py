@@ -12,7 +12,6 @@ world takes); ``N100K`` with 100,000 nodes (the advisor's is ``WORLD_NODES``).
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
         --bots advisor:4,sfs_bots:N100K,sfs_bots:FULL --rounds 100 --seed 1 --jobs 1
 
-(The module is copied out of ``bench/``, whose ``hints.py`` would hide the package.)
 """
 
 from __future__ import annotations

@@ -12,9 +12,10 @@ the path::
     PYTHONPATH=bench stich arena stich-fuer-stich --players 4 \\
         --bots advisor:4,sfs_flat:ADVISOR,heuristic,random --rounds 40 --seed 1 --jobs 1
 
-and the calibration bench with the same arguments as ``bench/calibration.py``::
+and the calibration bench with the same arguments as ``bench/calibration.py`` (from the
+repository root, as a module of the ``bench`` package)::
 
-    python -P bench/sfs_flat.py stich-fuer-stich --deals 60 --bots advisor:8,heuristic,heuristic,heuristic \\
+    python -m bench.sfs_flat stich-fuer-stich --deals 60 --bots advisor:8,heuristic,heuristic,heuristic \\
         --play heuristic
 """
 
@@ -24,7 +25,6 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import stich.hints.advisors.stich_fuer_stich as advisor
@@ -72,8 +72,7 @@ ADVISOR = FlatBot("advisor:4")
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
-    import calibration
+    from . import calibration
 
     with flat_belief():
         sys.exit(calibration.main(sys.argv[1:]))

@@ -12,9 +12,8 @@ that each player's task is drawn uniformly from the chips it holds, so that ever
 is played for as often and its rate is not biased by the bot's choosing the tasks it
 expects to make. The default values in ``games/was_sticht.py`` come from
 
-    python -P bench/task_values.py --bot heuristic --players 4 --rounds 2000 --seed 1
+    python bench/task_values.py --bot heuristic --players 4 --rounds 2000 --seed 1
 
-(``-P``: the folder ``bench/`` holds a ``hints.py`` that would hide the package.)
 
 Random play is not good play: the random figures rank the tasks, they do not say how
 often a player who plays for the task makes it.

@@ -19,7 +19,6 @@ heuristic bot makes, to find where the advisor's points against the heuristic ar
     PYTHONPATH=/tmp/bots stich arena was-sticht --players 3 \\
         --bots was_sticht_parts:DRAFT_H,heuristic,random --rounds 100 --seed 1 --jobs 2
 
-(The module is copied out of ``bench/``, whose ``hints.py`` would hide the package.)
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ hypothesis's tables). The posterior is uniform over the consistent hypotheses: t
 rules draw the secret uniformly (two separately shuffled trump decks; one culprit
 and one weapon tile), the announcements are certain given the cards, and no hidden
 deal bears on a hypothesis (the Was sticht? draft is open; Stich für Stich has no
-duty to follow, so its hidden hands fit every pair equally). See ``docs/deducer.md``.
+duty to follow, so its hidden hands fit every pair equally). See ``docs/design/deducer.md``.
 """
 
 from __future__ import annotations

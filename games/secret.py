@@ -4,7 +4,7 @@ give, and the choice whose information value is measured.
 A game whose players deduce a secret (Was sticht?'s trumps, Stich für Stich's culprit and
 weapon) answers through hooks on `games.base.Game` and `games.base.Round`; this module holds
 the values those hooks return, so that the game's own module defines its space and its clues
-and `deducer` asks for them without naming the game (``docs/deducer.md``).
+and `deducer` asks for them without naming the game (``docs/design/deducer.md``).
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ TASK_TEXT: dict[str, str] = {
 
 # Difficulty values of the default chips. The rulebook prints a value on each chip
 # but does not list them, so they are estimated by `bench/task_values.py`
-# (``python -P bench/task_values.py --bot heuristic --players 4 --rounds 2000 --seed 1``):
+# (``python bench/task_values.py --bot heuristic --players 4 --rounds 2000 --seed 1``):
 # the success rate of each task when a player who plays for it holds it (the arena's
 # heuristic bot at every seat, each task drawn uniformly from the chips held, so that no
 # task's rate is flattered by being chosen only when it looks easy), over random 4-player

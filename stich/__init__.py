@@ -68,7 +68,7 @@ __all__ = [
     "solve",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def game(name: str, players: int = 4, options: Mapping[str, Any] | None = None) -> Game:

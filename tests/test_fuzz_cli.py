@@ -44,6 +44,8 @@ from stich.games.match import play_match, play_random_round
 from stich.games.record import DEFAULT_NAMES, Record, simulate
 from stich.games.views import seat_view
 
+pytestmark = pytest.mark.slow  # hundreds of generated commands per test
+
 SECONDS = 30  # a hang, not a slow run: the slowest command here takes well under a second
 CUSTOM = int(os.environ.get("STICH_FUZZ_EXAMPLES", "0"))
 FUZZ = settings(

@@ -45,6 +45,8 @@ from stich.games.views import seat_view
 from tests.hints.table_script import round_lines
 from tests.test_fuzz_cli import ONE_LINE, any_of, damaged, json_values, time_limit
 
+pytestmark = pytest.mark.slow  # hundreds of generated commands per test
+
 SECONDS = 60  # a hang, not a slow run
 CUSTOM = int(os.environ.get("STICH_FUZZ_EXAMPLES", "0"))
 

@@ -4,7 +4,7 @@ A game's knowledge outside ``games/<game>.py`` (an ``if game == "24"``, a ``.gam
 (...)`` test, duck typing with ``getattr(state, ...)``, a table keyed by game id or deck
 name, an ``isinstance`` test on one game's round or game class) means a new game must edit
 that module too; the hooks on `Game`, `Round`, `Deck` and `PlayContext` are the way to ask
-instead (``docs/architecture.md``, "Adding a game"). What is still found by game id, the
+instead (``docs/design/architecture.md``, "Adding a game"). What is still found by game id, the
 registries, must know every game.
 """
 

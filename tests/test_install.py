@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it into a fresh environment
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

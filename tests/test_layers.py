@@ -1,4 +1,4 @@
-"""The layers of docs/architecture.md: the picture (docs/layers.svg) is the one the packages'
+"""The layers of docs/design/architecture.md: the picture (docs/layers.svg) is the one the packages'
 imports draw (docs/layers.py), and no package imports one in its layer or above."""
 
 from __future__ import annotations
@@ -56,5 +56,5 @@ def test_an_import_up_or_across_the_layers_is_refused(tmp_path: Path, package: s
 
 
 def test_the_architecture_doc_shows_the_picture() -> None:
-    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    assert "](layers.svg)" in text
+    text = (ROOT / "docs" / "design" / "architecture.md").read_text(encoding="utf-8")
+    assert "](../layers.svg)" in text

@@ -100,6 +100,7 @@ def test_one_seed_gives_one_result_in_process_and_in_worker_processes() -> None:
     }
 
 
+@pytest.mark.slow  # starts a local Ray
 def test_a_local_ray_gives_the_same_json_as_one_process() -> None:
     pytest.importorskip("ray")  # the cluster extra; CI installs it
     args = ["arena", "stiche-raten", "-n", "3", "--bots", "heuristic,random,advisor:2", "-r", "2"]

@@ -34,6 +34,8 @@ from typer.testing import CliRunner, Result
 from stich.cli import app
 from stich.puzzles import dumps, generate
 
+pytestmark = pytest.mark.slow  # 150 generated puzzle files per test, each checked
+
 SECONDS = 60  # a hang, not a slow run: each command here answers in well under a second
 CUSTOM = int(os.environ.get("STICH_FUZZ_EXAMPLES", "0"))
 FUZZ = settings(

@@ -21,6 +21,8 @@ from stich.solvers.parse import parse_position
 from stich.solvers.solver import Solver
 from tests.solvers.samples import bridge_position_json, random_position
 
+pytestmark = pytest.mark.slow  # compiles the kernel again, without popcnt
+
 SOURCE = Path(__file__).resolve().parents[2] / "solvers" / "_dd.c"
 
 

@@ -25,6 +25,8 @@ from tests.browser import FLAGS, read_png, require_browser
 from tests.hints.table_script import event_line, setup_lines
 from tests.stich.test_serve import find_taps
 
+pytestmark = pytest.mark.slow  # whole games tapped in Chromium, with advice
+
 STICH = [str(Path(sys.executable).with_name("stich"))]
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 

@@ -15,30 +15,25 @@ The machine is shared, so wall time depends on what else runs: the CPU time of t
 process, and the reference workload run in the same process before and after
 (checking 20 fixed trump puzzles), compare across runs better.
 
-    python bench/puzzles.py --count 100 --per-game 4 --seed 1
+    python bench/puzzle_speed.py --count 100 --per-game 4 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TypeVar
 
-# Run as a script, this file's folder leads sys.path and its name would hide the puzzles package.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
-
-from stich.games.errors import StichError  # noqa: E402
-from stich.puzzles import GRADES, generate, verify  # noqa: E402
-from stich.puzzles.deduction import random_puzzles  # noqa: E402
-from stich.puzzles.endgame import dealt_puzzles  # noqa: E402
-from stich.puzzles.model import DEDUCTION_KINDS  # noqa: E402
+from stich.games.errors import StichError
+from stich.puzzles import GRADES, generate, verify
+from stich.puzzles.deduction import random_puzzles
+from stich.puzzles.endgame import dealt_puzzles
+from stich.puzzles.model import DEDUCTION_KINDS
 
 GAMES = ("stiche-raten", "wizard", "was-sticht", "stich-fuer-stich", "24")
 T = TypeVar("T")

@@ -14,20 +14,16 @@ command line) and different seeds. Figures per decision: the median seconds to a
 budget shows here), the median worlds looked at, worlds per second, and the share of
 instances where both runs recommend the same action:
 
-    python bench/hints.py --instances 5 --seconds 2
+    python bench/hint_latency.py --instances 5 --seconds 2
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from stich.games.record import Record, simulate
 from stich.hints.advice import Budget, advise
