@@ -3,7 +3,8 @@
 - Worlds looked at by `advise` in the default budget of 1.5 s (the median over ``--instances``
   simulated rounds, 4 players): Stiche-Raten and Wizard at 13 cards, the first bid and the first
   play (target at least 200); 24's first play and a Stich für Stich sleuth's first play at full
-  hands (at least 100). Advice that stops early because its ranking is settled (``settled``)
+  hands (at least 100); Was sticht?'s first draft pick (at least 50), first task choice and a card
+  of the second trick (at least 100). Advice that stops early because its ranking is settled (``settled``)
   counts at its rate: the worlds it would have looked at in 1.5 s at the pace it went.
 - `stich hint --time T` as a user runs it (a fresh process, start-up included): the slowest wall
   time of its runs against T + 0.5 s, for T = 0.1 and 1.5, and the most CPU time one took (on
@@ -85,6 +86,16 @@ class WorldsTarget:
     target: int
 
 
+def nth_of(game_id: str, players: int, kind: str, nth: int) -> Callable[[int], Session]:
+    """The session before the ``nth`` event of ``kind`` (from 0) of a simulated round."""
+
+    def make(seed: int) -> Session:
+        record = simulate(game_id, players, seed)
+        return _session_before(record, _first(record, kind, nth))
+
+    return make
+
+
 WORLDS: tuple[WorldsTarget, ...] = (
     WorldsTarget("stiche-raten 13 cards: bid", at_full_hands("stiche-raten", 13, "bid"), 200),
     WorldsTarget("stiche-raten 13 cards: first play", at_full_hands("stiche-raten", 13, "play"), 200),
@@ -92,6 +103,9 @@ WORLDS: tuple[WorldsTarget, ...] = (
     WorldsTarget("wizard 13 cards: first play", at_full_hands("wizard", 13, "play"), 200),
     WorldsTarget("24: first play", first_of("24", 4, "play"), 100),
     WorldsTarget("stich-fuer-stich: first play", first_of("stich-fuer-stich", 4, "play"), 100),
+    WorldsTarget("was-sticht 4 players: first pick", first_of("was-sticht", 4, "pick"), 50),
+    WorldsTarget("was-sticht 4 players: task", first_of("was-sticht", 4, "task"), 100),
+    WorldsTarget("was-sticht 4 players: a card mid-round", nth_of("was-sticht", 4, "play", 13), 100),
 )
 
 
@@ -150,6 +164,7 @@ def hint_figures(seeds: list[int], folder: Path, only: str | None) -> None:
     cases = {
         "stiche-raten 13 cards: first play": ("stiche-raten", 13, "play"),
         "stich-fuer-stich: first play": ("stich-fuer-stich", 0, "play"),
+        "was-sticht: task": ("was-sticht", 0, "task"),
     }
     for name, (game_id, cards, kind) in cases.items():
         for t in HINT_TIMES:

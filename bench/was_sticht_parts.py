@@ -35,8 +35,8 @@ from stich.hints.session import Session
 WORLDS = 8
 
 
-def _advisor(session: Session, rng: random.Random) -> Event:
-    return advise(session, Budget(worlds=WORLDS, seed=rng.getrandbits(32))).action
+def _advisor(session: Session, rng: random.Random, worlds: int = WORLDS) -> Event:
+    return advise(session, Budget(worlds=worlds, seed=rng.getrandbits(32))).action
 
 
 class Swapped:
@@ -145,10 +145,11 @@ def rule_spread(session: Session, state: WasStichtRound, card: int) -> float:
 class Drafted:
     """The advisor (or with ``heuristic``, the heuristic) but for the draft picks, by ``rule``."""
 
-    def __init__(self, name: str, rule: DraftRule, heuristic: bool = False) -> None:
+    def __init__(self, name: str, rule: DraftRule, heuristic: bool = False, worlds: int = WORLDS) -> None:
         self.name = name
         self.rule = rule
         self.heuristic = heuristic
+        self.worlds = worlds
 
     def act(self, session: Session, rng: random.Random) -> Event:
         state = session.round
@@ -158,7 +159,7 @@ class Drafted:
             return legal[0]
         if state.phase == "draft":
             return max(legal, key=lambda e: self.rule(session, state, DECK.parse(str(e["pick"]))))
-        return was_sticht_heuristic(session, rng) if self.heuristic else _advisor(session, rng)
+        return was_sticht_heuristic(session, rng) if self.heuristic else _advisor(session, rng, self.worlds)
 
 
 H_MEAN = Drafted("h-mean", rule_mean, heuristic=True)
@@ -175,3 +176,6 @@ DRAFT_MEAN_INFO = Drafted("draft-mean-info", rule_mean_info)
 """The advisor with its former draft (as ``advisor:8`` before the draft by the trumps played for)."""
 DRAFT_NO_INFO = Drafted("draft-no-info", rule_mean)
 """The advisor, its draft by the strength averaged over the trumps still possible (no information)."""
+FIRST_16 = Drafted("first-16", rule_first, worlds=16)
+"""``advisor:16`` with the draft it had before the draft by the round played out: the card
+strongest under the first trumps still possible (the dealer: under the trumps it knows)."""

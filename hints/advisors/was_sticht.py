@@ -1,16 +1,13 @@
 """Was sticht?: draft picks, the dealer's announcements, tasks, play and the dealer's discard.
 
-*Draft pick.* A drafter plays for one set of trumps, the first still possible (`played_for`: all
-are equally likely), and keeps to it until an announcement rules it out. It takes the card of
-the column that is strongest under those trumps: the share of two-card tricks against each other
-card of the deck it wins, leading once and following once (`card_strength`). The dealer knows
-the trumps and takes the strongest card under them. Shown beside it, not weighed: the spread of
-that strength over the trumps still possible, and what the dealer's announcement after the
-column will tell (or, as the dealer, give away: the expected entropy it leaves, from
-``deducer.information``). In the arena the advisor with this draft beats the heuristic with 3
-players where with the former one (the strength averaged over the trumps still possible plus a
-tenth of a point per bit told) it was not shown to; head to head the two drafts are within the
-noise (docs/strength.md, Was sticht?).
+*Draft pick* (`hints.advisors.was_sticht_draft`). A drafter's pick is valued by the round it
+leads to: in each world the trumps are drawn from those still possible and the rest of the
+draft is dealt at random, and the hand is worth the expected points of its best task, the
+round played out as the task choice plays it. The dealer knows the trumps and chooses no task:
+it takes the card strongest under them, the share of two-card tricks against each other card
+of the deck it wins, leading once and following once (`card_strength`), with what its
+announcement after the column will give away (the expected entropy it leaves, from
+``deducer.information``) shown beside it, not weighed.
 
 *Announcement, reveal.* The dealer knows the trumps, so the rules leave one choice.
 
@@ -26,10 +23,8 @@ discard its most valuable chip).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
@@ -38,10 +33,10 @@ from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
 
-__all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength", "played_for"]
+__all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength"]
 
 PICK_VALUE = "strength under the trumps played for"
-"""The draft's ``value_name``: a share of two-card tricks (`hints.figures.SHARE`)."""
+"""The dealer's draft ``value_name``: a share of two-card tricks (`hints.figures.SHARE`)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +50,11 @@ class WasStichtAdvisor:
         phase = state.phase
         legal = session.legal()
         if phase == "draft":
-            return self.pick(session, state)
+            if session.seat == state.dealer or (not state.layout[state.column + 1 :] and False):
+                return self.pick(session, state)
+            from stich.hints.advisors.was_sticht_draft import pick_valuation
+
+            return pick_valuation(session, state)
         if phase in ("announce", "reveal") and len(legal) == 1:
             return self.forced(session, phase, legal[0])
         if phase == "discard":
@@ -81,34 +80,29 @@ class WasStichtAdvisor:
         return forced_advice(session, "reveal", event, "reveal", reason)
 
     def pick(self, session: Session, state: WasStichtRound) -> Advice:
-        post = session.posterior()
-        assert post is not None and session.tracker is not None
-        hypotheses = members(post.possible)
-        if not hypotheses:
-            raise StichError("no trumps fit the announcements so far: see `stich deduce` for why")
-        space = session.tracker.space
+        """The dealer's pick: the card strongest under the trumps it knows."""
+        trumps = state.rules()
+        assert trumps is not None, "the dealer knows the trumps"
         from stich.deducer.information import information  # numpy: loaded where it is asked
 
-        target = played_for(hypotheses)
+        assert session.tracker is not None
         report = information(session.tracker.evidence())
-        hider = report.mode == "hider"
         by_card = {c.card: c for c in report.candidates}
         alternatives = []
         for event in session.legal():
             card = DECK.parse(event["pick"])
-            others = DECK.all & ~(1 << card)
-            strength = card_strength(space.rules(target), card, others)
-            entropy = by_card[card].expected_entropy
-            bits = report.current_entropy - entropy
-            # Shown, not weighed: what the announcement after the column tells (gives away, as the dealer).
-            figures = {"strength": strength, "bits_given" if hider else "bits_gained": bits}
-            figures["strength_spread"] = _spread(
-                [card_strength(space.rules(h), card, others) for h in hypotheses]
-            )
+            strength = card_strength(trumps, card, DECK.all & ~(1 << card))
+            # Shown, not weighed: what the announcement after the column gives away.
+            given = report.current_entropy - by_card[card].expected_entropy
+            figures = {"strength": strength, "bits_given": given}
             alternatives.append(Alternative(event, DECK.name_of(card), strength, 0.0, figures))
         alternatives.sort(key=lambda a: -a.value)
         best = alternatives[0]
-        reason = _pick_reason(best, hider, space.text(target), len(hypotheses))
+        text = _secret(state)
+        share = shown(SHARE, best.value)
+        reason = f"{best.label} wins {share} of two-card tricks under the trumps {text}"
+        if best.figures["bits_given"] > 0.05:
+            reason += f"; the announcement gives away {shown(BITS, best.figures['bits_given'])} bits"
         separated = len(alternatives) < 2 or clearly_ahead_exact(SHARE, best.value - alternatives[1].value)
         return Advice(
             session.seat,
@@ -118,8 +112,7 @@ class WasStichtAdvisor:
             0,
             separated,
             reason,
-            f"strength under the trumps {space.text(target)}"
-            + (f", the first of the {len(hypotheses)} possible" if len(hypotheses) > 1 else ""),
+            f"strength under the trumps {text}",
             0.0,
             PICK_VALUE,
         )
@@ -151,39 +144,6 @@ def _secret(state: WasStichtRound) -> str:
     from stich.games.was_sticht import secret_text
 
     return secret_text(state.trump_suit, state.trump_number)
-
-
-def _spread(xs: list[float]) -> float:
-    """The standard deviation of a figure over the hypotheses (how much it depends on the trumps)."""
-    if len(xs) < 2:
-        return 0.0
-    mean = sum(xs) / len(xs)
-    return float((sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5)
-
-
-def played_for(hypotheses: Sequence[int]) -> int:
-    """The trumps a drafter plays for: the first of the ``hypotheses`` still possible, in the order
-    red, green, yellow, blue, no suit, each with the numbers 1 to 9, then no number. All of them are
-    equally likely (the deal draws the trumps uniformly; an announcement rules trumps out, it does
-    not weigh them), so these are "the most likely" as well as any; what counts is that the drafter
-    keeps to them until an announcement rules them out."""
-    return hypotheses[0]
-
-
-def _pick_reason(best: Alternative, hider: bool, trumps: str, count: int) -> str:
-    strength = best.figures["strength"]
-    if count == 1:
-        where = f"under the trumps {trumps}"
-    else:
-        where = (
-            f"under {trumps}, the trumps played for (the first of the {count} still possible, all as likely)"
-        )
-    text = f"{best.label} wins {shown(SHARE, strength)} of two-card tricks {where}"
-    if hider:
-        given = best.figures["bits_given"]
-        return text + (f"; the announcement gives away {shown(BITS, given)} bits" if given > 0.05 else "")
-    gain = best.figures["bits_gained"]
-    return text + (f"; the announcement will tell {shown(BITS, gain)} bits" if gain > 0.05 else "")
 
 
 ADVISOR = WasStichtAdvisor()

@@ -630,17 +630,22 @@ def made_share(
 
 
 def task_weights(
-    d: Deal, chooser: int, choices: Sequence[str], values: dict[str, int], rng: Rng
+    d: Deal,
+    chooser: int,
+    choices: Sequence[str],
+    values: dict[str, int],
+    rng: Rng,
+    playouts: int = OWN_PLAYOUTS,
 ) -> list[float]:
     """How likely ``chooser`` takes each task of ``choices`` (module docstring): exp of the chip's
-    value times the share of `OWN_PLAYOUTS` play-outs made (the others at random), over
+    value times the share of ``playouts`` play-outs made (the others at random), over
     `TASK_TEMPERATURE`, normalised."""
     n = len(d.hands)
     scores = []
     for task in choices:
         tasks: list[Task | None] = [None] * n
         tasks[chooser] = Task.of(task)
-        share = made_share(d, tasks, chooser, rng, OWN_PLAYOUTS, noise=1.0)
+        share = made_share(d, tasks, chooser, rng, playouts, noise=1.0)
         scores.append(values[task] * share)
     top = max(scores)
     weights = [math.exp((s - top) / TASK_TEMPERATURE) for s in scores]

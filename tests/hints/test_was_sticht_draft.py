@@ -1,17 +1,19 @@
-"""Was sticht?: the advisor's draft pick, the strongest card under the trumps the hand plays for
-(hints/advisors/was_sticht.py), and what the advice shows of it."""
+"""Was sticht?: the advisor's draft pick, by the round it leads to over the trumps still possible
+(hints/advisors/was_sticht_draft.py; the dealer's in hints/advisors/was_sticht.py), and what the
+advice shows of it."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from stich.deducer.hypotheses import members
+import stich
 from stich.deducer.information import information
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors.was_sticht import PICK_VALUE
+from stich.hints.advisors import was_sticht_draft as draft
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.session import Session
 from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
@@ -51,33 +53,59 @@ def _former(session: Session, possible: list[int], card: int) -> float:
     return sum(_strength(session, h, card) for h in possible) / len(possible) + 0.1 * told[card]
 
 
-@pytest.mark.parametrize(("seed", "cut", "trumps"), [(1, 0, "red/1"), (2, 4, "red/4")])
-def test_a_drafter_takes_the_trump_of_the_first_trumps_possible(seed: int, cut: int, trumps: str) -> None:
-    # 3 players. Seed 1, the first pick of the round: all 50 trumps are possible and the first, in
-    # the order red, green, yellow, blue, no suit, each with 1 to 9 and then no number, is red/1.
-    # Seed 2, the second column: the announcement after the first has ruled out red/1 to red/3.
-    # Either way the drafter plays for red trumps, and the column's only red card is R3: the only
-    # trump among the picks (no card of the trump number is there), so the strongest.
-    session, state = _at(3, seed, cut)
-    post = session.posterior()
-    assert post is not None and session.tracker is not None
-    possible = list(members(post.possible))
-    assert session.seat != state.dealer and len(possible) > 1
-    assert session.tracker.space.text(possible[0]) == trumps
-    picks = _picks(session)
-    assert [DECK.name_of(c) for c in picks if DECK.name_of(c)[0] == "R"] == ["R3"]
-    assert not any(DECK.name_of(c)[1] == trumps[-1] for c in picks)
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
+def test_the_rest_of_the_draft_is_dealt_as_the_game_deals_it(players: int, seed: int) -> None:
+    # A world deals the rest of the draft at random: the hands it gives are the hands the game
+    # gives when those picks are made in pick order and the dealer announces each column.
+    record = _record(players, seed)
+    rng = random.Random(seed)
+    checked = 0
+    for cut, event in enumerate(record.events):
+        if "pick" not in event:
+            continue
+        head = replace(record, events=record.events[:cut])
+        session = Session.from_record(head, event["seat"])
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        left, later = draft._rest_of_draft(state, rng)
+        for pick in _picks(session):
+            hands = draft._hands_after(state, pick, left, later)
+            game = stich.replay(head)  # omniscient: the dealer's announcements follow
+            assert isinstance(game, WasStichtRound)
+            order = [*state.column_cards, pick, *(c for c in left if c != pick)]
+            columns = [order, *later]
+            while game.phase != "reveal":
+                if game.phase == "announce":
+                    (announce,) = game.legal_events()
+                    game.apply(announce)
+                    continue
+                card = columns[0][len(game.column_cards)]
+                game.apply({"seat": game.pick_order()[len(game.column_cards)], "pick": DECK.name_of(card)})
+                if game.phase == "announce":
+                    columns.pop(0)
+            assert hands == [game.hands[s] for s in range(players)]
+            assert all(bin(h).count("1") == 9 for h in hands)
+            checked += 1
+    assert checked > 30
 
-    advice = _advice(session)
-    assert advice.action["pick"] == "R3"
-    assert advice.value_name == PICK_VALUE
-    assert trumps in advice.reason
-    # The former rule, strength on average over the trumps still possible plus a tenth per bit,
-    # takes another card here.
-    assert DECK.name_of(max(picks, key=lambda c: _former(session, possible, c))) != "R3"
-    for alternative in advice.alternatives:
-        card = DECK.parse(alternative.label)
-        assert alternative.value == alternative.figures["strength"] == _strength(session, possible[0], card)
+
+def test_a_pick_is_worth_the_best_task_of_the_hand_it_leads_to() -> None:
+    # In one world, each pick's value is the most expected points of the seat's tasks in the deal
+    # the world gives it, each task valued by its own play-outs with the others' tasks drawn.
+    session, state = _at(4, 2, 5)
+    valuation = draft.pick_valuation(session, state)
+    scores, _ = valuation.evaluate(12345)
+    values = state.game.chip_values()
+    assert len(scores) == len(session.legal())
+    for score in scores:
+        assert 0.0 <= score <= max(values[t] for t in state.choices(session.seat))
+        # a chip's value times a share of DRAFT_PLAYOUTS play-outs
+        assert any(
+            abs(score - values[t] * k / draft.DRAFT_PLAYOUTS) < 1e-9
+            for t in state.choices(session.seat)
+            for k in range(draft.DRAFT_PLAYOUTS + 1)
+        )
+    assert max(scores) > 0.0
 
 
 def test_the_dealer_takes_the_strongest_card_under_the_trumps_it_knows() -> None:
@@ -100,8 +128,10 @@ def test_the_draft_advice_quotes_its_own_figures(players: int, seed: int) -> Non
         check_chances(advice)
         check_reason_quotes_figures(advice)
         check_separated(advice)
-        # The value is the strength shown, and the best is the strongest under the trumps named.
-        assert all(a.value == a.figures["strength"] for a in advice.alternatives)
         assert advice.best.value == max(a.value for a in advice.alternatives)
+        # A reason a player can follow: no set of trumps played for by its place in a list.
+        assert "the first of" not in advice.reason
+        if session.seat != session.round.dealer:
+            assert "played for its best task (most often " in advice.reason
         checked += 1
     assert checked > 10
