@@ -45,13 +45,10 @@ DRAFT_PLAYOUTS = 8
 OTHERS_PLAYOUTS = 8
 """Play-outs per task when drawing which task another chooser takes, in a world of a draft pick."""
 
-TABLE = -1  # the Table takes a 3-player column's leftover card
-
-
 def _rest_of_draft(state: WasStichtRound, rng: random.Random) -> tuple[list[int], list[list[int]]]:
     """One random deal of the rest of the draft: the order in which the cards still in the current
     column go to the seats still to pick from it (the seat to move's card taken out of it later),
-    and each later column's cards in its pick order (`TABLE` last with 3 players)."""
+    and each later column's cards in its pick order (with 3 players the last is the Table's)."""
     left = list(iter_cards(state.column_left))
     rng.shuffle(left)
     later = []
