@@ -446,6 +446,56 @@ class Task:
         """Whether the task is judged against every seat's tricks (the most, the fewest)."""
         return self.kind in (TaskKind.MOST_TRICKS, TaskKind.FEWEST_TRICKS)
 
+    @property
+    def cap(self) -> int:
+        """The tricks a counted seat is kept at most at in a search (`TaskGoal`): one past the
+        count named, one for no tricks, unbounded where every seat counts, else none."""
+        if self.kind is TaskKind.EXACTLY:
+            assert self.tricks is not None
+            return self.tricks + 1
+        if self.kind is TaskKind.NO_TRICKS:
+            return 1
+        if self.all_seats:
+            return 1 << 20
+        return 0
+
+    @property
+    def watches_last(self) -> bool:
+        return self.kind is TaskKind.LAST_TRICK
+
+    @property
+    def kernel_kind(self) -> str | None:
+        return _KERNEL_TASKS.get(self.kind)
+
+    def status(self, seat: int, won: Sequence[int], flags: int, last: int, left: int) -> int | None:
+        """1 made, 0 failed (both settled), None open, in a search (`TaskGoal.status`)."""
+        mine = won[seat]
+        kind = self.kind
+        if kind is TaskKind.NO_TRICKS:
+            return 0 if mine else (1 if left == 0 else None)
+        if kind is TaskKind.NO_COLOUR:
+            return 0 if flags >> seat & 1 else (1 if left == 0 else None)
+        if kind is TaskKind.EXACTLY:
+            k = self.cap - 1
+            if mine > k or mine + left < k:
+                return 0
+            return 1 if left == 0 else None
+        if kind is TaskKind.LAST_TRICK:
+            return int(last == seat) if left == 0 else None
+        others = [w for s, w in enumerate(won) if s != seat]
+        if kind is TaskKind.MOST_TRICKS:
+            if mine > max(others) + left:
+                return 1
+            if mine + left <= max(others):
+                return 0
+            return None if left else int(mine > max(others))
+        if any(mine >= w + left for w in others):
+            return 0
+        return None if left else int(all(mine < w for w in others))
+
+    def made_by(self, seat: int, won: Sequence[int], taken: Sequence[CardSet], last: int | None) -> bool:
+        return self.made(seat, TrickSummary(tuple(won), tuple(taken), last))
+
     def made(self, seat: int, summary: TrickSummary) -> bool:
         """Whether ``seat`` has made the task once the tricks of ``summary`` are over."""
         won = summary.won[seat]
@@ -463,6 +513,17 @@ class Task:
         if kind is TaskKind.MOST_TRICKS:
             return all(won > w for w in others)
         return all(won < w for w in others)
+
+
+# The tasks by the names the compiled kernel knows them (``TASKS`` in solvers/_dd.c).
+_KERNEL_TASKS: dict[TaskKind, str] = {
+    TaskKind.NO_TRICKS: "no-tricks",
+    TaskKind.NO_COLOUR: "colour",
+    TaskKind.EXACTLY: "exactly",
+    TaskKind.LAST_TRICK: "last-trick",
+    TaskKind.MOST_TRICKS: "most-tricks",
+    TaskKind.FEWEST_TRICKS: "fewest-tricks",
+}
 
 
 def _every_task() -> dict[str, Task]:
@@ -1494,6 +1555,9 @@ class WasSticht(Game):
 
     def hypothesis_space(self) -> HypothesisSpace:
         return WAS_STICHT
+
+    def task_of(self, text: object) -> Task:
+        return Task.of(text)
 
     def standing(self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]) -> ChipStanding:
         """Whether the game is over after a round, and who won (rulebook, "Game End").
