@@ -25,7 +25,7 @@ from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
 from stich.games.reports import GameFacts, ObjectiveJson, ReportTable, RoundCheck, TrickReport
-from stich.games.secret import Clue, HypothesisSpace, InformationChoice
+from stich.games.secret import Clue, DeductionPuzzleKind, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
 
@@ -228,6 +228,8 @@ class Game(ABC):
     round_class: ClassVar[type[Round]]
     # Who holds the hidden secret the others deduce ("dealer", "confidant"); None: no secret.
     secret_holder: ClassVar[str | None] = None
+    #: The deduction puzzles its secret makes (`games.secret.DeductionPuzzleKind`); None: none.
+    deduction_puzzle: ClassVar[DeductionPuzzleKind | None] = None
     #: The open draft a game lays out instead of dealing the hands: (columns, cards a column),
     #: Was sticht?'s 9 columns of 4; None: the hands are dealt.
     draft_layout: ClassVar[tuple[int, int] | None] = None
@@ -410,6 +412,11 @@ class Game(ABC):
         """The space of the hidden secret the players deduce (`games.secret`), or None for a game
         without one; a game with a `secret_holder` gives it."""
         return None
+
+    def secret_hypothesis(self, raw: object, where: str) -> int:
+        """A secret in the record's notation (``known.secret``) as a hypothesis of the game's space;
+        a `StichError` naming ``where`` for a bad one."""
+        raise StichError(f"{where}: {self.id} has no hidden secret")
 
 
 class Round(ABC):

@@ -28,7 +28,14 @@ from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_ob
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import colour_face
 from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
-from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
+from stich.games.secret import (
+    Clue,
+    CpSatBuild,
+    DeductionPuzzleKind,
+    HypothesisSpace,
+    InformationChoice,
+    Value,
+)
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import PlayContext, TrickTables
 
@@ -1374,6 +1381,30 @@ class WasSticht(Game):
     draft_layout = (COLUMNS, 4)
     round_class = WasStichtRound
     secret_holder = "dealer"
+    deduction_puzzle = DeductionPuzzleKind(
+        kind="trump",
+        title="Trumps",
+        question=(
+            "Which trump suit and which trump number? Each draft column is judged as a trick, its cards "
+            "listed from the leader (the marker holder) on; the dealer said which card won it. "
+            "Either trump may be “none”. The card of both the trump suit and the trump number wins "
+            "over all; then any card of the trump number (the first played among them); then the "
+            "trump suit's cards, the higher number first; without a trump, the highest card of the "
+            "colour led."
+        ),
+        clue_noun="column",
+        max_clues=9,
+        clue_sizes=(4,),
+        clue_sizes_why="a draft column has 4 cards",
+        false_guesses=False,
+        component_names=("trump suit", "trump number"),
+        bare_labels=True,
+        card_notes=False,
+        answer_schema="trumps",
+        answer_example="'red 2', 'R2', 'none 5' or 'blue none'",
+        answer_fields=("trump_suit", "trump_number"),
+        compact_answer=r"[rgyb][1-9]",
+    )
     task_chips = TASKS
     title = "Was sticht?"
     player_counts = (3, 4)
@@ -1555,6 +1586,11 @@ class WasSticht(Game):
 
     def hypothesis_space(self) -> HypothesisSpace:
         return WAS_STICHT
+
+    def secret_hypothesis(self, raw: object, where: str) -> int:
+        suit, number = parse_secret(raw, where)
+        colour = None if suit is None else COLOURS[suit]
+        return WAS_STICHT.index(WAS_STICHT.values[0].index(colour), WAS_STICHT.values[1].index(number))
 
     def task_of(self, text: object) -> Task:
         return Task.of(text)
