@@ -15,31 +15,19 @@ averaged over the rotations, paired by deal, with its standard error.
 
     python bench/bid_models.py --model most-play --deals 200 --cards 5 --worlds 16 --seed 5000
     python bench/bid_models.py --model exact-bids --deals 150 --cards 5 --worlds 16
-
-``TRIED_PLAY_OUT`` is the advisor (8 worlds a decision) with a play-out tried and not adopted
-(`tried_play_out`), to set both at one table in the arena, paired by deal:
-
-    mkdir -p /tmp/bots && cp bench/bid_models.py /tmp/bots/
-    PYTHONPATH=/tmp/bots stich arena stiche-raten --players 4 \\
-        --bots bid_models:TRIED_PLAY_OUT,advisor:8,heuristic,heuristic -o first_round=5 \\
-        --cycle 1 --rounds 120 --seed 1 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 
 from stich.games.base import Event
 from stich.games.record import Record, replay, simulate
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.hints.advice import Advice, Budget, Valuation, advise
-from stich.hints.advisors import bidding, playout
+from stich.hints.advice import Advice, Budget, Valuation
 from stich.hints.advisors.bidding import BiddingAdvisor
 from stich.hints.dd import most_tricks, most_tricks_by_move, move_event, one_against_all, position, value
 from stich.hints.session import Session
@@ -102,36 +90,6 @@ class MostPlayAdvisor(BiddingAdvisor):
 
 
 MODELS = {"exact-bids": ExactBidsAdvisor, "most-play": MostPlayAdvisor}
-
-
-@contextmanager
-def tried_play_out() -> Iterator[None]:
-    """The play-out tried and not adopted: the seats still to bid halfway between their sure
-    tricks and the heuristic bot's bid (`bidding.GUESS_MIX` 0.5), a seat whose locked cards
-    make its need keeping them (`playout.KEEP_LOCKED`), the worlds' fit weight falling as
-    (5 / cards)^0.3 where there are trumps (`bidding.FIT_FALL`, refitted for it on seed 7)."""
-    saved = bidding.GUESS_MIX, playout.KEEP_LOCKED, bidding.FIT_FALL
-    bidding.GUESS_MIX, playout.KEEP_LOCKED, bidding.FIT_FALL = 0.5, True, 0.3
-    try:
-        yield
-    finally:
-        bidding.GUESS_MIX, playout.KEEP_LOCKED, bidding.FIT_FALL = saved
-
-
-class TriedPlayOut:
-    """The advisor with 8 worlds a decision and the play-out tried (`tried_play_out`), for
-    ``--bots bid_models:TRIED_PLAY_OUT`` (copy this file out of ``bench/`` first)."""
-
-    name = "playout-tried:8"
-    worlds = 8
-
-    def act(self, session: Session, rng: random.Random) -> Event:
-        with tried_play_out():
-            return advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
-
-
-TRIED_PLAY_OUT = TriedPlayOut()
-"""The bot itself."""
 
 
 def decide(advisor: BiddingAdvisor, session: Session, worlds: int, seed: int) -> Event:

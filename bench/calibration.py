@@ -43,12 +43,7 @@ each advisor's bid and card, the same play-out is also run in the true deal — 
 the model draws for the seats still to bid, and (at the end of the round) with the bids they
 made — which splits the gap between claim and outcome into the part of the worlds drawn, of
 the others' bids drawn, and of the play-out's card play against the real players'. ``--svg FILE`` writes
-the reliability diagram of the advisors' claims. ``--look N`` (Stiche-Raten, Wizard): the
-play-outs' seat valued plays its last N cards by the one-card look-ahead (`playout.LOOK`, tried
-and not adopted: docs/advice.md); ``--redeals R`` with it: each card looked at in R deals of
-the cards the seat has not seen instead of the world (`playout.REDEALS`). ``--dealer-noise P``
-(Was sticht?): the others' noise in the play-outs of the dealer's cards
-(`was_sticht_playout.DEALER_NOISE`, tried).
+the reliability diagram of the advisors' claims.
 """
 
 from __future__ import annotations
@@ -71,7 +66,6 @@ from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors import playout, was_sticht_playout
 from stich.hints.advisors.bidding import cards_played_out, others_bids, play_out_start, played_out
 from stich.hints.advisors.playout import play_out
 from stich.hints.play.arena import _matching, unit_seed
@@ -126,9 +120,6 @@ class Setup:
     seed: int
     play: str  # "own": each bot plays its cards; "heuristic": everyone's by the heuristic
     diagnose: bool = False
-    look: int = 0  # `playout.LOOK` while the deals are played (the look-ahead tried)
-    redeals: int = 0  # `playout.REDEALS` likewise
-    dealer_noise: float = was_sticht_playout.NOISE  # `was_sticht_playout.DEALER_NOISE` likewise
 
 
 def _deal(setup: Setup, index: int) -> tuple[Record, Any]:
@@ -180,15 +171,17 @@ def _heuristic_claims(
     """The chance the heuristic's choice implies, where it has one (module docstring)."""
     if game == "was-sticht" and phase == "tasks":
         from stich.games.was_sticht import TRICKS, TrickSummary, task_made
-        from stich.hints.play.bots import PLAYOUTS, _playout, _rules
+        from stich.hints.advisors.trick_heuristic import rules_seen
+        from stich.hints.advisors.was_sticht_heuristic import PLAYOUTS, task_playout
 
         state = session.round
         task = str(event["task"])
         hands = [h or 0 for h in state.hands]
         rng = random.Random(seed)
+        rules = rules_seen(session)
         made = 0
         for _ in range(PLAYOUTS):
-            tricks = _playout(_rules(session), list(hands), state.leader, session.seat, task, TRICKS, rng)
+            tricks = task_playout(rules, list(hands), state.leader, session.seat, task, TRICKS, rng)
             made += task_made(task, session.seat, TrickSummary.of(tricks, state.game.players))
         return [("task-implied", made / PLAYOUTS)]
     if game in BIDDING and phase == "bid":
@@ -241,9 +234,7 @@ def _replay(replay: tuple[Any, ...], seat: int, bids: Sequence[int]) -> int:
     """The tricks ``seat`` ends with in the true deal played out with the bids made."""
     (tables, hands, won, leader, live, takes), _ = replay
     found: dict[int, int] = {}
-    play_out(
-        tables, list(hands), list(won), leader, bids, live, takes, seat, [bids[seat]], found, (), playout.LOOK
-    )
+    play_out(tables, list(hands), list(won), leader, bids, live, takes, seat, [bids[seat]], found)
     return found[bids[seat]]
 
 
@@ -256,8 +247,6 @@ def _heuristic_plays(setup: Setup, truth: Any, seat: int) -> bool:
 
 def play_deal(setup: Setup, index: int) -> list[Claim]:
     """One round; the claims made in it, each with what happened."""
-    playout.LOOK, playout.REDEALS = setup.look, setup.redeals
-    was_sticht_playout.DEALER_NOISE = setup.dealer_noise
     record, _ = _deal(setup, index)
     n = len(setup.bots)
     bots = [setup.bots[(s + index) % n] for s in range(n)]  # the seats change bots deal by deal
@@ -530,19 +519,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--play", choices=tuple(PLAYED), default="own")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--diagnose", action="store_true", help="split the gap (Stiche-Raten, Wizard)")
-    parser.add_argument(
-        "--look",
-        type=int,
-        default=0,
-        help="Stiche-Raten, Wizard: the seat's last N cards looked ahead (tried)",
-    )
-    parser.add_argument("--redeals", type=int, default=0, help="with --look: in N re-deals, not the world")
-    parser.add_argument(
-        "--dealer-noise",
-        type=float,
-        default=was_sticht_playout.NOISE,
-        help="Was sticht?: the others' noise in the dealer's play-outs (tried)",
-    )
     parser.add_argument("--svg", help="write the advisors' reliability diagram to this file")
     args = parser.parse_args(argv)
     try:
@@ -557,17 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise StichError(f"--play confidant: only Stich für Stich has a confidant, not {args.game}")
         if args.diagnose and args.game not in BIDDING:
             raise StichError(f"--diagnose: only Stiche-Raten and Wizard, not {args.game}")
-        setup = Setup(
-            args.game,
-            args.cards,
-            bots,
-            args.seed,
-            args.play,
-            args.diagnose,
-            args.look,
-            args.redeals,
-            args.dealer_noise,
-        )
+        setup = Setup(args.game, args.cards, bots, args.seed, args.play, args.diagnose)
         _deal(setup, 0)  # an impossible hand size or player count is one error line
     except StichError as err:
         print(f"stich: error: {err}", file=sys.stderr)

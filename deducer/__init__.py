@@ -25,8 +25,6 @@ from stich.deducer.conflicts import (
 from stich.deducer.explain import HypothesisConflict, find_hypothesis_conflict, minimal_conflict
 from stich.deducer.hypotheses import (
     METHODS,
-    STICH_FUER_STICH,
-    WAS_STICHT,
     Clue,
     Deduction,
     Evidence,
@@ -89,8 +87,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "METHODS",
     "OUT_OF_PLAY",
-    "STICH_FUER_STICH",
-    "WAS_STICHT",
     "Clue",
     "Deduction",
     "Evidence",

@@ -41,9 +41,7 @@ from stich.games.errors import StichError
 from stich.games.record import Record, start_round
 from stich.games.registry import all_games
 from stich.games.secret import Clue, ClueKind, HypothesisSpace, Value
-from stich.games.stich_fuer_stich import STICH_FUER_STICH, CaseSpace, sfs_space
 from stich.games.trick import trick_winner
-from stich.games.was_sticht import WAS_STICHT, TrumpSpace
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it takes most of a second)
     from constraint import Problem
@@ -51,7 +49,6 @@ if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it t
 
 __all__ = [
     "METHODS",
-    "CaseSpace",
     "Clue",
     "ClueKind",
     "CpSatModel",
@@ -61,9 +58,6 @@ __all__ = [
     "HypothesisTracker",
     "Method",
     "Posterior",
-    "STICH_FUER_STICH",
-    "TrumpSpace",
-    "WAS_STICHT",
     "clue_mask",
     "consistent_brute_force",
     "consistent_constraint",
@@ -78,7 +72,6 @@ __all__ = [
     "known_hypothesis",
     "members",
     "posterior",
-    "sfs_space",
     "space_of",
 ]
 
@@ -87,8 +80,8 @@ METHODS: tuple[Method, ...] = ("brute-force", "constraint", "cp-sat")
 
 
 # -- hypothesis spaces ------------------------------------------------------------
-# Each game with a hidden secret defines its space in its own module (`games.secret`):
-# Was sticht?'s `TrumpSpace` (`WAS_STICHT`), Stich für Stich's `CaseSpace` (`sfs_space`).
+# Each game with a hidden secret defines its space in its own module (`games.secret`) and gives
+# it through `Game.hypothesis_space`; the deducer asks the game, never its module.
 
 
 def _secret_games() -> str:

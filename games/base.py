@@ -18,18 +18,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
 from stich.games.reports import GameFacts, ObjectiveJson, ReportTable, RoundCheck, TrickReport
-from stich.games.secret import Clue, HypothesisSpace, InformationChoice
+from stich.games.secret import Clue, DeductionPuzzleKind, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
 
-__all__ = ["Event", "Option", "Game", "Round", "Trick", "own_hand", "seat_index"]
+__all__ = ["Event", "Option", "Game", "Round", "TaskGoal", "Trick", "own_hand", "seat_index"]
 
 Event: TypeAlias = dict[str, Any]
 
@@ -60,6 +60,57 @@ class Option:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise StichError(f"option {self.name!r} of {game_id} must be one of {allowed}, got {value!r}")
         return value
+
+
+class TaskGoal(Protocol):
+    """A task a seat plays for (Was sticht?'s task chips), as the solver reads it: the game's own
+    type answers for what it means (`Game.task_of`).
+
+    The search keeps, per seat it counts, the tricks won capped at `cap`, a bit per watched seat
+    for "has taken one of `cards`", and (with `watches_last`) the last trick's winner; `status`
+    judges the task on these, `made_by` on the finished round."""
+
+    @property
+    def id(self) -> str:
+        """The task's id, as records and positions write it."""
+        ...
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards whose taking the task watches (none for most tasks)."""
+        ...
+
+    @property
+    def all_seats(self) -> bool:
+        """Whether the task is judged against every seat's tricks (not only the seat's own)."""
+        ...
+
+    @property
+    def cap(self) -> int:
+        """The tricks a counted seat is kept at most at (more makes no difference to the task)."""
+        ...
+
+    @property
+    def watches_last(self) -> bool:
+        """Whether the last trick's winner decides the task."""
+        ...
+
+    @property
+    def kernel_kind(self) -> str | None:
+        """The task's kind as the compiled kernel knows it (``TASKS`` in solvers/_dd.c), or None
+        for a task the kernel does not serve."""
+        ...
+
+    def status(self, seat: int, won: Sequence[int], flags: int, last: int, left: int) -> int | None:
+        """1 made, 0 failed (both settled), None open: with ``won`` the capped tricks per seat,
+        ``flags`` a bit per seat that has taken one of `cards`, ``last`` the last trick's winner
+        (-1 for none watched) and ``left`` tricks still to play."""
+        ...
+
+    def made_by(self, seat: int, won: Sequence[int], taken: Sequence[CardSet], last: int | None) -> bool:
+        """Whether ``seat`` has made the task once the round is over (``won`` tricks and ``taken``
+        cards per seat, ``last`` the last trick's winner)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -177,6 +228,8 @@ class Game(ABC):
     round_class: ClassVar[type[Round]]
     # Who holds the hidden secret the others deduce ("dealer", "confidant"); None: no secret.
     secret_holder: ClassVar[str | None] = None
+    #: The deduction puzzles its secret makes (`games.secret.DeductionPuzzleKind`); None: none.
+    deduction_puzzle: ClassVar[DeductionPuzzleKind | None] = None
     #: The open draft a game lays out instead of dealing the hands: (columns, cards a column),
     #: Was sticht?'s 9 columns of 4; None: the hands are dealt.
     draft_layout: ClassVar[tuple[int, int] | None] = None
@@ -350,10 +403,20 @@ class Game(ABC):
         for seat numbers."""
         return None
 
+    def task_of(self, text: object) -> TaskGoal:
+        """The task of an id, for a position's ``task`` objective (games whose objective types
+        include it); a `StichError` names an unknown one."""
+        raise StichError(f'{self.id} has no tasks: the objective "task" is for games with task chips')
+
     def hypothesis_space(self) -> HypothesisSpace | None:
         """The space of the hidden secret the players deduce (`games.secret`), or None for a game
         without one; a game with a `secret_holder` gives it."""
         return None
+
+    def secret_hypothesis(self, raw: object, where: str) -> int:
+        """A secret in the record's notation (``known.secret``) as a hypothesis of the game's space;
+        a `StichError` naming ``where`` for a bad one."""
+        raise StichError(f"{where}: {self.id} has no hidden secret")
 
 
 class Round(ABC):

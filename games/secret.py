@@ -20,7 +20,15 @@ from stich.games.trick import TrickRules
 if TYPE_CHECKING:  # CP-SAT is a cross-check; it is imported where it runs (it takes most of a second)
     from ortools.sat.python import cp_model
 
-__all__ = ["Clue", "ClueKind", "CpSatBuild", "HypothesisSpace", "InformationChoice", "Value"]
+__all__ = [
+    "Clue",
+    "ClueKind",
+    "CpSatBuild",
+    "DeductionPuzzleKind",
+    "HypothesisSpace",
+    "InformationChoice",
+    "Value",
+]
 
 Value: TypeAlias = str | int | None
 ClueKind: TypeAlias = Literal["column", "trick", "answer", "reveal", "secret"]
@@ -167,6 +175,30 @@ class HypothesisSpace:
         """``{"trump_suit": "R", "trump_number": 2}`` or ``{"culprit": "gardener", "weapon": "knife"}``."""
         i, j = self.split(h)
         return {self.components[0]: self.values[0][i], self.components[1]: self.values[1][j]}
+
+
+@dataclass(frozen=True)
+class DeductionPuzzleKind:
+    """How a game's hidden secret makes a deduction puzzle (``puzzles``): judged tricks (draft
+    columns or tricks) from which exactly one secret follows. A game gives it as
+    `Game.deduction_puzzle`, and reads an answer in the record's notation with
+    `Game.secret_hypothesis`; the puzzles ask the game, never its module."""
+
+    kind: str  # the puzzle kind, as puzzle files name it ("trump", "case")
+    title: str  # the heading of a puzzle of this kind
+    question: str  # what a player is asked, with the rules the clues need
+    clue_noun: Literal["column", "trick"]  # what a trick clue is called ("column": a draft column)
+    max_clues: int  # trick clues at most (the draft's columns, the case's tricks)
+    clue_sizes: tuple[int, ...]  # how many cards a trick clue may have
+    clue_sizes_why: str  # why, as a message about a clue of another size says it
+    false_guesses: bool  # whether a false suspicion may be a clue
+    component_names: tuple[str, str]  # the secret's two parts, as an explanation names them
+    bare_labels: bool  # the parts' values named bare ("red", "5"), else with an article ("the knife")
+    card_notes: bool  # whether a clue's cards are shown with what each shows besides its name
+    answer_schema: str  # the puzzle file schema's definition of the answer (``$defs``)
+    answer_example: str  # how a player types an answer
+    answer_fields: tuple[str, ...] | None  # a typed answer's two words as these fields, else as a list
+    compact_answer: str | None  # a one-word typed answer (a regular expression) split after its first letter
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,14 @@ from stich.games.errors import RuleError, StichError
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
 from stich.games.reports import ObjectiveJson, RoundCheck
-from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
+from stich.games.secret import (
+    Clue,
+    CpSatBuild,
+    DeductionPuzzleKind,
+    HypothesisSpace,
+    InformationChoice,
+    Value,
+)
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import PlayContext, TrickTables
 
@@ -959,6 +966,32 @@ class StichFuerStich(Game):
     endgame_themes = ENDGAME_THEMES
     round_class = StichFuerStichRound
     secret_holder = "confidant"
+    deduction_puzzle = DeductionPuzzleKind(
+        kind="case",
+        title="The case",
+        question=(
+            "Who is the culprit, and what is the weapon? Each card shows a suspect (I influencer, "
+            "H hairdresser, G gardener, M mechanic), a number and a weapon; the phantoms P1–P3 show "
+            "no weapon and count as the culprit's cards of number 0. Nobody need follow. A card of "
+            "both the culprit and the weapon beats a card of the weapon, which beats a card of the "
+            "culprit, which beats any other card; within each kind, and among the other cards, the "
+            "higher number wins, and on a tie the card played first. Each trick lists its cards from "
+            "the leader on, each with its weapon (this program's layout of the weapons on the cards); "
+            "the confidant said which card won it."
+        ),
+        clue_noun="trick",
+        max_clues=7,
+        clue_sizes=(3, 4),
+        clue_sizes_why="a trick has 3 or 4 cards (3 or 4 players)",
+        false_guesses=True,
+        component_names=("culprit", "weapon"),
+        bare_labels=False,
+        card_notes=True,
+        answer_schema="pair",
+        answer_example="'gardener knife' or 'G knife'",
+        answer_fields=None,
+        compact_answer=None,
+    )
     title = "Stich für Stich"
     player_counts = (3, 4)
     option_specs = (
@@ -1094,6 +1127,10 @@ class StichFuerStich(Game):
 
     def hypothesis_space(self) -> HypothesisSpace:
         return sfs_space(self.weapons)
+
+    def secret_hypothesis(self, raw: object, where: str) -> int:
+        culprit, weapon = parse_secret(raw, where)
+        return self.hypothesis_space().index(culprit, weapon)
 
 
 GAME = StichFuerStich

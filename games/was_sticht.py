@@ -28,7 +28,14 @@ from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_ob
 from stich.games.errors import RuleError, StichError
 from stich.games.faces import colour_face
 from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
-from stich.games.secret import Clue, CpSatBuild, HypothesisSpace, InformationChoice, Value
+from stich.games.secret import (
+    Clue,
+    CpSatBuild,
+    DeductionPuzzleKind,
+    HypothesisSpace,
+    InformationChoice,
+    Value,
+)
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.trick_tables import PlayContext, TrickTables
 
@@ -446,6 +453,56 @@ class Task:
         """Whether the task is judged against every seat's tricks (the most, the fewest)."""
         return self.kind in (TaskKind.MOST_TRICKS, TaskKind.FEWEST_TRICKS)
 
+    @property
+    def cap(self) -> int:
+        """The tricks a counted seat is kept at most at in a search (`TaskGoal`): one past the
+        count named, one for no tricks, unbounded where every seat counts, else none."""
+        if self.kind is TaskKind.EXACTLY:
+            assert self.tricks is not None
+            return self.tricks + 1
+        if self.kind is TaskKind.NO_TRICKS:
+            return 1
+        if self.all_seats:
+            return 1 << 20
+        return 0
+
+    @property
+    def watches_last(self) -> bool:
+        return self.kind is TaskKind.LAST_TRICK
+
+    @property
+    def kernel_kind(self) -> str | None:
+        return _KERNEL_TASKS.get(self.kind)
+
+    def status(self, seat: int, won: Sequence[int], flags: int, last: int, left: int) -> int | None:
+        """1 made, 0 failed (both settled), None open, in a search (`TaskGoal.status`)."""
+        mine = won[seat]
+        kind = self.kind
+        if kind is TaskKind.NO_TRICKS:
+            return 0 if mine else (1 if left == 0 else None)
+        if kind is TaskKind.NO_COLOUR:
+            return 0 if flags >> seat & 1 else (1 if left == 0 else None)
+        if kind is TaskKind.EXACTLY:
+            k = self.cap - 1
+            if mine > k or mine + left < k:
+                return 0
+            return 1 if left == 0 else None
+        if kind is TaskKind.LAST_TRICK:
+            return int(last == seat) if left == 0 else None
+        others = [w for s, w in enumerate(won) if s != seat]
+        if kind is TaskKind.MOST_TRICKS:
+            if mine > max(others) + left:
+                return 1
+            if mine + left <= max(others):
+                return 0
+            return None if left else int(mine > max(others))
+        if any(mine >= w + left for w in others):
+            return 0
+        return None if left else int(all(mine < w for w in others))
+
+    def made_by(self, seat: int, won: Sequence[int], taken: Sequence[CardSet], last: int | None) -> bool:
+        return self.made(seat, TrickSummary(tuple(won), tuple(taken), last))
+
     def made(self, seat: int, summary: TrickSummary) -> bool:
         """Whether ``seat`` has made the task once the tricks of ``summary`` are over."""
         won = summary.won[seat]
@@ -463,6 +520,17 @@ class Task:
         if kind is TaskKind.MOST_TRICKS:
             return all(won > w for w in others)
         return all(won < w for w in others)
+
+
+# The tasks by the names the compiled kernel knows them (``TASKS`` in solvers/_dd.c).
+_KERNEL_TASKS: dict[TaskKind, str] = {
+    TaskKind.NO_TRICKS: "no-tricks",
+    TaskKind.NO_COLOUR: "colour",
+    TaskKind.EXACTLY: "exactly",
+    TaskKind.LAST_TRICK: "last-trick",
+    TaskKind.MOST_TRICKS: "most-tricks",
+    TaskKind.FEWEST_TRICKS: "fewest-tricks",
+}
 
 
 def _every_task() -> dict[str, Task]:
@@ -1313,6 +1381,30 @@ class WasSticht(Game):
     draft_layout = (COLUMNS, 4)
     round_class = WasStichtRound
     secret_holder = "dealer"
+    deduction_puzzle = DeductionPuzzleKind(
+        kind="trump",
+        title="Trumps",
+        question=(
+            "Which trump suit and which trump number? Each draft column is judged as a trick, its cards "
+            "listed from the leader (the marker holder) on; the dealer said which card won it. "
+            "Either trump may be “none”. The card of both the trump suit and the trump number wins "
+            "over all; then any card of the trump number (the first played among them); then the "
+            "trump suit's cards, the higher number first; without a trump, the highest card of the "
+            "colour led."
+        ),
+        clue_noun="column",
+        max_clues=9,
+        clue_sizes=(4,),
+        clue_sizes_why="a draft column has 4 cards",
+        false_guesses=False,
+        component_names=("trump suit", "trump number"),
+        bare_labels=True,
+        card_notes=False,
+        answer_schema="trumps",
+        answer_example="'red 2', 'R2', 'none 5' or 'blue none'",
+        answer_fields=("trump_suit", "trump_number"),
+        compact_answer=r"[rgyb][1-9]",
+    )
     task_chips = TASKS
     title = "Was sticht?"
     player_counts = (3, 4)
@@ -1494,6 +1586,14 @@ class WasSticht(Game):
 
     def hypothesis_space(self) -> HypothesisSpace:
         return WAS_STICHT
+
+    def secret_hypothesis(self, raw: object, where: str) -> int:
+        suit, number = parse_secret(raw, where)
+        colour = None if suit is None else COLOURS[suit]
+        return WAS_STICHT.index(WAS_STICHT.values[0].index(colour), WAS_STICHT.values[1].index(number))
+
+    def task_of(self, text: object) -> Task:
+        return Task.of(text)
 
     def standing(self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]) -> ChipStanding:
         """Whether the game is over after a round, and who won (rulebook, "Game End").

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from stich.puzzles.model import DeductionKind, FalseGuess, PuzzleClue, TrickClue, space_of_kind
+from stich.puzzles.model import DeductionKind, FalseGuess, PuzzleClue, TrickClue, kind_facts, space_of_kind
 
 if TYPE_CHECKING:
     from stich.deducer import Clue, HypothesisSpace
@@ -19,8 +19,9 @@ __all__ = ["clue_masks", "clue_names", "deducer_clues", "trick_noun"]
 
 
 def trick_noun(kind: DeductionKind) -> Literal["column", "trick"]:
-    """What a trick clue is called: a draft ``column`` (Was sticht?) or a ``trick``."""
-    return "column" if kind == "trump" else "trick"
+    """What a trick clue is called: a draft ``column`` (Was sticht?) or a ``trick``, as the game
+    says it."""
+    return kind_facts(kind).clue_noun
 
 
 def deducer_clues(kind: DeductionKind, clues: Sequence[PuzzleClue]) -> list[Clue]:

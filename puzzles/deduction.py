@@ -34,6 +34,7 @@ from stich.puzzles.model import (
     PuzzleClue,
     TrickClue,
     Verdict,
+    kind_facts,
     space_of_kind,
 )
 
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHECKERS",
-    "MAX_TRICKS",
     "TRICK_CARDS",
     "generate_deduction",
     "random_puzzles",
@@ -50,8 +50,6 @@ __all__ = [
 ]
 
 TRICK_CARDS = 4
-# A draft has 9 columns (Was sticht?), a case 7 tricks (Stich für Stich).
-MAX_TRICKS: dict[DeductionKind, int] = {"trump": 9, "case": 7}
 # The two independent uniqueness checks (evaluators of `deducer.consistent_hypotheses`).
 CHECKERS: tuple[Method, ...] = ("constraint", "cp-sat")
 
@@ -66,11 +64,12 @@ def _attempt(
     rules = space.rules(answer)
     order = list(range(space.deck.size))
     rng.shuffle(order)
-    guesses = kind == "case" and grade != "easy" and rng.random() < 0.5
+    facts = kind_facts(kind)
+    guesses = facts.false_guesses and grade != "easy" and rng.random() < 0.5
     clues: list[PuzzleClue] = []
     masks: list[int] = []
     possible = space.all
-    for t in range(MAX_TRICKS[kind]):
+    for t in range(facts.max_clues):
         cards = tuple(order[t * TRICK_CARDS : (t + 1) * TRICK_CARDS])
         clue = TrickClue(cards, trick_winner(rules, cards))
         allowed = clue_masks(kind, [clue])[0]

@@ -39,6 +39,9 @@ from stich.puzzles.model import (
     Step,
     Technique,
     TrickClue,
+    deduction_game,
+    deduction_kind,
+    kind_facts,
     space_of_kind,
 )
 
@@ -388,7 +391,7 @@ def parse_puzzle(data: object, where: str = "puzzle") -> Puzzle:
     explanation = _steps(data.get("explanation", []), where)
     if kind == "endgame":
         return _endgame(data, grade, explanation, where)
-    deduction: DeductionKind = "trump" if kind == "trump" else "case"
+    deduction = deduction_kind(kind)
     space = space_of_kind(deduction)
     game = data.get("game", space.game)
     if game != space.game:
@@ -406,7 +409,7 @@ def parse_puzzle(data: object, where: str = "puzzle") -> Puzzle:
 
 def _clue(kind: DeductionKind, space: HypothesisSpace, data: object, where: str) -> PuzzleClue:
     if isinstance(data, Mapping) and "false_guess" in data:
-        if kind != "case":
+        if not kind_facts(kind).false_guesses:
             raise StichError(f"{where}: false_guess belongs to case puzzles (Stich für Stich)")
         return FalseGuess(hypothesis_of(kind, data["false_guess"], f"{where}: false_guess"))
     if not isinstance(data, Mapping) or "cards" not in data or "winner" not in data:
@@ -414,11 +417,9 @@ def _clue(kind: DeductionKind, space: HypothesisSpace, data: object, where: str)
             f'{where} must be {{"cards": [...], "winner": i}} or {{"false_guess": [culprit, weapon]}}'
         )
     raw = data["cards"]
-    sizes = (4,) if kind == "trump" else (3, 4)
+    sizes = kind_facts(kind).clue_sizes
     if not isinstance(raw, list) or len(raw) not in sizes:
-        what = (
-            "a draft column has 4 cards" if kind == "trump" else "a trick has 3 or 4 cards (3 or 4 players)"
-        )
+        what = kind_facts(kind).clue_sizes_why
         raise StichError(f"{where}: cards must be a list of {' or '.join(map(str, sizes))} cards ({what})")
     cards = []
     for text in raw:
@@ -452,20 +453,9 @@ def _cards_once(space: HypothesisSpace, clues: Sequence[PuzzleClue], where: str)
 
 
 def hypothesis_of(kind: DeductionKind, raw: object, where: str) -> int:
-    """A secret in the record's notation as a hypothesis of the kind's space."""
-    space = space_of_kind(kind)
-    if kind == "trump":
-        from stich.games.was_sticht import COLOURS
-        from stich.games.was_sticht import parse_secret as ws_secret
-
-        suit, number = ws_secret(raw, where)
-        return space.index(
-            space.values[0].index(None if suit is None else COLOURS[suit]), space.values[1].index(number)
-        )
-    from stich.games.stich_fuer_stich import parse_secret as sfs_secret
-
-    culprit, weapon = sfs_secret(raw, where)
-    return space.index(culprit, weapon)
+    """A secret in the record's notation as a hypothesis of the kind's space, read by its game
+    (`Game.secret_hypothesis`)."""
+    return deduction_game(kind).secret_hypothesis(raw, where)
 
 
 def _steps(raw: object, where: str) -> tuple[Step, ...]:

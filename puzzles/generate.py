@@ -27,6 +27,7 @@ from stich.puzzles.model import (
     Puzzle,
     Step,
     Verdict,
+    deduction_kind,
     space_of_kind,
 )
 
@@ -114,7 +115,7 @@ def generate(
 
             puzzle = generate_endgame(game, chosen, rng, attempts)
         else:
-            puzzle = generate_deduction("trump" if kind == "trump" else "case", chosen, rng, attempts)
+            puzzle = generate_deduction(deduction_kind(kind), chosen, rng, attempts)
         if puzzle is None:
             noun = "position" if kind == "endgame" else "attempt"
             raise StichError(

@@ -31,7 +31,16 @@ from typing import TYPE_CHECKING, Literal
 
 from stich.games.trick import trick_winner
 from stich.puzzles.clues import clue_masks, clue_names
-from stich.puzzles.model import DeductionKind, FalseGuess, Grade, PuzzleClue, Step, Technique, space_of_kind
+from stich.puzzles.model import (
+    DeductionKind,
+    FalseGuess,
+    Grade,
+    PuzzleClue,
+    Step,
+    Technique,
+    kind_facts,
+    space_of_kind,
+)
 
 if TYPE_CHECKING:
     from stich.deducer import HypothesisSpace
@@ -92,9 +101,10 @@ class _Wording:
 
     def __init__(self, kind: DeductionKind) -> None:
         self.space: HypothesisSpace = space_of_kind(kind)
+        facts = kind_facts(kind)
         # Trumps are named bare ("red", "5"); suspects and weapons with an article ("the gardener").
-        self.trumps = kind == "trump"
-        self.names = ("trump suit", "trump number") if self.trumps else ("culprit", "weapon")
+        self.trumps = facts.bare_labels
+        self.names = facts.component_names
 
     def is_none(self, k: int, v: int) -> bool:
         return self.space.values[k][v] is None

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, get_args
 
 from stich.games.cards import Card
 
 if TYPE_CHECKING:
-    from stich.deducer import HypothesisSpace
+    from stich.games.base import Game
+    from stich.games.secret import DeductionPuzzleKind, HypothesisSpace
 
 __all__ = [
     "DEDUCTION_KINDS",
@@ -37,6 +39,9 @@ __all__ = [
     "Technique",
     "TrickClue",
     "Verdict",
+    "deduction_game",
+    "deduction_kind",
+    "kind_facts",
     "space_of_kind",
 ]
 
@@ -58,12 +63,35 @@ Technique: TypeAlias = Literal[
 TECHNIQUES: tuple[Technique, ...] = get_args(Technique)
 
 
-def space_of_kind(kind: DeductionKind) -> HypothesisSpace:
-    """The secrets a deduction puzzle asks for: Was sticht? trumps or Stich für Stich culprit/weapon."""
-    # The deducer (and what it imports) is loaded only when a deduction puzzle is read or made.
-    from stich.deducer import STICH_FUER_STICH, WAS_STICHT
+def deduction_kind(kind: str) -> DeductionKind:
+    """``kind`` as a deduction puzzle's kind (one of `DEDUCTION_KINDS`)."""
+    return next(k for k in DEDUCTION_KINDS if k == kind)
 
-    return WAS_STICHT if kind == "trump" else STICH_FUER_STICH
+
+@cache
+def deduction_game(kind: DeductionKind) -> Game:
+    """The game whose secret makes deduction puzzles of ``kind`` (`Game.deduction_puzzle`), at its
+    fewest players and its default options."""
+    from stich.games.registry import all_games
+
+    for game in all_games():
+        if game.deduction_puzzle is not None and game.deduction_puzzle.kind == kind:
+            return game(game.player_counts[0])
+    raise ValueError(f"no game makes {kind} puzzles")
+
+
+def kind_facts(kind: DeductionKind) -> DeductionPuzzleKind:
+    """How puzzles of ``kind`` look and are put to a player, as their game says it."""
+    facts = deduction_game(kind).deduction_puzzle
+    assert facts is not None
+    return facts
+
+
+def space_of_kind(kind: DeductionKind) -> HypothesisSpace:
+    """The secrets a deduction puzzle asks for: the space of its game's secret."""
+    space = deduction_game(kind).hypothesis_space()
+    assert space is not None
+    return space
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from stich.games.registry import find
 from stich.games.trick import legal_plays
 from stich.puzzles.clues import clue_names, deducer_clues
 from stich.puzzles.files import hypothesis_of
-from stich.puzzles.model import DeductionPuzzle, EndgamePuzzle, Puzzle
+from stich.puzzles.model import DeductionPuzzle, EndgamePuzzle, Puzzle, kind_facts
 from stich.puzzles.render import answer_text
 from stich.puzzles.themes import SEATS
 
@@ -28,16 +28,11 @@ __all__ = ["HELP", "PlaySession", "Reply"]
 
 HELP = "Enter your answer, 'hint' for the next step of the solution, 'show' for the puzzle, or 'quit'."
 
-_EXAMPLES = {
-    "trump": "'red 2', 'R2', 'none 5' or 'blue none'",
-    "case": "'gardener knife' or 'G knife'",
-}
-
 
 def _example(puzzle: Puzzle) -> str:
     """How an answer is written, for the puzzle at hand (an endgame: a card of the hand to move)."""
     if isinstance(puzzle, DeductionPuzzle):
-        return _EXAMPLES[puzzle.kind]
+        return kind_facts(puzzle.kind).answer_example
     position = puzzle.position
     seat = (int(position["leader"]) + len(position.get("trick", []))) % len(position["hands"])
     hand = position["hands"][seat]
@@ -150,10 +145,11 @@ def _parse_secret(puzzle: DeductionPuzzle, text: str) -> int:
     """A hypothesis of the puzzle's space from a typed answer."""
     cleaned = text.strip().lower().replace("no suit", "none").replace("no number", "none")
     words = [w for w in re.split(r"[\s/,]+", cleaned) if w]
-    if puzzle.kind == "trump" and len(words) == 1 and re.fullmatch(r"[rgyb][1-9]", words[0]):
-        words = [words[0][0], words[0][1]]
+    facts = kind_facts(puzzle.kind)
+    if facts.compact_answer and len(words) == 1 and re.fullmatch(facts.compact_answer, words[0]):
+        words = [words[0][0], words[0][1:]]
     if len(words) != 2:
         raise StichError(f"give two things, got {text!r}")
-    if puzzle.kind == "trump":
-        return hypothesis_of("trump", {"trump_suit": words[0], "trump_number": words[1]}, "answer")
-    return hypothesis_of("case", words, "answer")
+    if facts.answer_fields is not None:
+        return hypothesis_of(puzzle.kind, dict(zip(facts.answer_fields, words, strict=True)), "answer")
+    return hypothesis_of(puzzle.kind, words, "answer")

@@ -19,32 +19,23 @@ from collections.abc import Sequence
 from stich.games.cards import Deck
 from stich.games.pictures import card_svg
 from stich.puzzles.clues import clue_names, trick_noun
-from stich.puzzles.model import DeductionPuzzle, EndgamePuzzle, FalseGuess, Puzzle, Step, TrickClue
+from stich.puzzles.model import (
+    DeductionPuzzle,
+    EndgamePuzzle,
+    FalseGuess,
+    Puzzle,
+    Step,
+    TrickClue,
+    kind_facts,
+)
 from stich.puzzles.themes import SEATS
 
 __all__ = ["answer_text", "html_sheet", "markdown", "question_text", "step_lines"]
 
-_TITLES = {"trump": "Trumps", "case": "The case", "endgame": "Endgame"}
-_QUESTIONS = {
-    "trump": (
-        "Which trump suit and which trump number? Each draft column is judged as a trick, its cards "
-        "listed from the leader (the marker holder) on; the dealer said which card won it. "
-        "Either trump may be “none”. The card of both the trump suit and the trump number wins "
-        "over all; then any card of the trump number (the first played among them); then the "
-        "trump suit's cards, the higher number first; without a trump, the highest card of the "
-        "colour led."
-    ),
-    "case": (
-        "Who is the culprit, and what is the weapon? Each card shows a suspect (I influencer, "
-        "H hairdresser, G gardener, M mechanic), a number and a weapon; the phantoms P1–P3 show "
-        "no weapon and count as the culprit's cards of number 0. Nobody need follow. A card of "
-        "both the culprit and the weapon beats a card of the weapon, which beats a card of the "
-        "culprit, which beats any other card; within each kind, and among the other cards, the "
-        "higher number wins, and on a tie the card played first. Each trick lists its cards from "
-        "the leader on, each with its weapon (this program's layout of the weapons on the cards); "
-        "the confidant said which card won it."
-    ),
-}
+
+def _title(puzzle: Puzzle) -> str:
+    """The heading of a puzzle: its game's for a deduction puzzle (`DeductionPuzzleKind.title`)."""
+    return kind_facts(puzzle.kind).title if isinstance(puzzle, DeductionPuzzle) else "Endgame"
 
 
 def _deck(puzzle: Puzzle) -> Deck:
@@ -60,7 +51,7 @@ def _weapons(puzzle: Puzzle) -> dict[str, str]:
     weapon, ``phantom`` for none): a case puzzle's, or an endgame's as its game notes its cards
     (`Game.card_note`); empty for every other puzzle."""
     if isinstance(puzzle, DeductionPuzzle):
-        if puzzle.kind != "case":
+        if not kind_facts(puzzle.kind).card_notes:
             return {}
         space = puzzle.space
         shown = {}
@@ -92,7 +83,7 @@ def _card_words(puzzle: DeductionPuzzle, clue: TrickClue) -> list[str]:
 
 def question_text(puzzle: Puzzle) -> str:
     """The puzzle as plain text: the question, then the clues or the hands."""
-    lines = [f"{_TITLES[puzzle.kind]} ({puzzle.grade})"]
+    lines = [f"{_title(puzzle)} ({puzzle.grade})"]
     if isinstance(puzzle, EndgamePuzzle):
         lines.append(puzzle.task)
         weapons = _weapons(puzzle)
@@ -102,7 +93,7 @@ def question_text(puzzle: Puzzle) -> str:
         if puzzle.position.get("trick"):
             lines.append(f"  trick  {joiner.join(_trick_plays(puzzle, weapons))}")
         return "\n".join(lines)
-    lines.append(_QUESTIONS[puzzle.kind])
+    lines.append(kind_facts(puzzle.kind).question)
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, FalseGuess):
             lines.append(f"  A sleuth guessed {puzzle.space.text(clue.hypothesis)}: false suspicion.")
@@ -148,7 +139,7 @@ def markdown(puzzles: Sequence[Puzzle]) -> str:
     """The puzzles, then the answers with their explanations."""
     out = ["# Puzzles", ""]
     for number, puzzle in enumerate(puzzles, 1):
-        out += [f"## {number}. {_TITLES[puzzle.kind]} ({puzzle.grade})", ""]
+        out += [f"## {number}. {_title(puzzle)} ({puzzle.grade})", ""]
         out += [*_markdown_question(puzzle), ""]
     out += ["# Answers", ""]
     for number, puzzle in enumerate(puzzles, 1):
@@ -170,9 +161,14 @@ def _markdown_question(puzzle: Puzzle) -> list[str]:
             rows.append(f"| trick so far | {joiner.join(_trick_plays(puzzle, weapons))} |")
         return [puzzle.task, "", *rows]
     noun = trick_noun(puzzle.kind)
-    rows = [_QUESTIONS[puzzle.kind], "", f"| {noun} | cards, from the leader | won by |", "|---|---|---|"]
+    rows = [
+        kind_facts(puzzle.kind).question,
+        "",
+        f"| {noun} | cards, from the leader | won by |",
+        "|---|---|---|",
+    ]
     guesses = []
-    joiner = ", " if puzzle.kind == "case" else " "
+    joiner = ", " if kind_facts(puzzle.kind).card_notes else " "
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, FalseGuess):
             guesses.append(f"- A sleuth guessed {puzzle.space.text(clue.hypothesis)}: *false suspicion*.")
@@ -229,7 +225,7 @@ def html_sheet(puzzles: Sequence[Puzzle], title: str = "stich puzzles") -> str:
     ]
     for number, puzzle in enumerate(puzzles, 1):
         parts.append(f'<section class="puzzle" id="puzzle-{number}">')
-        parts.append(f"<h2>{number}. {_TITLES[puzzle.kind]} ({puzzle.grade})</h2>")
+        parts.append(f"<h2>{number}. {_title(puzzle)} ({puzzle.grade})</h2>")
         parts.append(_html_question(puzzle))
         parts.append("</section>")
     parts.append('<section class="answers"><h1>Answer key</h1>')
@@ -244,7 +240,7 @@ def _html_question(puzzle: Puzzle) -> str:
     deck = _deck(puzzle)
     if isinstance(puzzle, EndgamePuzzle):
         return f'<p class="question">{html.escape(puzzle.task)}</p>{_html_table(puzzle, deck)}'
-    rows = [f'<p class="question">{html.escape(_QUESTIONS[puzzle.kind])}</p>']
+    rows = [f'<p class="question">{html.escape(kind_facts(puzzle.kind).question)}</p>']
     weapons = _weapons(puzzle)
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, TrickClue):

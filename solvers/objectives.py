@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from stich.games.base import TaskGoal
 from stich.games.cards import CardSet
 from stich.games.trick_tables import PlayContext
-from stich.games.was_sticht import Task, TaskKind
 from stich.solvers.position import ObjectiveKind, Position
 
 if TYPE_CHECKING:  # the kernel's table types live in its stub (solvers/_dd.pyi)
@@ -42,7 +42,7 @@ __all__ = [
     "Objective",
     "Tricks",
     "ExactTricks",
-    "WasStichtTask",
+    "SeatTask",
     "RoundPoints",
     "make_objective",
 ]
@@ -140,14 +140,15 @@ class ExactTricks(Objective):
 
 
 @dataclass
-class WasStichtTask(Objective):
-    """1 if ``seat`` makes ``task`` (with ``owner``: while the owner fails it), else 0.
+class SeatTask(Objective):
+    """1 if ``seat`` makes ``task`` (with ``owner``: while the owner fails it), else 0. The task is
+    the game's own (`Game.task_of`), which judges it (`TaskGoal.status`).
 
     Progress: (tricks per seat, capped where more makes no difference; a bit per seat
-    for "has taken a card of the task's colour"; the last trick's winner).
+    for "has taken one of the task's cards"; the last trick's winner).
     """
 
-    task: Task
+    task: TaskGoal
     seat: int
     owner: int | None
     players: int
@@ -156,18 +157,10 @@ class WasStichtTask(Objective):
 
     def __post_init__(self) -> None:
         self.watched = (self.seat,) if self.owner is None else (self.seat, self.owner)
-        kind = self.task.kind
         self.all_seats = self.task.all_seats
-        if kind is TaskKind.EXACTLY:
-            assert self.task.tricks is not None
-            self.cap = self.task.tricks + 1
-        elif kind is TaskKind.NO_TRICKS:
-            self.cap = 1
-        elif self.all_seats:
-            self.cap = 1 << 20
-        else:
-            self.cap = 0
-        # The cards of the task's colour, as the game's deck has them (none for other tasks).
+        self.cap = self.task.cap
+        self.watches_last = self.task.watches_last
+        # The cards the task watches, as the game's deck has them (none for most tasks).
         self.colour_mask: CardSet = self.task.cards
 
     def value_range(self, left: int) -> tuple[int, int]:
@@ -192,7 +185,7 @@ class WasStichtTask(Objective):
             won = tuple(min(w + 1, self.cap) if s == winner else w for s, w in enumerate(won))
         if cards & self.colour_mask and winner in self.watched:
             flags |= 1 << winner
-        last = winner if self.task.kind is TaskKind.LAST_TRICK and winner in self.watched else -1
+        last = winner if self.watches_last and winner in self.watched else -1
         return won, flags, last
 
     def status(self, seat: int, progress: Progress, left: int) -> int | None:
@@ -201,29 +194,7 @@ class WasStichtTask(Objective):
         flags: int
         last: int
         won, flags, last = progress  # type: ignore[misc]
-        mine = won[seat]
-        kind = self.task.kind
-        if kind is TaskKind.NO_TRICKS:
-            return 0 if mine else (1 if left == 0 else None)
-        if kind is TaskKind.NO_COLOUR:
-            return 0 if flags >> seat & 1 else (1 if left == 0 else None)
-        if kind is TaskKind.EXACTLY:
-            k = self.cap - 1
-            if mine > k or mine + left < k:
-                return 0
-            return 1 if left == 0 else None
-        if kind is TaskKind.LAST_TRICK:
-            return int(last == seat) if left == 0 else None
-        others = [w for s, w in enumerate(won) if s != seat]
-        if kind is TaskKind.MOST_TRICKS:
-            if mine > max(others) + left:
-                return 1
-            if mine + left <= max(others):
-                return 0
-            return None if left else int(mine > max(others))
-        if any(mine >= w + left for w in others):
-            return 0
-        return None if left else int(all(mine < w for w in others))
+        return self.task.status(seat, won, flags, last, left)
 
     def bounds(self, progress: Progress, left: int) -> tuple[int, int]:
         made = self.status(self.seat, progress, left)
@@ -242,13 +213,13 @@ class WasStichtTask(Objective):
         return self.bounds(progress, 0)[0]
 
     def kernel_spec(self) -> TaskObjective | None:
-        kind = _KERNEL_TASKS.get(self.task.kind)
+        kind = self.task.kernel_kind
         if kind is None:  # a task the kernel does not know: the Python search serves it
             return None
         seats = range(self.players)
         return {
             "kind": "task",
-            "task": kind,
+            "task": cast("KernelTask", kind),
             "seat": self.seat,
             "owner": -1 if self.owner is None else self.owner,
             "cap": self.cap,
@@ -256,17 +227,6 @@ class WasStichtTask(Objective):
             "watched": list(self.watched),
             "counted": [s for s in seats if self._counted(s)],
         }
-
-
-# The tasks by the names the kernel knows them (``TASKS`` in solvers/_dd.c).
-_KERNEL_TASKS: dict[TaskKind, KernelTask] = {
-    TaskKind.NO_TRICKS: "no-tricks",
-    TaskKind.NO_COLOUR: "colour",
-    TaskKind.EXACTLY: "exactly",
-    TaskKind.LAST_TRICK: "last-trick",
-    TaskKind.MOST_TRICKS: "most-tricks",
-    TaskKind.FEWEST_TRICKS: "fewest-tricks",
-}
 
 
 @dataclass
@@ -384,7 +344,8 @@ def make_objective(position: Position) -> Objective:
     if spec.type is ObjectiveKind.TASK:
         assert spec.task is not None
         seat = spec.seat if spec.seat is not None else position.to_move
-        return WasStichtTask(spec.task, seat, spec.owner, position.players, position.won, position.taken)
+        task = game.task_of(spec.task)
+        return SeatTask(task, seat, spec.owner, position.players, position.won, position.taken)
     most = max(position.won) + position.tricks_left()
     states = len(position.context.trick_tables().states)
     return RoundPoints(tuple(side), position.won, position.context, states, most)

@@ -288,9 +288,7 @@ def parse_objective(raw: object, game: Game) -> ObjectiveSpec:
         raise StichError(f'objective "{kind}" takes no "k" (only "exact" does)')
     task = raw.get("task")
     if kind == "task":
-        from stich.games.was_sticht import Task
-
-        task = Task.of(task)
+        task = game.task_of(task).id
     elif task is not None:
         raise StichError(f'objective "{kind}" takes no "task" (only "task" does)')
     players = game.players
@@ -353,8 +351,11 @@ def _check_trick(position: Position) -> None:
 
 
 def check_objective(position: Position) -> None:
-    """The objective's seats play this round, and an exact target is no more than the round's tricks."""
+    """The objective's seats play this round, its task is one of the game's, and an exact target is
+    no more than the round's tricks."""
     spec = position.objective
+    if spec.type is ObjectiveKind.TASK and spec.task is not None:
+        position.rules_game.task_of(spec.task)  # an unknown task is refused, naming it
     if spec.seat is not None and spec.seat not in position.playing:
         raise StichError(f"objective.seat {spec.seat} does not play this round")
     if spec.owner is not None and spec.owner not in position.playing:

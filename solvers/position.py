@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from stich.games.base import Game
+from stich.games.base import Game, TaskGoal
 from stich.games.cards import Card, CardSet, Deck, popcount
 from stich.games.errors import StichError
 from stich.games.reports import ObjectiveJson
 from stich.games.trick_tables import PlayContext
-from stich.games.was_sticht import Task
 
 __all__ = ["OBJECTIVE_TYPES", "ObjectiveKind", "ObjectiveSpec", "Position"]
 
@@ -51,17 +50,19 @@ class ObjectiveSpec:
     """What the side plays for.
 
     ``tricks``: the most of the remaining tricks; ``exact``: exactly ``k`` tricks in
-    the round (counting ``won``); ``task``: the Was sticht? ``task`` of ``seat`` (with
-    ``owner``: ``seat`` makes the owner's task while the owner fails it, the dealer's
-    goal); ``points``: the fewest 24 round points, or the most Stich für Stich trick points.
+    the round (counting ``won``); ``task``: the ``task`` of ``seat``, by its id (Was sticht?'s
+    task chips; with ``owner``: ``seat`` makes the owner's task while the owner fails it, the
+    dealer's goal); ``points``: the fewest 24 round points, or the most Stich für Stich trick
+    points.
 
-    The kind and the task may be given by their text (``"exact"``, ``"no-red"``), which is
-    read here; inside they are an `ObjectiveKind` and a `Task`.
+    The kind may be given by its text (``"exact"``), which is read here into an `ObjectiveKind`;
+    the task is kept by its id (a game's task, `TaskGoal`, gives its id) and read by the
+    position's game (`Game.task_of`).
     """
 
     type: ObjectiveKind
     k: int | None
-    task: Task | None
+    task: str | None
     seat: int | None
     owner: int | None
 
@@ -69,7 +70,7 @@ class ObjectiveSpec:
         self,
         type: ObjectiveKind | str = ObjectiveKind.TRICKS,
         k: int | None = None,
-        task: Task | str | None = None,
+        task: TaskGoal | str | None = None,
         seat: int | None = None,
         owner: int | None = None,
     ) -> None:
@@ -81,7 +82,7 @@ class ObjectiveSpec:
             ) from None
         object.__setattr__(self, "type", kind)
         object.__setattr__(self, "k", k)
-        object.__setattr__(self, "task", task if task is None or isinstance(task, Task) else Task.of(task))
+        object.__setattr__(self, "task", task if task is None or isinstance(task, str) else task.id)
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "owner", owner)
 
@@ -90,7 +91,7 @@ class ObjectiveSpec:
         if self.k is not None:
             out["k"] = self.k
         if self.task is not None:
-            out["task"] = self.task.id
+            out["task"] = self.task
         if self.seat is not None:
             out["seat"] = self.seat
         if self.owner is not None:

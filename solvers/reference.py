@@ -3,7 +3,7 @@
 Plain recursion over the rules as the game modules state them: `games.trick`'s
 `legal_plays` and `trick_winner` on the trick tables the game's context gives for
 each state, the declarations it lists (24's reversal and Trump Chaos), and the
-scoring of the game modules (`task_made`, the context's `seat_points`). No bounds,
+scoring of the game modules (a task's `made_by`, the context's `seat_points`). No bounds,
 no pruning, no collapsed cards, none of the search's own tables: only a memo of
 exact states, so that positions of a few cards per hand finish quickly. It is the
 oracle the fast search is tested against.
@@ -42,14 +42,12 @@ def _score(
     if spec.type is ObjectiveKind.EXACT:
         return int(sum(won[s] for s in side) == spec.k)
     if spec.type is ObjectiveKind.TASK:
-        from stich.games.was_sticht import TrickSummary, task_made
-
-        summary = TrickSummary(won, taken, last)
         assert spec.task is not None
+        task = position.rules_game.task_of(spec.task)
         seat = spec.seat if spec.seat is not None else position.to_move
-        made = task_made(spec.task, seat, summary)
+        made = task.made_by(seat, won, taken, last)
         if spec.owner is not None:
-            return int(made and not task_made(spec.task, spec.owner, summary))
+            return int(made and not task.made_by(spec.owner, won, taken, last))
         return int(made)
     # Round points: the state in force at the end decides (24: the trump named last).
     return -sum(position.context.seat_points(s, won[s], state[0]) for s in side)

@@ -315,3 +315,103 @@ def test_a_game_with_a_secret_holder_gives_its_hypothesis_space() -> None:
         space = game(game.player_counts[0]).hypothesis_space()
         assert (space is None) == (game.secret_holder is None), game.id
         assert space is None or space.game == game.id
+
+
+# -- imports of one game's module ---------------------------------------------------------------
+
+# Modules that still import a game's module (each must leave this set once it does not, which the
+# stale test checks).
+PENDING_IMPORTS: set[str] = set()
+# A game's helpers and advisors named by what they do rather than by their game, with the game's
+# module: the readers of other programs' files into its records, its open-hands advice, its bot.
+OWN_PARTS = {
+    "games/imports/pbn.py": "stich.games.stiche_raten",
+    "games/imports/trickster.py": "stich.games.stiche_raten",
+    "hints/advisors/open_play.py": "stich.games.was_sticht",
+    "hints/play/rules_bot.py": "stich.games.stiche_raten",
+}
+
+
+def _game_module_importers() -> dict[str, set[str]]:
+    """Each game module (``stich.games.<game>``) with the files that may import it: itself, the
+    modules of the games built on it, those games' advisor modules, and its `OWN_PARTS`."""
+    advisors = _advisor_modules()
+    allowed: dict[str, set[str]] = {}
+    for game in all_games():
+        allowed.setdefault(game.__module__, {_path(game.__module__)})
+    for game in all_games():
+        for cls in (*game.__mro__, *game.round_class.__mro__):
+            if cls.__module__ in allowed:
+                allowed[cls.__module__] |= {_path(game.__module__)} | _advisor_files(advisors[game.id])
+    for part, module in OWN_PARTS.items():
+        allowed[module].add(part)
+    return allowed
+
+
+def _imported_modules(source: str) -> list[tuple[int, str]]:
+    """The modules a source imports (``import a.b``, ``from a.b import c``: ``a.b`` and ``a.b.c``),
+    with their lines."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def _import_hits(path: Path, allowed: dict[str, set[str]]) -> list[str]:
+    name = str(path.relative_to(ROOT))
+    return [
+        f"{name}:{line}: imports {module}"
+        for line, module in _imported_modules(path.read_text(encoding="utf-8"))
+        if module in allowed and name not in allowed[module]
+    ]
+
+
+def test_no_module_imports_another_games_module() -> None:
+    allowed = _game_module_importers()
+    found = [
+        hit
+        for path in _modules()
+        if str(path.relative_to(ROOT)) not in PENDING_IMPORTS
+        for hit in _import_hits(path, allowed)
+    ]
+    assert not found, "ask the game through a hook on Game or Round instead:\n" + "\n".join(found)
+
+
+def test_the_pending_imports_are_still_there() -> None:
+    allowed = _game_module_importers()
+    stale = [name for name in sorted(PENDING_IMPORTS) if not _import_hits(ROOT / name, allowed)]
+    assert not stale, (
+        f"these modules import no game's module any more: remove them from PENDING_IMPORTS: {stale}"
+    )
+
+
+def test_the_import_check_catches_the_imports_it_names() -> None:
+    allowed = _game_module_importers()
+    caught = [
+        "from stich.games.was_sticht import Task",
+        "import stich.games.stich_fuer_stich as sfs",
+        "from stich.games import vierundzwanzig",
+    ]
+    passed = ["from stich.games.base import Game", "from stich.games import find", "import stich.games.trick"]
+    assert all(any(m in allowed for _, m in _imported_modules(line)) for line in caught)
+    assert not any(m in allowed for line in passed for _, m in _imported_modules(line))
+    assert "games/wizard.py" in allowed["stich.games.stiche_raten"]
+    assert "hints/advisors/was_sticht.py" in allowed["stich.games.was_sticht"]
+    assert "games/wizard.py" not in allowed["stich.games.was_sticht"]
+
+
+def test_each_deduction_puzzle_kind_is_one_games() -> None:
+    from stich.puzzles.model import DEDUCTION_KINDS, deduction_game, space_of_kind
+
+    kinds = [game.deduction_puzzle.kind for game in all_games() if game.deduction_puzzle is not None]
+    assert kinds == list(DEDUCTION_KINDS)
+    for game in all_games():
+        facts = game.deduction_puzzle
+        assert (facts is None) or game.secret_holder is not None, game.id
+        if facts is not None:
+            assert deduction_game(facts.kind).id == game.id
+            assert space_of_kind(facts.kind) is game(game.player_counts[0]).hypothesis_space()

@@ -27,22 +27,15 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.games.trick import FREE
-from stich.hints.advisors import playout
-from stich.hints.advisors.bidding_heuristic import (
-    CONTEST,
-    card_chances,
-    shifted,
-    sure_tricks,
-    trick_distribution,
-)
 from stich.hints.advisors.bidding_heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.bidding_heuristic import (
+    sure_tricks,
+)
 from stich.hints.advisors.playout import Tables, nearest_bid, play_out, tables_of
 from stich.hints.dd import (
     exact_by_move,
@@ -133,17 +126,11 @@ def others_bids(
 
 def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, float]:
     """The bid each seat still to bid (but ``seat``) makes in one world: its sure tricks
-    (`bidding_heuristic.sure_tricks`), or with `GUESS_MIX` above 0 that share of the way to the
-    heuristic bot's bid for the hand (each card's chance to take a trick, the distribution of
-    the hand's tricks shifted by the bids already made, the bid of the highest expected score,
-    `best_bid`); the dealer's restriction is left to `others_bids`. Bidding blind, the tricks a
-    hand takes on average."""
+    (`bidding_heuristic.sure_tricks`); the dealer's restriction is left to `others_bids`.
+    Bidding blind, the tricks a hand takes on average."""
     n = state.game.players
     live = state.deck.all & ~state.gone
     rules = state.rules()
-    made = [b for b in state.bids if b is not None]
-    shift = -CONTEST * (sum(made) - len(made) * state.size / n) if made else 0.0
-    scoring = state.scoring()
     found: dict[int, float] = {}
     for other in range(n):
         if other == seat or state.bids[other] is not None:
@@ -151,48 +138,8 @@ def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[i
         if state.blind:
             found[other] = state.size / n
             continue
-        unseen = live & ~hands[other]
-        sure = sure_tricks(rules, hands[other], unseen, n)
-        if GUESS_MIX <= 0:
-            found[other] = sure
-            continue
-        chances = card_chances(rules, hands[other], unseen, n, state.size)
-        dist = shifted(trick_distribution(list(chances.values())), shift)
-        heuristic = best_bid(dist, scoring)
-        found[other] = nearest_bid(sure + GUESS_MIX * (heuristic - sure), range(state.size + 1))
+        found[other] = sure_tricks(rules, hands[other], live & ~hands[other], n)
     return found
-
-
-GUESS_MIX = 0.0
-"""Where between its sure tricks (0) and the heuristic bot's bid (1) a seat still to bid is taken
-to bid (`_guesses`; the nearer the lower on a tie). The sure tricks are 0.8 to 2.2 tricks a
-seat below what the advisors bid in self-play; halfway (0.5) was tried with the locked cards
-kept (`playout.KEEP_LOCKED`) and the fit refitted, and not adopted: in the arena at 5 cards
-the advisor scored -0.30 [-0.80, 0.20] points a round against this play-out, its chances no
-better calibrated (docs/strength.md, Calibration); 1 calls bid 0 best with the club
-ace-king-queen of tests/hints/test_bidding_model.py (docs/advice.md)."""
-
-
-@cache
-def _scores(size: int, scoring: str) -> tuple[tuple[int, ...], ...]:
-    """``score_bid(bid, tricks)`` for every bid and count of a round of ``size`` cards."""
-    return tuple(tuple(score_bid(b, t, scoring) for t in range(size + 1)) for b in range(size + 1))
-
-
-def best_bid(dist: Sequence[float], scoring: str) -> int:
-    """The bid with the highest expected score over ``dist`` (the tricks' distribution), as the
-    heuristic bot chooses it among all bids (`bidding_heuristic.choose_bid`: on a tie the one
-    nearest the mean, then the lower), from a table of the scores."""
-    size = len(dist) - 1
-    table = _scores(size, scoring)
-    mean = sum(t * m for t, m in enumerate(dist))
-    best, key = 0, (float("-inf"), 0.0, 0)
-    for b in range(size + 1):
-        row = table[b]
-        this = (round(sum(m * row[t] for t, m in enumerate(dist)), 9), -abs(b - mean), -b)
-        if this > key:
-            best, key = b, this
-    return best
 
 
 def play_out_start(
@@ -210,31 +157,24 @@ BID_FIT = 0.8
 """How strongly a drawn world must fit the bids made at 5 cards a hand (`fitting_draw`): a
 world is kept with chance exp(-weight × misfit), the misfit being how many tricks the seats
 that have bid end off their bids when the world is played out; the weight `BID_FIT` × (5 /
-cards)^`FIT_FALL` from 5 cards up (`fit_weight`; 0.40 at 8 cards, 0.19 at 13). Fitted on deals
+cards)^`WEIGHT_FALL` from 5 cards up (`fit_weight`; 0.40 at 8 cards, 0.19 at 13). Fitted on deals
 apart from the calibration's (seed 7; docs/advice.md): at the first card the true deals miss
 three seats' bids by 1.47 tricks at 5 cards (Stiche-Raten; Wizard 1.20) and 2.68 at 13, worlds
 drawn without the bids by 2.52 (2.37) and 3.58; the kept worlds miss them by as much at
 0.75-1.0 (5 cards) and 0.15-0.2 (13)."""
 
-FIT_FALL = 1.5
-"""How the weight falls with the cards a hand where there are trumps (`BID_FIT`). Refitted for
-the play-out tried with `GUESS_MIX` 0.5 and `playout.KEEP_LOCKED` (seed 7, the heuristic
-bidding, at the first card), the true deals missed three seats' bids by 1.50 and 1.43 tricks at
-8 cards (Stiche-Raten, Wizard) and 1.64 in Wizard at 13, matched at a weight of 0.7-0.8 and 0.55:
-a fall of 0.3. That refit was not adopted with them."""
-
-FIT_FALL_NO_TRUMP = 1.5
-"""The same without a trump suit (Stiche-Raten's last round): 2.68 tricks missed by the true
-deals at 13 cards, matched at 0.17 (seed 7), about the fall of 1.5."""
+WEIGHT_FALL = 1.5
+"""How the weight falls with the cards a hand (`BID_FIT`), with a trump suit or without
+(Stiche-Raten's last round: 2.68 tricks missed by the true deals at 13 cards, matched at 0.17,
+seed 7)."""
 
 FIT_TRIES = 12
 """Worlds drawn at most for one kept world (the last is kept if none was before)."""
 
 
-def fit_weight(size: int, trumps: bool = True) -> float:
-    """The weight of a trick off a bid at ``size`` cards a hand (`BID_FIT`), in a round with or
-    without a trump suit."""
-    return BID_FIT * float((5 / max(5, size)) ** (FIT_FALL if trumps else FIT_FALL_NO_TRUMP))
+def fit_weight(size: int) -> float:
+    """The weight of a trick off a bid at ``size`` cards a hand (`BID_FIT`)."""
+    return BID_FIT * float((5 / max(5, size)) ** WEIGHT_FALL)
 
 
 def bid_misfit(state: BiddingRound, hands: Sequence[CardSet], seat: int, bidders: Sequence[int]) -> int:
@@ -271,8 +211,7 @@ def bid_fit(state: BiddingRound, seat: int) -> tuple[list[int], float]:
     """The seats but ``seat`` whose bids a drawn world must fit, and the weight of a trick off
     them (`fit_weight`); 0 where the bids tell nothing: none made yet, or made blind."""
     made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
-    rules = state.rules()
-    weight = fit_weight(state.size, bool(rules.trump_mask & ~rules.class_mask.get(FREE, 0)))
+    weight = fit_weight(state.size)
     return made, (weight if made and not state.blind and weight > 0 else 0.0)
 
 
@@ -330,8 +269,6 @@ def played_out(
             seat,
             group,
             found,
-            (),
-            playout.LOOK,
         )
     return found
 
@@ -361,7 +298,6 @@ def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -
             [bids[seat]],
             counts,
             [*table, local],
-            playout.LOOK,
         )
         found[state.deck.name_of(card)] = counts[bids[seat]]
     return found

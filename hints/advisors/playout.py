@@ -14,8 +14,8 @@ highest winner — and leads its sure winners, then the tops of its suits, else 
 card. A seat whose bid is made (or, where a missed bid still scores its tricks, one that
 is already over) ducks: it plays the highest card that loses the trick, the lowest when
 every card wins and others are still to play, and leads its lowest card. (Ducking too while
-the seat's locked cards alone make its need, `KEEP_LOCKED`, was tried and not adopted; so was
-the seat valued choosing its last cards by playing each out, `LOOK` and `looked`.)
+the seat's locked cards alone make its need, and the seat valued choosing its last cards by
+playing each out, were tried and not adopted: docs/research/2026-12-03-parked-switches.md.)
 
 Everything is plain Python over card bitmasks and the rules' compiled tables
 (`games.trick.TrickRules`), without the double-dummy solver: a play-out of a 13-card
@@ -24,7 +24,6 @@ deal costs about as much as a few hundred dictionary look-ups per card.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -38,11 +37,8 @@ __all__ = [
     "Tables",
     "head_of",
     "legal_of",
-    "locked",
-    "looked",
     "nearest_bid",
     "play_out",
-    "plays_for_trick",
     "tables_of",
     "wants_trick",
     "winners_of",
@@ -146,49 +142,6 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     """Whether a seat that still ``need``s that many tricks for its bid plays to take the trick:
     while it needs some; once over its bid only where a miss scores its tricks (``takes_when_over``)."""
     return need > 0 or (need < 0 and takes_when_over)
-
-
-REDEALS = 0
-"""The look-ahead's worlds (`looked`): 0 the play-out's world itself, N that many deals of the
-cards the seat has not seen."""
-
-LOOK = 0
-"""At its turns with at most this many cards left, the seat valued plays by the one-card
-look-ahead (`looked`) in the play-outs of its bids and cards (0: never). Tried and not
-adopted, in the world (a seat that knows where every card lies) and in re-deals of the cards
-it has not seen (`REDEALS`): the advisors claimed more and hit no more (docs/advice.md, "A
-look-ahead tried")."""
-
-KEEP_LOCKED = False
-"""Whether a seat whose `locked` cards make its need ducks and keeps them (`plays_for_trick`).
-Tried and not adopted: in the arena at 5 cards, with the others' bids halfway to the
-heuristic's and the fit refitted (`bench/bid_models.py` ``TRIED_PLAY_OUT``), the advisor scored
--0.30 [-0.80, 0.20] points a round against the play-out without them, and its chances were
-no better calibrated (docs/strength.md, Calibration)."""
-
-
-def locked(t: Tables, hand: CardSet, unseen: CardSet) -> int:
-    """How many of ``hand``'s cards take a trick whenever they are played: its wizards and its
-    trumps above every unseen trump, none while a wizard is unseen (played earlier to the trick,
-    it beats them all). The cards are numbered by trump power first, so these are the hand's
-    cards above the highest unseen trump."""
-    mine = hand & t.trumps
-    if not mine:
-        return 0
-    out = unseen & t.trumps
-    if out & t.wizards:
-        return 0
-    return (mine >> out.bit_length()).bit_count()
-
-
-def plays_for_trick(t: Tables, hand: CardSet, unseen: CardSet, need: int, takes_when_over: bool) -> bool:
-    """Whether a seat that still ``need``s that many tricks plays to take this one (`wants_trick`);
-    with `KEEP_LOCKED`, not while its `locked` cards alone make its need: it keeps them for
-    later and ducks the tricks before, as a club player keeps a top trump for the trick it
-    needs."""
-    if need > 0:
-        return not KEEP_LOCKED or need > locked(t, hand, unseen)
-    return wants_trick(need, takes_when_over)
 
 
 def _cards(mask: CardSet) -> list[int]:
@@ -299,7 +252,6 @@ def play_out(
     group: Sequence[int],
     found: dict[int, int],
     prefix: Sequence[int] = (),
-    look: int = 0,
 ) -> None:
     """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
     in turn (the other seats' bids in ``bids`` do not depend on it).
@@ -310,14 +262,11 @@ def play_out(
     Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group``. The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
-    ``look``: at its turns with at most that many cards left, ``seat`` plays by the one-card
-    look-ahead (`looked`; 0: never).
     Changes ``hands`` and ``won`` (give copies)."""
     n = len(hands)
     tp, cls, lp = t.tp, t.cls, t.lp
     beaters, class_mask, free_mask = t.beaters, t.class_mask, t.free_mask
     trumps, wizards, jesters, frees_after_jester = t.trumps, t.wizards, t.jesters, t.frees_after_jester
-    keep_locked = KEEP_LOCKED
     single = len(group) == 1
     aims = list(bids)
     if single:  # the seat plays for its one bid like any seat: its play-out never splits
@@ -337,9 +286,9 @@ def play_out(
             hand = hands[player]
             unseen = live & ~hand
             last = pos == n - 1
-            if player == seat and (not single or hand.bit_count() <= look):
+            if player == seat and not single:
                 spot = Spot(hands, won, leader, aims, live, takes_when_over, seat)
-                split = _seat_split(t, spot, group, trick, look)
+                split = _seat_split(t, spot, group, trick)
                 if len(split) > 1:
                     # The bids part ways here: replay this trick for each group from where it began.
                     for sub in split.values():
@@ -355,17 +304,13 @@ def play_out(
                             sub,
                             found,
                             begun,
-                            look,
                         )
                     return
                 card = next(iter(split))
             else:
-                # `plays_for_trick` and `choose`, written out: the same cards, without the calls.
+                # `wants_trick` and `choose`, written out: the same cards, without the calls.
                 need = aims[player] - won[player]
-                if keep_locked:
-                    want = plays_for_trick(t, hand, unseen, need, takes_when_over)
-                else:
-                    want = need > 0 or (need < 0 and takes_when_over)
+                want = need > 0 or (need < 0 and takes_when_over)
                 legal = hand
                 if trick and led >= 0:
                     follow = hand & class_mask.get(led, 0)
@@ -447,85 +392,19 @@ class Spot(NamedTuple):
     seat: int
 
 
-def _seat_split(
-    t: Tables, spot: Spot, group: Sequence[int], trick: Sequence[int], look: int
-) -> dict[int, list[int]]:
-    """``seat``'s card to ``trick`` for each bid of ``group`` (`choose`, or with at most ``look``
-    cards left `looked`), the bids grouped by the card they play."""
+def _seat_split(t: Tables, spot: Spot, group: Sequence[int], trick: Sequence[int]) -> dict[int, list[int]]:
+    """``seat``'s card to ``trick`` for each bid of ``group`` (`choose`), the bids grouped by the
+    card they play."""
     hand = spot.hands[spot.seat]
     best, _, led = head_of(t, trick)
     unseen = spot.live & ~hand
     last = len(trick) == len(spot.hands) - 1
     split: dict[int, list[int]] = {}
     for bid in group:
-        want = plays_for_trick(t, hand, unseen, bid - spot.won[spot.seat], spot.takes_when_over)
+        want = wants_trick(bid - spot.won[spot.seat], spot.takes_when_over)
         card = choose(t, hand, trick, best, led, unseen, want, last)
-        if hand.bit_count() <= look:
-            card = looked(t, spot, bid, trick, card, REDEALS)
         split.setdefault(card, []).append(bid)
     return split
-
-
-def looked(t: Tables, spot: Spot, bid: int, trick: Sequence[int], policy: int, redeals: int = 0) -> int:
-    """``spot.seat``'s card by the one-card look-ahead (`LOOK`), playing for ``bid`` with ``trick`` on
-    the table (from ``leader`` on): each legal card is played out to the end (every seat by the
-    policy), and the card that makes the bid most often is played, the ``policy`` card first on
-    a tie, then the lowest. ``redeals``: 0 plays each card out in the world itself (the policy's
-    card if it makes the bid, else the lowest that does, else the policy's); N in N deals of the
-    cards the seat has not seen to the others, each the size of their hands (`_redealt`; the
-    seat does not see the world)."""
-    hands, won, leader, aims, live, takes_when_over, seat = spot
-    hand = hands[seat]
-    tricks_left = hand.bit_count()
-    if won[seat] > bid or won[seat] + tricks_left < bid:
-        return policy  # the bid is out of reach whatever the seat plays
-    legal = legal_of(t, hand, trick, head_of(t, trick)[2])
-    if not legal & (legal - 1):
-        return policy
-    mine = list(aims)
-    mine[seat] = bid
-    worlds = _redealt(hands, seat, live, trick, redeals) if redeals else [hands]
-    chosen, most = policy, 0
-    for card in [policy, *(c for c in _cards(legal) if c != policy)]:
-        made = 0
-        for world in worlds:
-            after = list(world)
-            after[seat] = hand & ~(1 << card)
-            found: dict[int, int] = {}
-            play_out(
-                t, after, list(won), leader, mine, live, takes_when_over, seat, [bid], found, [*trick, card]
-            )
-            made += found[bid] == bid
-        if made > most:
-            chosen, most = card, made
-            if made == len(worlds):
-                break
-    return chosen
-
-
-def _redealt(
-    hands: Sequence[CardSet], seat: int, live: CardSet, trick: Sequence[int], count: int
-) -> list[list[CardSet]]:
-    """``count`` deals of the cards ``seat`` has not seen (not in its hand nor played) to the
-    other seats, each as many cards as it holds; drawn from a generator seeded by what the seat
-    sees (the cards unseen and its hand), so that its card depends on its view alone and a
-    play-out stays a function of its world."""
-    unseen = live & ~hands[seat]
-    for card in trick:
-        unseen &= ~(1 << card)
-    pool = _cards(unseen)
-    rng = random.Random(unseen * 131 + hands[seat] * 7 + seat)
-    worlds = []
-    for _ in range(count):
-        rng.shuffle(pool)
-        world, at = list(hands), 0
-        for s, held in enumerate(hands):
-            if s != seat:
-                size = held.bit_count()
-                world[s] = sum(1 << c for c in pool[at : at + size])
-                at += size
-        worlds.append(world)
-    return worlds
 
 
 def _lead(t: Tables, legal: CardSet, unseen: CardSet, want: bool) -> int:

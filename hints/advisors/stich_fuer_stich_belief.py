@@ -53,10 +53,10 @@ mixture ``(1 − RANDOM) · Σ weight · L_style(h) + RANDOM · L_any``, each st
 scale (a probability of the cards played). It keeps the belief from being sure on a
 confidant that plays unlike both styles, like a floor; but unlike a fixed floor, a case's
 cards lift it: the more of them follow a style, the less weight the confidant of no style
-keeps (with two pairs left the belief is no longer held at 91 % at most). ``FLOOR`` (0
-now) would still put a fixed floor under every pair: ``FLOOR + (1 − FLOOR) · L(h) / max L``.
+keeps (with two pairs left the belief is no longer held at 91 % at most). (A fixed floor
+under every pair was tried too and not adopted: docs/research/2026-12-03-parked-switches.md.)
 
-The styles, ``RANDOM`` and ``FLOOR`` were chosen by ``bench/sfs_belief_fit.py`` on seed 7,
+The styles and ``RANDOM`` were chosen by ``bench/sfs_belief_fit.py`` on seed 7,
 with the heuristic and with ``advisor:8`` as the confidant, for the calibration of the
 chance to solve now (each band of claimed chance against how often the most likely pair was
 the secret) on both confidants at once, not on the seeds of the calibration runs reported
@@ -77,7 +77,6 @@ if TYPE_CHECKING:
     import numpy as np  # loaded where a weighing is asked: a hint of another game needs none
 
 __all__ = [
-    "FLOOR",
     "LEAK",
     "LEAN",
     "STYLES",
@@ -92,7 +91,6 @@ __all__ = [
 ]
 
 LEAN = 0.2  # each place lower in the rules-of-thumb order: this factor less likely (a style's default)
-FLOOR = 0.0  # no possible pair weighs less than this share of the best-fitting one
 LEAK = 0.5  # the confidant's trick against the bits its card lets the winner tell
 ODD = 0.1  # the share of the confidant's cards chosen otherwise, any card alike (a style's default)
 RANDOM = 0.1  # the prior weight of a confidant that plays any card alike (a third style)
@@ -251,13 +249,13 @@ def likelihoods(
     return [float(v) for v in values]
 
 
-def weighted(post: Posterior, likelihood: Sequence[float], floor: float = FLOOR) -> Posterior:
-    """``post``'s possible pairs weighted by ``floor + (1 − floor) · L / max L`` and normalised."""
+def weighted(post: Posterior, likelihood: Sequence[float]) -> Posterior:
+    """``post``'s possible pairs weighted by ``L / max L`` and normalised."""
     hs = members(post.possible)
     top = max(likelihood, default=0.0)
     if not hs or top <= 0:
         return post
-    weights = {h: floor + (1 - floor) * v / top for h, v in zip(hs, likelihood, strict=True)}
+    weights = {h: v / top for h, v in zip(hs, likelihood, strict=True)}
     total = sum(weights.values())
     probabilities = tuple(weights.get(h, 0.0) / total for h in range(post.space.size))
     return Posterior(post.space, post.possible, probabilities)
@@ -317,7 +315,6 @@ def belief(
     session: Session,
     seat: int | None = None,
     lean: float | None = None,
-    floor: float = FLOOR,
     styles: Sequence[Style | float] = STYLES,
     odd: float | None = None,
     random: float = RANDOM,
@@ -337,7 +334,7 @@ def belief(
     ):
         return post
     modelled = _styles(styles, lean, odd)
-    key = f"sfs-belief {floor} {tuple(modelled)} {random}"
+    key = f"sfs-belief {tuple(modelled)} {random}"
     cached = session._cache.get(key)
     if isinstance(cached, Posterior):
         return cached
@@ -346,6 +343,6 @@ def belief(
     if parts is not None:
         each = parts[: len(modelled)]
         anyhow = parts[len(modelled)] if random else None
-        found = weighted(post, mixture(each, [s.weight for s in modelled], anyhow, random), floor)
+        found = weighted(post, mixture(each, [s.weight for s in modelled], anyhow, random))
     session._cache[key] = found
     return found

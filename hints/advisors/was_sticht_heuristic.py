@@ -31,7 +31,7 @@ from stich.hints.advisors.trick_heuristic import play_event, play_for, plays, ru
 from stich.hints.choices import distinct_choices
 from stich.hints.session import Session
 
-__all__ = ["HEURISTIC", "PLAYOUTS", "card_strength", "task_intent", "was_sticht_heuristic"]
+__all__ = ["HEURISTIC", "PLAYOUTS", "card_strength", "task_intent", "task_playout", "was_sticht_heuristic"]
 
 PLAYOUTS = 24  # the task choice: playouts of the deal per task held
 
@@ -59,7 +59,7 @@ def task_intent(task: str | None, won: int, trick: int, tricks: int) -> bool:
     return True  # most-tricks
 
 
-def _playout(
+def task_playout(
     rules: TrickRules,
     hands: list[CardSet],
     leader: int,
@@ -116,7 +116,7 @@ def was_sticht_heuristic(session: Session, rng: random.Random) -> Event:
             task = str(event["task"])
             count = 0
             for _ in range(PLAYOUTS):
-                tricks = _playout(rules, list(hands), state.leader, seat, task, TRICKS, rng)
+                tricks = task_playout(rules, list(hands), state.leader, seat, task, TRICKS, rng)
                 count += task_made(task, seat, TrickSummary.of(tricks, n))
             return count * values[task], count  # the chip's value expected, then the chance
 

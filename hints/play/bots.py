@@ -31,8 +31,6 @@ from stich.games.base import Event
 from stich.games.errors import StichError
 from stich.games.names import name_problem
 from stich.hints.advisors import heuristic_for
-from stich.hints.advisors.trick_heuristic import rules_seen as _rules
-from stich.hints.advisors.was_sticht_heuristic import PLAYOUTS, _playout
 from stich.hints.choices import ANSWER_FIELDS, choice_key, distinct_choices
 from stich.hints.session import Session
 
@@ -51,9 +49,6 @@ __all__ = [
 
 BOT_NAMES = ("random", "heuristic", "rules-bot", "advisor")
 DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
-
-# Was sticht?'s playouts of a task, under the names scripts import them by here
-__all__ += ["PLAYOUTS", "_playout", "_rules"]
 
 
 @runtime_checkable

@@ -16,8 +16,6 @@ from stich.deducer.explain import (
     minimal_conflict,
 )
 from stich.deducer.hypotheses import (
-    STICH_FUER_STICH,
-    WAS_STICHT,
     Clue,
     HypothesisSpace,
     consistent_brute_force,
@@ -25,7 +23,9 @@ from stich.deducer.hypotheses import (
 )
 from stich.games.cards import Card
 from stich.games.record import simulate
+from stich.games.stich_fuer_stich import STICH_FUER_STICH
 from stich.games.views import seat_view
+from stich.games.was_sticht import WAS_STICHT
 from tests.deducer.test_hypotheses import NAMES, random_clues, rulebook_record
 
 WS = WAS_STICHT.deck.parse

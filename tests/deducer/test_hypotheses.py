@@ -9,8 +9,6 @@ import pytest
 
 from stich.deducer.hypotheses import (
     METHODS,
-    STICH_FUER_STICH,
-    WAS_STICHT,
     Clue,
     ClueKind,
     HypothesisSpace,
@@ -25,9 +23,10 @@ from stich.deducer.hypotheses import (
 )
 from stich.games.errors import StichError
 from stich.games.record import Record, replay, simulate
+from stich.games.stich_fuer_stich import STICH_FUER_STICH
 from stich.games.trick import trick_winner
 from stich.games.views import seat_view
-from stich.games.was_sticht import TABLE
+from stich.games.was_sticht import TABLE, WAS_STICHT
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 

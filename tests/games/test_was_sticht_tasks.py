@@ -43,7 +43,8 @@ def test_objective_reads_its_text_into_kinds_and_writes_the_same_json() -> None:
     raw = {"type": "task", "task": "No-Green", "seat": 1, "owner": 2}
     spec = parse_objective(raw, GAME(4))
     assert spec.type is ObjectiveKind.TASK
-    assert spec.task == Task(TaskKind.NO_COLOUR, colour=COLOUR_NAMES.index("green"))
+    assert spec.task == "no-green"
+    assert GAME(4).task_of(spec.task) == Task(TaskKind.NO_COLOUR, colour=COLOUR_NAMES.index("green"))
     assert spec.to_json() == {"type": "task", "task": "no-green", "seat": 1, "owner": 2}
     assert ObjectiveSpec("exact", k=2, seat=0) == ObjectiveSpec(ObjectiveKind.EXACT, 2, None, 0)
     assert ObjectiveSpec().to_json() == {"type": "tricks"}

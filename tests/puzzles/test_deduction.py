@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from stich.deducer import STICH_FUER_STICH, WAS_STICHT
 from stich.games.errors import StichError
-from stich.games.stich_fuer_stich import SFS_DECK
+from stich.games.stich_fuer_stich import SFS_DECK, STICH_FUER_STICH
 from stich.games.was_sticht import DECK as WS_DECK
+from stich.games.was_sticht import WAS_STICHT
 from stich.puzzles import (
     GRADES,
     DeductionPuzzle,
