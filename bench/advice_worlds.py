@@ -65,9 +65,8 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=1.5, help="the budget in seconds")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; budget {args.time:g} s")
-    print(
-        f"{'game':18} {'decision':10} {'asked':>5} {'worlds (median, least)':>24} {'settled':>8} {'s (median, most)':>17}"
-    )
+    head = f"{'worlds (median, least)':>24} {'settled':>8} {'s (median, most)':>17}"
+    print(f"{'game':18} {'decision':10} {'asked':>5} {head}")
     for game_id in args.games.split(","):
         players, options = TABLES[game_id]
         by_kind: dict[str, list[tuple[int, bool, float]]] = defaultdict(list)

@@ -45,6 +45,7 @@ DRAFT_PLAYOUTS = 8
 OTHERS_PLAYOUTS = 8
 """Play-outs per task when drawing which task another chooser takes, in a world of a draft pick."""
 
+
 def _rest_of_draft(state: WasStichtRound, rng: random.Random) -> tuple[list[int], list[list[int]]]:
     """One random deal of the rest of the draft: the order in which the cards still in the current
     column go to the seats still to pick from it (the seat to move's card taken out of it later),
