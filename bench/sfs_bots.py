@@ -20,19 +20,19 @@ import random
 
 from stich.games.base import Event
 from stich.hints.advice import Budget
-from stich.hints.advisors.stich_fuer_stich import StichFuerStichAdvisor
+from stich.hints.advisors.stich_fuer_stich import INFO_WEIGHT, WORLD_NODES, StichFuerStichAdvisor
 from stich.hints.session import Session
 from stich.hints.valuation import Valuation
 
 
 class Limited:
-    """The advisor with 4 worlds a decision, a world's search limited to ``nodes`` nodes."""
+    """The advisor with ``worlds`` worlds a decision (4), a world's search limited to ``nodes``
+    nodes, a bit of information worth ``info_weight`` trick points."""
 
-    worlds = 4
-
-    def __init__(self, nodes: int, name: str) -> None:
-        self.advisor = StichFuerStichAdvisor(world_nodes=nodes)
+    def __init__(self, nodes: int, name: str, worlds: int = 4, info_weight: float = INFO_WEIGHT) -> None:
+        self.advisor = StichFuerStichAdvisor(world_nodes=nodes, info_weight=info_weight)
         self.name = name
+        self.worlds = worlds
 
     def act(self, session: Session, rng: random.Random) -> Event:
         found = self.advisor.valuation(session)
@@ -46,3 +46,12 @@ FULL = Limited(1 << 62, "full-search:4")
 
 N100K = Limited(100_000, "nodes-100k:4")
 """The advisor with a limit of 100,000 nodes a world, for ``--bots sfs_bots:N100K``."""
+
+INFO_1 = Limited(WORLD_NODES, "info-1:32", worlds=32, info_weight=1.0)
+"""``advisor:32`` with a bit worth 1 trick point (the advisor's: 0.5)."""
+
+INFO_2 = Limited(WORLD_NODES, "info-2:32", worlds=32, info_weight=2.0)
+"""``advisor:32`` with a bit worth 2 trick points."""
+
+INFO_0 = Limited(WORLD_NODES, "info-0:32", worlds=32, info_weight=0.0)
+"""``advisor:32`` with the information not weighed."""

@@ -155,9 +155,11 @@ def world_points(pos: Position, seat: int, nodes: int = WORLD_NODES) -> tuple[li
 @dataclass(frozen=True)
 class StichFuerStichAdvisor:
     """Advice for every decision of Stich für Stich; ``world_nodes``: the nodes a world's search may
-    take before the world is played out (`world_points`)."""
+    take before the world is played out (`world_points`); ``info_weight``: the trick points a bit
+    of information is worth in the ranking of cards."""
 
     world_nodes: int = WORLD_NODES
+    info_weight: float = INFO_WEIGHT
 
     def valuation(self, session: Session) -> Valuation | Advice:
         state = session.round
@@ -204,7 +206,7 @@ class StichFuerStichAdvisor:
             for event in legal:
                 card = str(event["play"])
                 bits = report.current_entropy - entropy[card]
-                info = -INFO_WEIGHT * bits if hider else INFO_WEIGHT * bits
+                info = -self.info_weight * bits if hider else self.info_weight * bits
                 values.append(points[card] + info)
                 figures.append({"trick_points": points[card], bits_name: bits})
             return values, figures
