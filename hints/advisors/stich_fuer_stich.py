@@ -236,6 +236,18 @@ class StichFuerStichAdvisor:
             method="double-dummy over sampled worlds (a world whose search is long played out)",
         )
 
+    def true_values(self, session: Session, advice: Advice, world: World) -> dict[str, float] | None:
+        """A guess in the true deal: its chance to solve now is 1 for the true pair, else 0 (every
+        guess the rules allow, by label); None for the other decisions the advice settles itself."""
+        if advice.decision != "guess" or world.secret is None or session.tracker is None:
+            return None
+        truth = session.tracker.space.to_json(world.secret)
+        found = {}
+        for event in session.legal():
+            culprit, weapon = event["guess"]
+            found[f"{culprit} {weapon}"] = float([culprit, weapon] == [truth["culprit"], truth["weapon"]])
+        return found
+
     def guess(self, session: Session) -> Advice:
         post = belief(session)  # the announcements' pairs weighed by the confidant's cards
         assert post is not None and session.tracker is not None

@@ -27,7 +27,7 @@ discard its most valuable chip).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
@@ -37,6 +37,7 @@ from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
+from stich.hints.worlds import World
 
 __all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength", "played_for"]
 
@@ -61,12 +62,22 @@ class WasStichtAdvisor:
         if phase == "discard":
             return self.discard(session, state)
         from stich.hints.advisors.was_sticht_playout import play_valuation, task_valuation
+        from stich.hints.advisors.was_sticht_truth import play_truth, task_truth
 
         if phase == "tasks":
-            return task_valuation(session, state)
+            return replace(task_valuation(session, state), true_draw=task_truth(session, state))
         if phase == "play":
-            return play_valuation(session, state)
+            return replace(play_valuation(session, state), true_draw=play_truth(session, state))
         raise StichError(f"no advice for the phase {phase!r} of Was sticht?")
+
+    def true_values(self, session: Session, advice: Advice, world: World) -> dict[str, float] | None:
+        """A draft pick in the true deal: each card's strength under the true trumps
+        (`hints.advisors.was_sticht_truth`); None for the other decisions the advice settles itself."""
+        if advice.decision != "pick":
+            return None
+        from stich.hints.advisors.was_sticht_truth import pick_truth
+
+        return pick_truth(session, advice, world)
 
     def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:
         state = session.round
