@@ -293,6 +293,20 @@ class Analysis:
             text += f" (mistakes cost {cost}: {unit})"
         return text
 
+    def unvalued_note(self) -> str:
+        """What the text and the HTML say of the decisions not forced that have no value with every
+        card known ("" when there are none): how many, of which kinds, and what their verdict says."""
+        unvalued = [r for r in self.reviews if r.verdict in ("advised", "differs")]
+        if not unvalued:
+            return ""
+        kinds = ", ".join(dict.fromkeys(r.decision for r in unvalued))
+        many = f"{len(unvalued)} decision{'' if len(unvalued) == 1 else 's'} ({kinds})"
+        verb = "has" if len(unvalued) == 1 else "have"
+        return (
+            f"{many} {verb} no value with every card known (docs/analysis.md says which and why): "
+            "the verdict says only whether the advice was followed"
+        )
+
     def view_note(self) -> str:
         """What a view record's analysis rests on: the seat, and what was drawn at random."""
         if self.view is None:

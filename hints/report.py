@@ -333,6 +333,8 @@ def _summary(analysis: Analysis) -> str:
     parts.append("</div>")
     if analysis.view is not None:
         parts.append(f"<p class='note'>{_e(analysis.view_note())}.</p>")
+    if analysis.unvalued_note():
+        parts.append(f"<p class='note'>{_e(analysis.unvalued_note())}.</p>")
     if analysis.thinking is not None:
         parts.append(f"<p class='note'>{_e(analysis.thinking.text())}.</p>")
 

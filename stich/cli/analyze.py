@@ -203,6 +203,8 @@ def print_analysis(analysis: Analysis) -> None:
     for verdict in ("lucky", "unlucky", "mistake"):
         if any(r.verdict == verdict for r in analysis.reviews):
             console.print(f"  {VERDICTS[verdict]}")
+    if analysis.unvalued_note():
+        console.print(analysis.unvalued_note())
     if analysis.thinking is not None:
         console.print(analysis.thinking.text())
     if analysis.view is not None:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from stich.cli import app
 from stich.games.record import simulate
-from stich.hints.analysis import TRUE_DRAWS
+from stich.hints.analysis import TRUE_DRAWS, Analysis, Review
 
 runner = CliRunner()
 
@@ -98,3 +98,29 @@ def test_a_stich_fuer_stich_guess_is_valued_by_the_true_pair(tmp_path: Path) -> 
         assert decision["values"][truth] == 1.0
         assert decision["cost"] == (0.0 if decision["label"] == truth else 1.0)
         assert decision["verdict"] in COSTED
+
+
+def test_decisions_without_a_value_in_the_true_deal_are_said_plainly() -> None:
+    record = simulate("was-sticht", 4, 1)
+
+    def review(decision: str, label: str, values: dict[str, float] | None, verdict: str) -> Review:
+        return Review(
+            event=1,
+            seat=0,
+            decision=decision,
+            action={"seat": 0, decision: label},
+            label=label,
+            advice=None,
+            values=values,
+            value_name="chip value",
+            best=(),
+            cost=None if values is None else 0.0,
+            followed=True,
+            verdict=verdict,
+        )
+
+    discard = review("discard", "no-tricks", None, "advised")
+    task = review("task", "last-trick", {"last-trick": 4.0}, "best")
+    note = Analysis(record, (0,), [discard, task]).unvalued_note()
+    assert note.startswith("1 decision (discard) has no value with every card known")
+    assert Analysis(record, (0,), [task]).unvalued_note() == ""
