@@ -43,7 +43,7 @@ from stich.hints.advice import MIN_SECONDS, Advice, Alternative, Budget, Valuati
 from stich.hints.advisors import advisor_for
 from stich.hints.figures import matters
 from stich.hints.session import Session
-from stich.hints.valuation import worlds_text
+from stich.hints.valuation import TrueValues, worlds_text
 from stich.hints.worlds import World
 
 __all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "event_label"]
@@ -569,10 +569,13 @@ def _value(
     if isinstance(found, Advice):
         weighed = len(found.alternatives)
         values: dict[str, float] | None = None
+        value_name = found.value_name
         sampled = 0
         if weighed > 1 or choice_key(found.action) != key:
             world, sampled = truth()
-            values = true_values_of(advisor, session, found, world)
+            valued = true_values_of(advisor, session, found, world)
+            if valued is not None:
+                value_name, values = valued
         labels = {choice_key(a.action): a.label for a in found.alternatives}
         labels.setdefault(key, event_label(event, names))  # a choice the advice did not weigh
         top, spent = _best_and_cost(values, labels, key)
@@ -582,7 +585,7 @@ def _value(
             event,
             weighed,
             values,
-            found.value_name,
+            value_name,
             top,
             spent,
             sampled if values is not None else 0,
@@ -650,10 +653,10 @@ def _best_and_cost(
     return best, None if label is None or label not in values else top - values[label]
 
 
-def true_values_of(advisor: Any, session: Session, advice: Advice, world: World) -> dict[str, float] | None:
+def true_values_of(advisor: Any, session: Session, advice: Advice, world: World) -> TrueValues | None:
     """Each choice of an advisor's own advice (a Was sticht? pick, a Stich für Stich guess) valued
-    in the true deal by the advisor's ``true_values`` (`hints.advisors.Advisor`), by label; None
-    where it has none."""
+    in the true deal by the advisor's ``true_values`` (`hints.advisors.Advisor`): the values' name
+    and each choice's value by label; None where it has none."""
     valued = getattr(advisor, "true_values", None)
     return None if valued is None else valued(session, advice, world)
 
@@ -779,7 +782,7 @@ def _advise(valued: _Valued, view: Record | None, budget: Budget) -> Review:
         label,
         advice,
         valued.values,
-        advice.value_name,
+        valued.value_name,
         valued.best,
         valued.cost,
         followed,

@@ -36,6 +36,7 @@ __all__ = [
     "Evaluate",
     "Tally",
     "TrueDraw",
+    "TrueValues",
     "anytime",
     "forced_advice",
     "ranked_alternatives",
@@ -405,6 +406,11 @@ def ranked_alternatives(
 
 
 Evaluate = Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]]
+
+TrueValues = tuple[str, dict[str, float]]
+"""The choices of a decision whose advice is exact (a Was sticht? pick, a Stich für Stich guess)
+valued in the true deal: the values' name (as `Valuation.value_name`) and each choice's value by
+its label (`hints.advisors.Advisor`, ``true_values``)."""
 
 TrueDraw = Callable[[World, Sequence[Event], int, Sequence[Event]], Sequence[float] | None]
 """One draw of the choices' values in the true deal, where a value still depends on chance (Was

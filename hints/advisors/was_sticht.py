@@ -36,13 +36,16 @@ from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
+from stich.hints.valuation import Advice, Alternative, TrueValues, Valuation, forced_advice
 from stich.hints.worlds import World
 
 __all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength", "played_for"]
 
 PICK_VALUE = "strength under the trumps played for"
 """The draft's ``value_name``: a share of two-card tricks (`hints.figures.SHARE`)."""
+
+TRUE_PICK_VALUE = "strength under the true trumps"
+"""A pick's value in the true deal (`stich analyze`): the same share under the true trumps."""
 
 
 @dataclass(frozen=True)
@@ -70,14 +73,15 @@ class WasStichtAdvisor:
             return replace(play_valuation(session, state), true_draw=play_truth(session, state))
         raise StichError(f"no advice for the phase {phase!r} of Was sticht?")
 
-    def true_values(self, session: Session, advice: Advice, world: World) -> dict[str, float] | None:
+    def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
         """A draft pick in the true deal: each card's strength under the true trumps
         (`hints.advisors.was_sticht_truth`); None for the other decisions the advice settles itself."""
         if advice.decision != "pick":
             return None
         from stich.hints.advisors.was_sticht_truth import pick_truth
 
-        return pick_truth(session, advice, world)
+        found = pick_truth(session, advice, world)
+        return None if found is None else (TRUE_PICK_VALUE, found)
 
     def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:
         state = session.round

@@ -41,7 +41,10 @@ def test_every_was_sticht_task_and_card_not_forced_has_a_cost_and_a_verdict(tmp_
         assert isinstance(decision["cost"], float | int) and decision["cost"] >= 0, decision
         assert decision["verdict"] in COSTED, decision
         assert decision["label"] in decision["values"]
-        if decision["decision"] != "pick":  # picks: a share under the true trumps, exact
+        if decision["decision"] == "pick":  # a share of two-card tricks under the true trumps, exact
+            assert decision["value"] == "strength under the true trumps"
+            assert decision["cost_stderr"] is None
+        else:
             assert decision["cost_stderr"] is not None and decision["cost_stderr"] >= 0
             assert decision["true_draws"] >= TRUE_DRAWS[0]
 
