@@ -27,6 +27,7 @@ from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.advisors.was_sticht_playout import (
     LOOK,
     PLAYOUTS,
+    Deal,
     _forced_cards,
     _forced_tasks,
     deal_of,
@@ -34,7 +35,7 @@ from stich.hints.advisors.was_sticht_playout import (
     made_share,
 )
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, TrueDraw
+from stich.hints.valuation import Advice, TrueDraw, Valuation
 from stich.hints.worlds import World
 
 __all__ = ["pick_truth", "play_truth", "task_truth", "true_tasks"]
@@ -56,26 +57,27 @@ def true_tasks(state: WasStichtRound, later: Sequence[Event]) -> list[Task | Non
 
 def task_truth(session: Session, state: WasStichtRound) -> TrueDraw:
     """The task choice in the true deal: each task's chip value times the chance it is made as every
-    seat plays for its true task (1 where it can be forced against any play)."""
+    seat plays for its true task (1 where it can be forced against any play). Nothing is prepared
+    before the first draw: advice that is not analysed pays nothing for it."""
     seat = session.seat
-    tasks = [str(e["task"]) for e in session.legal()]
     values = state.game.chip_values()
-    d = deal_of(state)
-    forced: dict[str, bool] = {}
+    prepared: list[tuple[Deal, dict[str, bool]]] = []
 
     def draw(world: World, later: Sequence[Event], seed: int, which: Sequence[Event]) -> list[float] | None:
         assignment = true_tasks(state, later)
         if any(assignment[s] is None for s in state.task_order() if s != seat):
             return None
-        if not forced:
-            forced.update(_forced_tasks(state, seat, tasks))
+        if not prepared:
+            tasks = [str(e["task"]) for e in session.legal()]
+            prepared.append((deal_of(state), _forced_tasks(state, seat, tasks)))
+        d, forced = prepared[0]
         found = []
         for event in which:
-            task = Task.of(event["task"]).id
-            assignment[seat] = Task.of(task)
+            task = Task.of(event["task"])
+            assignment[seat] = task
             rng = random.Random(seed)
-            p = 1.0 if forced[task] else made_share(d, assignment, seat, rng, PLAYOUTS, look=LOOK)
-            found.append(values[task] * p)
+            p = 1.0 if forced[task.id] else made_share(d, assignment, seat, rng, PLAYOUTS, look=LOOK)
+            found.append(values[task.id] * p)
         return found
 
     return draw
@@ -84,39 +86,38 @@ def task_truth(session: Session, state: WasStichtRound) -> TrueDraw:
 def play_truth(session: Session, state: WasStichtRound) -> TrueDraw:
     """A card in the true deal: for a seat with a task its chip value times the chance to make it
     after the card (1 where the card keeps it forceable); for the dealer the advice's own valuation
-    (`dealer_valuation`: every task is shown once the cards are played), a draw being its world."""
+    (`dealer_valuation`: every task is shown once the cards are played), a draw being its world.
+    Nothing is prepared before the first draw."""
     seat = session.seat
-    labels = [str(e["play"]) for e in session.legal()]
     if seat == state.dealer:
-        dealer = dealer_valuation(session, state)
+        dealer: list[Valuation] = []
 
         def dealer_draw(
             world: World, later: Sequence[Event], seed: int, which: Sequence[Event]
         ) -> list[float]:
-            scores, _ = dealer.evaluate(seed)
-            by_card = dict(zip(labels, scores, strict=True))
+            if not dealer:
+                dealer.append(dealer_valuation(session, state))
+            scores, _ = dealer[0].evaluate(seed)
+            by_card = dict(zip((label for _, label in dealer[0].choices), scores, strict=True))
             return [by_card[str(event["play"])] for event in which]
 
         return dealer_draw
     task = state.tasks[seat]
     value = float(state.game.chip_values()[task])
-    d = deal_of(state)
-    assignment = true_tasks(state, ())
-    forced: dict[str, bool] = {}
+    prepared: list[tuple[Deal, dict[str, bool]]] = []
 
     def draw(world: World, later: Sequence[Event], seed: int, which: Sequence[Event]) -> list[float]:
-        if not forced:
-            forced.update(_forced_cards(state, seat, task))
+        if not prepared:
+            prepared.append((deal_of(state), _forced_cards(state, seat, task)))
+        d, forced = prepared[0]
+        assignment = true_tasks(state, ())
         found = []
         for event in which:
             label = str(event["play"])
             first = d.tables.place[state.deck.parse(label)]
             rng = random.Random(seed)
-            p = (
-                1.0
-                if forced.get(label, False)
-                else made_share(d, assignment, seat, rng, PLAYOUTS, first, look=LOOK)
-            )
+            sure = forced.get(label, False)
+            p = 1.0 if sure else made_share(d, assignment, seat, rng, PLAYOUTS, first, look=LOOK)
             found.append(value * p)
         return found
 
