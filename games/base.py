@@ -204,6 +204,21 @@ def own_hand(hands: object, seat: int) -> Any:
     return None
 
 
+def _held_hands(hands: object, players: Sequence[str]) -> list[int]:
+    """The seats a ``known.hands`` block gives a hand for (a list by seat, or an object keyed by
+    seat or name; an entry of null gives none)."""
+    if isinstance(hands, list):
+        return [s for s, hand in enumerate(hands) if hand is not None]
+    if isinstance(hands, Mapping):
+        return sorted(seat_key(k, players, "known.hands") for k, hand in hands.items() if hand is not None)
+    return []
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def seat_key(key: object, players: Sequence[str], what: str = "seat") -> int:
     """A seat from a key of a ``known`` block: a seat number written as text first, else a name."""
     number = ascii_number(key) if isinstance(key, str) else None
@@ -336,8 +351,36 @@ class Game(ABC):
         known: Mapping[str, Any] | None = None,
         start: str = "deal",
     ) -> Round:
-        """A round in its starting phase, from what ``view`` knows."""
+        """A round in its starting phase, from what ``view`` knows (a view that holds what its seat
+        cannot know is refused: `view_excess`)."""
+        if view is not None and known:
+            seat = seat_index(view, players, "view")
+            excess = self.view_excess(known, seat, seat_index(dealer, players, "dealer"), start, players)
+            if excess:
+                name = players[seat]
+                raise StichError(
+                    f"the record is seen from {name} (view {seat}), but known holds what {name} cannot "
+                    f'know: {_listed(excess)}; for an omniscient record set "view": null, or drop '
+                    f"what {name} cannot see from known"
+                )
         return self.round_class(self, players, dealer, view, known, start)
+
+    def view_excess(
+        self, known: Mapping[str, Any], seat: int, dealer: int, start: str, players: Sequence[str]
+    ) -> list[str]:
+        """What a ``known`` block seen from ``seat`` holds that the seat cannot know, in words
+        (``"Ben's hand"``, ``"known.secret"``): another seat's hand, and every field `view_known`
+        does not give the seat (the secret of a sleuth or drafter, 24's stock). Empty: none."""
+        seen = self.view_known(known, seat, dealer, start)
+        excess: list[str] = []
+        for key in known:
+            if key == "hands":
+                shown = set(_held_hands(seen.get("hands"), players))
+                hidden = [s for s in _held_hands(known[key], players) if s not in shown]
+                excess.extend(f"{players[s]}'s hand" for s in hidden)
+            elif key not in seen:
+                excess.append(f"the {key}" if key in ("secret", "stock") else f"known.{key}")
+        return excess
 
     # -- what one seat sees (games/views.py) -----------------------------------
 

@@ -21,6 +21,7 @@ secrets each seat could still consider after each event, and when each first kne
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 import time
@@ -42,7 +43,7 @@ from stich.hints.advice import MIN_SECONDS, Advice, Alternative, Budget, Valuati
 from stich.hints.advisors import advisor_for
 from stich.hints.figures import matters
 from stich.hints.session import Session
-from stich.hints.valuation import worlds_text
+from stich.hints.valuation import TrueValues, worlds_text
 from stich.hints.worlds import World
 
 __all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "event_label"]
@@ -134,6 +135,20 @@ class Review:
     thinking: float | None = (
         None  # the seconds its advice was given (None: a budget of worlds, or none sought)
     )
+    cost_stderr: float | None = None  # the standard error of ``cost`` (None: exact, or not valued)
+    true_draws: int = 0  # the paired draws behind ``values`` (0: one exact valuation, or none)
+
+    def cost_text(self) -> str:
+        """The cost as the text and the HTML write it, in the value's own units as the advice writes
+        that value, with its standard error where the true deal's values were drawn ("0.45 ± 0.031");
+        "" when not valued."""
+        if self.cost is None:
+            return ""
+        kind = figures.value_kind(self.value_name)
+        text = figures.shown(kind, self.cost)
+        if self.cost_stderr is not None:
+            text += f" ± {figures.shown_error(kind, self.cost_stderr)}"
+        return text
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -151,6 +166,8 @@ class Review:
             "advice": None if self.advice is None else self.advice.to_json(),
             "sampled": self.sampled,
             "thinking": None if self.thinking is None else round(self.thinking, 3),
+            "cost_stderr": None if self.cost_stderr is None else round(self.cost_stderr, 4),
+            "true_draws": self.true_draws,
         }
 
 
@@ -275,6 +292,20 @@ class Analysis:
             cost = figures.shown(figures.value_kind(unit), summary["mistakes_cost"])
             text += f" (mistakes cost {cost}: {unit})"
         return text
+
+    def unvalued_note(self) -> str:
+        """What the text and the HTML say of the decisions not forced that have no value with every
+        card known ("" when there are none): how many, of which kinds, and what their verdict says."""
+        unvalued = [r for r in self.reviews if r.verdict in ("advised", "differs")]
+        if not unvalued:
+            return ""
+        kinds = ", ".join(dict.fromkeys(r.decision for r in unvalued))
+        many = f"{len(unvalued)} decision{'' if len(unvalued) == 1 else 's'} ({kinds})"
+        verb = "has" if len(unvalued) == 1 else "have"
+        return (
+            f"{many} {verb} no value with every card known (docs/analysis.md says which and why): "
+            "the verdict says only whether the advice was followed"
+        )
 
     def view_note(self) -> str:
         """What a view record's analysis rests on: the seat, and what was drawn at random."""
@@ -486,6 +517,8 @@ class _Valued:
     names: tuple[str, ...] = ()  # the players' names, as the labels write them
     advice: Advice | None = None  # known already: the advisor's own, or one choice's (`_single`)
     exact: bool = False  # its advice samples nothing (every hand open): no share of the time
+    cost_stderr: float | None = None  # the standard error of ``cost`` (values from paired draws)
+    true_draws: int = 0  # the paired draws behind ``values`` (0: one exact valuation, or none)
 
     @property
     def stake(self) -> float:
@@ -524,36 +557,70 @@ def _value(
     event: Event,
     budget: Budget,
     truth: Callable[[], tuple[World, int]],
+    later: Sequence[Event] = (),
 ) -> _Valued:
-    """A decision's true deal valued (within the budget's wall limit), before any advice."""
-    found = advisor_for(session.round.game.id).valuation(session)
+    """A decision's true deal valued (within the budget's wall limit), before any advice; ``later``:
+    the record's events from the decision's own on (what the true deal's draws may need,
+    `Valuation.true_draw`)."""
+    advisor = advisor_for(session.round.game.id)
+    found = advisor.valuation(session)
     key = choice_key(event)
     names = tuple(session.names)
     if isinstance(found, Advice):
         weighed = len(found.alternatives)
-        return _Valued(index, seat, event, weighed, None, found.value_name, (), None, 0, names, found)
+        values: dict[str, float] | None = None
+        value_name = found.value_name
+        sampled = 0
+        if weighed > 1 or choice_key(found.action) != key:
+            world, sampled = truth()
+            valued = true_values_of(advisor, session, found, world)
+            if valued is not None:
+                value_name, values = valued
+        labels = {choice_key(a.action): a.label for a in found.alternatives}
+        labels.setdefault(key, event_label(event, names))  # a choice the advice did not weigh
+        top, spent = _best_and_cost(values, labels, key)
+        return _Valued(
+            index,
+            seat,
+            event,
+            weighed,
+            values,
+            value_name,
+            top,
+            spent,
+            sampled if values is not None else 0,
+            names,
+            found,
+        )
     valuation = found
-    values: dict[str, float] | None = None
+    values = None
     best: tuple[str, ...] = ()
     cost: float | None = None
+    cost_stderr: float | None = None
+    draws = 0
     sampled = 0
     true: list[float] | None = None
-    if not valuation.chance:
+    weighed = len(valuation.choices)
+    choices = list(valuation.choices)
+    if valuation.true_draw is not None and weighed > 1:
+        world, sampled = truth()
+        if all(choice_key(choice[0]) != key for choice in choices):  # the choice made, not weighed
+            choices.append(({k: v for k, v in event.items() if k != "receive"}, event_label(event, names)))
+        seed = (0 if budget.seed is None else budget.seed) * 1_000_003 + index
+        chosen = next(i for i, choice in enumerate(choices) if choice_key(choice[0]) == key)
+        drawn = drawn_truth(valuation, [c[0] for c in choices], world, later, seed, budget.wall, chosen)
+        if drawn is not None:
+            true, cost_stderr, draws = drawn
+    elif not valuation.chance:
         world, sampled = truth()
         # The true deal's values within the advice's wall limit (None: its solve was given up).
         true = valuation.true_values(world, budget.wall)
     if true is not None:
-        values = {choice[1]: v for choice, v in zip(valuation.choices, true, strict=True)}
-        top = max(true)
-        best = tuple(choice[1] for choice, v in zip(valuation.choices, true, strict=True) if v >= top - 1e-9)
-        chosen = next(
-            (v for choice, v in zip(valuation.choices, true, strict=True) if choice_key(choice[0]) == key),
-            None,
-        )
-        cost = None if chosen is None else top - chosen
+        values = {choice[1]: v for choice, v in zip(choices, true, strict=True)}
+        labels = {choice_key(choice[0]): choice[1] for choice in choices}
+        best, cost = _best_and_cost(values, labels, key)
     else:
         sampled = 0  # nothing valued in the true deal: nothing drawn for it either
-    weighed = len(valuation.choices)
     single = _single(session, valuation) if weighed == 1 else None
     return _Valued(
         index,
@@ -568,7 +635,126 @@ def _value(
         names,
         single,
         valuation.exact,
+        cost_stderr if cost is not None else None,
+        draws,
     )
+
+
+def _best_and_cost(
+    values: dict[str, float] | None, labels: dict[tuple[Any, ...], str], key: tuple[Any, ...]
+) -> tuple[tuple[str, ...], float | None]:
+    """The choices with the best value in the true deal, and the best value minus that of the
+    choice made (``key``; None when it was not among those valued)."""
+    if not values:
+        return (), None
+    top = max(values.values())
+    best = tuple(label for label, v in values.items() if v >= top - 1e-9)
+    label = labels.get(key)
+    return best, None if label is None or label not in values else top - values[label]
+
+
+def true_values_of(advisor: Any, session: Session, advice: Advice, world: World) -> TrueValues | None:
+    """Each choice of an advisor's own advice (a Was sticht? pick, a Stich für Stich guess) valued
+    in the true deal by the advisor's ``true_values`` (`hints.advisors.Advisor`): the values' name
+    and each choice's value by label; None where it has none."""
+    valued = getattr(advisor, "true_values", None)
+    return None if valued is None else valued(session, advice, world)
+
+
+TRUE_DRAWS = (4, 200)
+"""The fewest and the most paired draws of a true deal whose values still depend on chance
+(`drawn_truth`: Was sticht?'s play-outs, `PLAYOUTS` play-outs of each choice a draw)."""
+
+TRUE_ERROR = 0.5
+"""Draws of a true deal go on until the standard error of the choice's cost is at most this share
+of the smallest difference that matters for the value (or the decision's wall limit is reached)."""
+
+TRUE_KEPT = 3.0
+"""After the fewest draws, a choice whose paired difference from the best is more than this many
+standard errors (and matters) is drawn no more: it is not the best, and only the best and the
+choice made decide the cost."""
+
+
+def drawn_truth(
+    valuation: Valuation,
+    choices: Sequence[Event],
+    world: World,
+    later: Sequence[Event],
+    seed: int,
+    seconds: float,
+    chosen: int | None,
+) -> tuple[list[float], float | None, int] | None:
+    """Each of ``choices``'s values in the true deal from paired draws (`Valuation.true_draw`, the same seed
+    for every choice in a draw): their means, the standard error of the chosen choice's cost (its
+    paired difference from the best; for the best itself, from the second; None when the draws
+    leave nothing to chance, `Valuation.true_exact`: one is made), and the draws made.
+    Draws go on from `TRUE_DRAWS`'s fewest until that error is small (`TRUE_ERROR`), the most are
+    made or ``seconds`` have passed; a choice clearly below the best is dropped (`TRUE_KEPT`).
+    None when the record does not tell enough, or the first draw runs past ``seconds``."""
+    from stich.hints import dd
+    from stich.solvers.solver import SolveTimeout
+
+    assert valuation.true_draw is not None
+    kind = figures.value_kind(valuation.value_name)
+    rng = random.Random(seed)
+    count = len(choices)
+    draws: list[list[float]] = [[] for _ in range(count)]
+    live = list(range(count))
+    until = time.monotonic() + seconds
+    fewest, most = TRUE_DRAWS
+    made = 0
+    error: float | None = None
+    while made < most:
+        try:
+            with dd.deadline(None if made else until):
+                found = valuation.true_draw(world, later, rng.getrandbits(64), [choices[i] for i in live])
+        except SolveTimeout:
+            return None
+        if found is None:
+            return None
+        for i, v in zip(live, found, strict=True):
+            draws[i].append(float(v))
+        made += 1
+        if valuation.true_exact:
+            return [d[0] for d in draws], None, 1
+        means = [sum(d) / len(d) for d in draws]
+        error = _cost_error(draws, means, chosen)
+        if made < fewest:
+            continue
+        if (error is not None and error <= TRUE_ERROR * kind.smallest) or time.monotonic() > until:
+            break
+        top = max(range(count), key=lambda i: means[i])
+        live = [i for i in live if i in (top, chosen) or not _clearly_below(draws[top], draws[i], kind)]
+    means = [sum(d) / len(d) for d in draws]
+    return means, _cost_error(draws, means, chosen), made
+
+
+def _paired_error(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """The standard error of the mean paired difference of ``a`` and ``b`` over their common draws."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return None
+    diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+    mean = sum(diffs) / n
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+
+
+def _clearly_below(top: Sequence[float], other: Sequence[float], kind: figures.Kind) -> bool:
+    """Whether a choice's draws are clearly below the best's (`TRUE_KEPT`)."""
+    n = min(len(top), len(other))
+    gap = (sum(top[:n]) - sum(other[:n])) / n
+    error = _paired_error(top, other)
+    return error is not None and matters(kind, gap) and gap > TRUE_KEPT * error
+
+
+def _cost_error(draws: Sequence[Sequence[float]], means: Sequence[float], chosen: int | None) -> float | None:
+    """The standard error of the chosen choice's cost: of its paired difference from the best, or for
+    the best itself from the second (None: no choice made among those valued, or one draw)."""
+    if chosen is None or len(means) < 2:
+        return None
+    ranked = sorted(range(len(means)), key=lambda i: -means[i])
+    other = ranked[1] if ranked[0] == chosen else ranked[0]
+    return _paired_error(draws[other], draws[chosen])
 
 
 def _advise(valued: _Valued, view: Record | None, budget: Budget) -> Review:
@@ -596,13 +782,15 @@ def _advise(valued: _Valued, view: Record | None, budget: Budget) -> Review:
         label,
         advice,
         valued.values,
-        advice.value_name,
+        valued.value_name,
         valued.best,
         valued.cost,
         followed,
         verdict,
         valued.sampled,
         None if valued.stake == 0 or budget.worlds is not None else budget.seconds,
+        valued.cost_stderr,
+        valued.true_draws,
     )
 
 
@@ -650,13 +838,16 @@ class _Decision:
     event: Event
     truth: tuple[World, int]
     budget: Budget
+    later: tuple[Event, ...] = ()
 
 
 def _value_decision(decision: _Decision) -> _Valued:
     """A decision's true deal valued in a worker: the same as in the analysis's own process."""
     session = Session(decision.view, strict=False)
     truth = decision.truth
-    return _value(decision.index, decision.seat, session, decision.event, decision.budget, lambda: truth)
+    return _value(
+        decision.index, decision.seat, session, decision.event, decision.budget, lambda: truth, decision.later
+    )
 
 
 def _advise_decision(task: tuple[_Valued, Record | None, Budget]) -> Review:
@@ -694,18 +885,25 @@ class _Reviewer:
             self.pool = None
 
     def add(
-        self, index: int, seat: int, session: Session, event: Event, truth: Callable[[], tuple[World, int]]
+        self,
+        index: int,
+        seat: int,
+        session: Session,
+        event: Event,
+        truth: Callable[[], tuple[World, int]],
+        later: Sequence[Event] = (),
     ) -> None:
-        """A decision to review: its true deal valued now (one job) or by the workers."""
+        """A decision to review: its true deal valued now (one job) or by the workers; ``later``: the
+        record's events from the decision's own on."""
         if self.jobs == 1:
-            valued = _value(index, seat, session, event, self.budget, truth)
+            valued = _value(index, seat, session, event, self.budget, truth, later)
             self.valued.append((valued, session.to_record() if valued.advice is None else None))
             return
         view = session.to_record()
         if self.pool is None:
             advisor_for(view.game)  # its modules imported once, before the fork
             self.pool = multiprocessing.get_context("fork").Pool(self.jobs)
-        decision = _Decision(index, seat, view, event, truth(), self.budget)
+        decision = _Decision(index, seat, view, event, truth(), self.budget, tuple(later))
         self.waiting.append((view, self.pool.apply_async(_value_decision, (decision,))))
 
     def reviews(self) -> Iterator[Review]:
@@ -778,7 +976,8 @@ def _read(
         actor = feed.actor(event)
         if actor in analysed and sessions[actor].my_turn() and sessions[actor].stopped is None:
             session = sessions[actor]
-            reviewer.add(index, actor, session, event, partial(_true_world, session, feed))
+            later = record.events[index:]
+            reviewer.add(index, actor, session, event, partial(_true_world, session, feed), later)
         heard = feed.step()
         for seat, events in heard.items():
             for view_event in events:
@@ -828,7 +1027,8 @@ def _analyze_view(
         for index, event in enumerate(record.events):
             actor = seat_index(event["seat"], record.players) if "seat" in event else session.to_move()
             if actor in analysed and actor == view and session.my_turn():
-                reviewer.add(index, view, session, event, partial(shown.world, index, session))
+                truth = partial(shown.world, index, session)
+                reviewer.add(index, view, session, event, truth, record.events[index:])
             session.apply(event, strict=False)
             if space is not None:
                 post = session.posterior()

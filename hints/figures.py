@@ -83,6 +83,7 @@ VALUE_KINDS: dict[str, Kind] = {
     "forceable against everyone": CHANCE,
     "strength and information": STRENGTH,
     "strength under the trumps played for": SHARE,
+    "strength under the true trumps": SHARE,
     "targets kept in reach (a task made while its owner fails)": COUNT,
     "chip value": COUNT,
     "the only choice": COUNT,

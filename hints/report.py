@@ -333,6 +333,8 @@ def _summary(analysis: Analysis) -> str:
     parts.append("</div>")
     if analysis.view is not None:
         parts.append(f"<p class='note'>{_e(analysis.view_note())}.</p>")
+    if analysis.unvalued_note():
+        parts.append(f"<p class='note'>{_e(analysis.unvalued_note())}.</p>")
     if analysis.thinking is not None:
         parts.append(f"<p class='note'>{_e(analysis.thinking.text())}.</p>")
 
@@ -347,12 +349,13 @@ def _summary(analysis: Analysis) -> str:
     for seat in analysis.seats:
         mine = [r for r in analysis.reviews if r.seat == seat]
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        unit = "; ".join(dict.fromkeys(r.value_name for r in mine if r.values))
-        caption = f" <span class='legend'>({_e(unit)})</span>" if unit else ""
-        parts.append(
-            f"<div class='chartbox'><h3><span style='color:{colour}'>{_e(names[seat])}</span>{caption}</h3>"
-            f"{_value_chart(mine, colour)}</div>"
-        )
+        # One chart for each kind of value (a Was sticht? pick's strength, a task's expected points).
+        units = list(dict.fromkeys(r.value_name for r in mine if r.values)) or [""]
+        for unit in units:
+            caption = f" <span class='legend'>({_e(unit)})</span>" if unit else ""
+            charted = [r for r in mine if r.value_name == unit] if unit else mine
+            title = f"<span style='color:{colour}'>{_e(names[seat])}</span>{caption}"
+            parts.append(f"<div class='chartbox'><h3>{title}</h3>{_value_chart(charted, colour)}</div>")
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -410,8 +413,7 @@ def render_html(analysis: Analysis) -> str:
         advised = (
             "" if advice is None else f"<b>{_e(advice.best.label)}</b><br><span>{_e(advice.reason)}</span>"
         )
-        kind = figures.value_kind(review.value_name)
-        spent = "" if review.cost is None else _e(figures.shown(kind, review.cost))
+        spent = _e(review.cost_text())
         parts.append(
             f"<tr><td>{review.event}</td><td>{_e(names[review.seat])}</td><td>{_e(review.decision)}</td>"
             f"<td>{_decision_cell(deck, review)}</td><td>{_badge(review.verdict)}</td>"

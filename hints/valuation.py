@@ -35,6 +35,8 @@ __all__ = [
     "Budget",
     "Evaluate",
     "Tally",
+    "TrueDraw",
+    "TrueValues",
     "anytime",
     "forced_advice",
     "ranked_alternatives",
@@ -405,6 +407,20 @@ def ranked_alternatives(
 
 Evaluate = Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]]
 
+TrueValues = tuple[str, dict[str, float]]
+"""The choices of a decision whose advice is exact (a Was sticht? pick, a Stich für Stich guess)
+valued in the true deal: the values' name (as `Valuation.value_name`) and each choice's value by
+its label (`hints.advisors.Advisor`, ``true_values``)."""
+
+TrueDraw = Callable[[World, Sequence[Event], int, Sequence[Event]], Sequence[float] | None]
+"""One draw of the choices' values in the true deal, where a value still depends on chance (Was
+sticht?'s play-outs) or on what only the rest of the record shows: given the true world, the
+record's events from the decision's own on (the tasks the others chose at the same time, the
+cards 24's exchanges drew), a seed and the choices to value (events: those the valuation
+weighs, and the one made where it weighs not that one), the value of each, in that order, on
+the same random numbers (so that two choices' draws are paired); None when the record does not
+tell enough to value them (`stich analyze` averages the draws: `hints.analysis.drawn_truth`)."""
+
 
 @dataclass
 class Valuation:
@@ -435,6 +451,12 @@ class Valuation:
     fallback: Callable[[Session, random.Random], Event] | None = None
     """The game's rules of thumb, played when no world is solved in time (`hints.advisors.advisor_for`
     gives each valuation its game's)."""
+    true_draw: TrueDraw | None = None
+    """How a valuation with ``chance`` is valued in the true deal (`stich analyze`), one paired draw
+    at a time; None: it is not (its values still depend on cards yet to be drawn)."""
+    true_exact: bool = False
+    """``true_draw`` leaves nothing to chance (24's call and exchange: every card and the stock's
+    order known): one draw settles the true deal's values."""
 
     def true_values(self, world: World, seconds: float | None = None) -> list[float] | None:
         """Each choice's value in one world (the true one, for analysis); None when its solve runs

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from stich.cli import app
 from stich.games import GAME_IDS
+from stich.games.record import simulate
 from stich.hints.advisors.bidding import PLAYOUTS_PER_WORLD
 
 runner = CliRunner()
@@ -94,6 +95,34 @@ def test_a_record_the_rules_reject_is_named_in_one_line(tmp_path: Path, command:
     assert result.stderr.startswith(f"stich: error: {path}: ") and result.stderr.count("\n") == 1
     assert f"event {bad}:" in result.stderr
     assert ("unknown card 'ZZ'" if fault == "unknown card" else "already played") in result.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "deduce", "hint", "analyze"])
+@pytest.mark.parametrize(
+    ("game", "excess"),
+    [
+        ("stich-fuer-stich", "Ben's hand, Carla's hand, Dan's hand and the secret"),
+        ("was-sticht", "the secret"),
+        ("24", "Ben's hand, Carla's hand, Dan's hand and the stock"),
+        ("stiche-raten", "Ben's hand, Carla's hand and Dan's hand"),
+        ("wizard", "Ben's hand, Carla's hand and Dan's hand"),
+    ],
+)
+def test_a_view_record_holding_another_hand_is_refused_in_one_line(
+    tmp_path: Path, command: str, game: str, excess: str
+) -> None:
+    """An omniscient record with ``view`` set to a seat holds what that seat cannot know: every
+    command that reads it says so in one line, naming the file and the fix, never a traceback."""
+    record = simulate(game, 4, 1).to_json()
+    record["view"] = 0
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    extra = {"deduce": ["--seat", "0"], "hint": ["--at", "3"], "analyze": ["--worlds", "1"]}.get(command, [])
+    result = runner.invoke(app, [command, str(path), *extra])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"stich: error: {path}: ") and result.stderr.count("\n") == 1
+    assert f"known holds what Anna cannot know: {excess};" in result.stderr
+    assert '"view": null' in result.stderr and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize(

@@ -16,19 +16,23 @@ import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, cast
 
 from stich.games.base import Event
 from stich.games.errors import StichError
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Valuation
+from stich.hints.valuation import Advice, TrueValues, Valuation
+from stich.hints.worlds import World
 
 __all__ = ["Advisor", "Heuristic", "advisor_for", "heuristic_for"]
 
 
 class Advisor(Protocol):
     """How the decision the session's seat faces is valued: a `Valuation` over worlds, or, for a
-    decision the rules force or a rule of thumb settles, the `Advice` itself."""
+    decision the rules force or a rule of thumb settles, the `Advice` itself. An advisor may also
+    define ``true_values(session, advice, world)``: the choices of such advice valued in the true
+    deal (`hints.valuation.TrueValues`), for `stich analyze` (`hints.analysis.true_values_of`; None
+    where it has none)."""
 
     def valuation(self, session: Session) -> Valuation | Advice: ...
 
@@ -73,3 +77,8 @@ class _WithFallback:
     def valuation(self, session: Session) -> Valuation | Advice:
         found = self.advisor.valuation(session)
         return found if isinstance(found, Advice) else replace(found, fallback=self.heuristic)
+
+    def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
+        """The game's advisor's own ``true_values`` (`Advisor`), or None."""
+        valued = getattr(self.advisor, "true_values", None)
+        return None if valued is None else cast("TrueValues | None", valued(session, advice, world))

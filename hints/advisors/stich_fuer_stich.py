@@ -35,7 +35,15 @@ from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURIST
 from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
 from stich.hints.figures import BITS, CHANCE, POINTS, clearly_ahead_exact, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Alternative, Tally, Valuation, forced_advice, worlds_text
+from stich.hints.valuation import (
+    Advice,
+    Alternative,
+    Tally,
+    TrueValues,
+    Valuation,
+    forced_advice,
+    worlds_text,
+)
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec, Position, Solver
 from stich.solvers.solver import Move, Node, SolveTimeout
@@ -237,6 +245,18 @@ class StichFuerStichAdvisor:
             explain,
             method="double-dummy over sampled worlds (a world whose search is long played out)",
         )
+
+    def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
+        """A guess in the true deal: its chance to solve now is 1 for the true pair, else 0 (every
+        guess the rules allow, by label); None for the other decisions the advice settles itself."""
+        if advice.decision != "guess" or world.secret is None or session.tracker is None:
+            return None
+        truth = session.tracker.space.to_json(world.secret)
+        found = {}
+        for event in session.legal():
+            culprit, weapon = event["guess"]
+            found[f"{culprit} {weapon}"] = float([culprit, weapon] == [truth["culprit"], truth["weapon"]])
+        return advice.value_name, found
 
     def guess(self, session: Session) -> Advice:
         post = belief(session)  # the announcements' pairs weighed by the confidant's cards

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +33,7 @@ from stich.hints.advisors.was_sticht import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
 from stich.hints.figures import POINTS, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Alternative, Tally, Valuation, worlds_text
+from stich.hints.valuation import Alternative, Tally, TrueDraw, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec, Position, parse_position
 
@@ -108,6 +108,27 @@ def _solved_value(
 
 def _same(v: int) -> int:
     return v
+
+
+def _once(value: Callable[[World, Sequence[Event], Event], float | None]) -> TrueDraw:
+    """A decision whose value in the true deal is left to no chance (24's call and exchange: every
+    card, and the stock's order, known), as `stich analyze` draws it: ``value`` gives a choice's
+    (None: the record does not show enough), asked once a choice; every draw is the same."""
+    found: dict[str, float | None] = {}
+
+    def draw(world: World, later: Sequence[Event], seed: int, which: Sequence[Event]) -> list[float] | None:
+        values = []
+        for event in which:
+            key = repr(_key(event))  # an exchange's cards are a list
+            if key not in found:
+                found[key] = value(world, later, event)
+            known = found[key]
+            if known is None:
+                return None
+            values.append(known)
+        return values
+
+    return draw
 
 
 def _complete(hands: tuple[CardSet, ...], out: CardSet, size: int, rng: random.Random) -> list[CardSet]:
@@ -187,9 +208,25 @@ class VierUndZwanzigAdvisor:
                 values.append(_solved_value(state, hands, trump, bool(event.get("blind")), seat))
             return values, None
 
+        def called(world: World, event: Event) -> float:
+            # Every hand is full in the true deal: nothing is drawn (`_complete`).
+            hands = _complete(world.hands, world.out, HAND, _world_rng(world))
+            trump = SUITS.index(str(event["trump"]).upper())
+            return _solved_value(state, hands, trump, bool(event.get("blind")), seat)
+
         what = "your last three cards not yet known, exchanges not modelled"
         choices = [(e, _label(e)) for e in legal]
-        return Valuation("trump", choices, evaluate, source.draw, VALUE_NAME, _explain(what), chance=True)
+        return Valuation(
+            "trump",
+            choices,
+            evaluate,
+            source.draw,
+            VALUE_NAME,
+            _explain(what),
+            chance=True,
+            true_draw=_once(lambda world, later, event: called(world, event)),
+            true_exact=True,
+        )
 
     def exchange(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
         seat = session.seat
@@ -225,9 +262,32 @@ class VierUndZwanzigAdvisor:
                 values.append(_solved_value(state, hands, trump, state.blind, seat))
             return values, None
 
+        def exchanged(world: World, later: Sequence[Event], event: Event) -> float | None:
+            if event.get("drop"):
+                return 0.0  # a dropped player's score does not change
+            # The cards it draws: the top of the true stock, in the order the record's exchanges
+            # from this one on drew them.
+            stock = [state.deck.parse(c) for e in later if "exchange" in e for c in e.get("receive") or []]
+            give = [state.deck.parse(c) for c in event.get("exchange") or []]
+            if len(give) > len(stock):
+                return None  # the record does not show the cards this choice would draw
+            hands = list(world.hands)
+            hands[seat] = hand & ~mask_of(give) | mask_of(stock[: len(give)])
+            return _solved_value(state, hands, trump, state.blind, seat)
+
         what = "the cards drawn are random among those you cannot see"
         choices = [(e, _label(e)) for e in candidates]
-        return Valuation("exchange", choices, evaluate, source.draw, VALUE_NAME, _explain(what), chance=True)
+        return Valuation(
+            "exchange",
+            choices,
+            evaluate,
+            source.draw,
+            VALUE_NAME,
+            _explain(what),
+            chance=True,
+            true_draw=_once(exchanged),
+            true_exact=True,
+        )
 
     def play(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
         seat = session.seat

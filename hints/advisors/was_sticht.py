@@ -23,7 +23,7 @@ discard its most valuable chip).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
@@ -31,12 +31,16 @@ from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
+from stich.hints.valuation import Advice, Alternative, TrueValues, Valuation, forced_advice
+from stich.hints.worlds import World
 
 __all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength"]
 
 PICK_VALUE = "strength under the trumps played for"
 """The dealer's draft ``value_name``: a share of two-card tricks (`hints.figures.SHARE`)."""
+
+TRUE_PICK_VALUE = "strength under the true trumps"
+"""A pick's value in the true deal (`stich analyze`): the same share under the true trumps."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ class WasStichtAdvisor:
         phase = state.phase
         legal = session.legal()
         if phase == "draft":
-            if session.seat == state.dealer or (not state.layout[state.column + 1 :] and False):
+            if session.seat == state.dealer:
                 return self.pick(session, state)
             from stich.hints.advisors.was_sticht_draft import pick_valuation
 
@@ -60,12 +64,23 @@ class WasStichtAdvisor:
         if phase == "discard":
             return self.discard(session, state)
         from stich.hints.advisors.was_sticht_playout import play_valuation, task_valuation
+        from stich.hints.advisors.was_sticht_truth import play_truth, task_truth
 
         if phase == "tasks":
-            return task_valuation(session, state)
+            return replace(task_valuation(session, state), true_draw=task_truth(session, state))
         if phase == "play":
-            return play_valuation(session, state)
+            return replace(play_valuation(session, state), true_draw=play_truth(session, state))
         raise StichError(f"no advice for the phase {phase!r} of Was sticht?")
+
+    def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
+        """A draft pick in the true deal: each card's strength under the true trumps
+        (`hints.advisors.was_sticht_truth`); None for the other decisions the advice settles itself."""
+        if advice.decision != "pick":
+            return None
+        from stich.hints.advisors.was_sticht_truth import pick_truth
+
+        found = pick_truth(session, advice, world)
+        return None if found is None else (TRUE_PICK_VALUE, found)
 
     def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:
         state = session.round

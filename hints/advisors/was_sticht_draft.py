@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from stich.deducer.hypotheses import members
+from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.trick import TrickRules
@@ -36,6 +37,7 @@ from stich.hints.advisors.was_sticht_playout import Deal, Rng, made_share, task_
 from stich.hints.figures import POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
+from stich.hints.worlds import World
 
 __all__ = ["DRAFT_PLAYOUTS", "OTHERS_PLAYOUTS", "best_task", "pick_valuation"]
 
@@ -176,6 +178,21 @@ def pick_valuation(session: Session, state: WasStichtRound) -> Valuation:
             found[best_task(d, state, seat, play_seed)[1]] += 1
         return found.most_common(1)[0][0]
 
+    def truth(world: World, later: Sequence[Event], seed: int, which: Sequence[Event]) -> list[float] | None:
+        """The picks in the true deal (`stich analyze`): under the true trumps, the rest of the
+        draft dealt at random as the advice deals it (what the others would have picked had the
+        seat picked otherwise, the record cannot tell)."""
+        if world.secret is None:
+            return None
+        rng = random.Random(seed)
+        left, rest = _rest_of_draft(state, rng)
+        play_seed = rng.getrandbits(64)
+        deals = (
+            _deal(*tables(world.secret), state, _hands_after(state, DECK.parse(e["pick"]), left, rest))
+            for e in which
+        )
+        return [best_task(d, state, seat, play_seed)[0] for d in deals]
+
     return Valuation(
         "pick",
         [(e, str(e["pick"])) for e in legal],
@@ -185,6 +202,7 @@ def pick_valuation(session: Session, state: WasStichtRound) -> Valuation:
         explain,
         method="the rest of the draft dealt at random under the trumps still possible, the round played out",
         chance=True,
+        true_draw=truth,
     )
 
 

@@ -172,7 +172,6 @@ def round_of(path: Path, number: int | None) -> Record:
 
 def print_analysis(analysis: Analysis) -> None:
     """The decisions as a table, the summary, and when each seat first knew the secret."""
-    from stich.hints import figures
 
     console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
     names = analysis.record.players
@@ -182,14 +181,12 @@ def print_analysis(analysis: Analysis) -> None:
     table.add_column("decision")
     table.add_column("chosen")
     table.add_column("verdict")
-    table.add_column("cost", justify="right")
+    table.add_column("cost", justify="right", no_wrap=True)
     table.add_column("best with every card known")
     for review in analysis.reviews:
         if review.verdict == "forced":
             continue
-        # The cost in the value's own units, written as the advice writes that value.
-        kind = figures.value_kind(review.value_name)
-        cost = "" if review.cost is None else figures.shown(kind, review.cost)
+        cost = review.cost_text()  # in the value's own units, as the advice writes that value
         best = " ".join(review.best[:4]) + (" ..." if len(review.best) > 4 else "")
         table.add_row(
             str(review.event),
@@ -206,6 +203,8 @@ def print_analysis(analysis: Analysis) -> None:
     for verdict in ("lucky", "unlucky", "mistake"):
         if any(r.verdict == verdict for r in analysis.reviews):
             console.print(f"  {VERDICTS[verdict]}")
+    if analysis.unvalued_note():
+        console.print(analysis.unvalued_note())
     if analysis.thinking is not None:
         console.print(analysis.thinking.text())
     if analysis.view is not None:
