@@ -45,8 +45,8 @@ the task is made:
   dealer's cards (`dealer_valuation`): the chance to make some player's task while its owner
   fails, times the value of the chip the dealer then discards (its most valuable).
 
-The noise was chosen on a calibration run against the heuristic bots (docs/strength.md,
-Calibration; docs/advice.md, "Was sticht?: the round played out").
+The noise was chosen on a calibration run against the heuristic bots (docs/design/advisors.md,
+"Was sticht?: the round played out").
 
 A world is one draw of the others' tasks (at the task choice) and of the play-outs' random
 numbers; every choice is played out `PLAYOUTS` times in it on the same random numbers, so
