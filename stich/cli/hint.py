@@ -160,8 +160,8 @@ def print_advice(
             shown = "–"  # nothing was solved: the choice has no figure
         else:
             # Written as the reason writes it (hints.figures: one way per kind of figure).
-            read = figures.read(advice.value_name, alt.value)
-            shown = figures.shown_signed(advice.kind, read) if turned else figures.shown(advice.kind, read)
+            value = figures.read(advice.value_name, alt.value)
+            shown = figures.shown_signed(advice.kind, value) if turned else figures.shown(advice.kind, value)
             shown += f" ± {figures.shown_error(advice.kind, alt.stderr)}" if alt.stderr else ""
         cells = [_figure(name, alt.figures.get(name)) for name in figure_names]
         table.add_row(mark, card_text(alt.label, deck, symbols), shown, *cells)
