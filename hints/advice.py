@@ -39,10 +39,12 @@ from stich.hints.valuation import (
     Alternative,
     Budget,
     Evaluate,
+    Lead,
     Tally,
     Valuation,
     anytime,
     forced_advice,
+    lead_text,
     ranked_alternatives,
     worlds_text,
 )
@@ -58,11 +60,13 @@ __all__ = [
     "Alternative",
     "Budget",
     "Evaluate",
+    "Lead",
     "Tally",
     "advise",
     "anytime",
     "for_record",
     "forced_advice",
+    "lead_text",
     "ranked_alternatives",
     "worlds_text",
     "Valuation",
@@ -126,4 +130,5 @@ def for_record(advice: Advice, record: Record) -> Advice:
         return fits[0] if len(fits) == 1 else action
 
     alternatives = tuple(replace(a, action=complete(a.action)) for a in advice.alternatives)
-    return replace(advice, action=complete(advice.action), alternatives=alternatives)
+    lead = None if advice.lead is None else replace(advice.lead, over=complete(advice.lead.over))
+    return replace(advice, action=complete(advice.action), alternatives=alternatives, lead=lead)

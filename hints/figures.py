@@ -13,6 +13,10 @@ between the best and the second over the same worlds is significant at 95 % (Stu
 t, two-sided) **and** at least the smallest difference that matters. Exact figures
 (every hand open, nothing sampled) need only the second. `stich analyze` calls a choice
 "unlucky" or a "mistake" only for a cost that `matters`.
+
+A value is "more is better" for every decision; a player of 24 reads its value, "points off
+your score", the other way round, as the change of the score it is (lower is better):
+`TURNED` names such values and `read` gives the figure the player reads.
 """
 
 from __future__ import annotations
@@ -30,12 +34,15 @@ __all__ = [
     "SHARE",
     "STRENGTH",
     "TRICKS",
+    "TURNED",
     "clearly_ahead",
     "clearly_ahead_exact",
     "figure_kind",
     "matters",
+    "read",
     "shown",
     "shown_error",
+    "shown_signed",
     "t95",
     "value_kind",
 ]
@@ -45,24 +52,26 @@ __all__ = [
 class Kind:
     """One kind of figure: how it is written (``decimals``; ``percent``: as a percentage of 1)
     and the smallest difference between two choices that matters (in the figure's own units).
-    ``chance``: the figure is a probability or a share, always within [0, 1]."""
+    ``chance``: the figure is a probability or a share, always within [0, 1]. ``unit``: the word
+    after a difference of it ("+0.12 points"; none for a percentage)."""
 
     name: str
     decimals: int
     smallest: float
     percent: bool = False
     chance: bool = False
+    unit: str = ""
 
 
-POINTS = Kind("points", 2, 0.1)
+POINTS = Kind("points", 2, 0.1, unit="points")
 """Points of a game's score (expected points, round points, trick points): a tenth of a point."""
-TRICKS = Kind("tricks", 2, 0.1)
+TRICKS = Kind("tricks", 2, 0.1, unit="tricks")
 """Expected tricks: a tenth of a trick."""
 CHANCE = Kind("chance", 0, 0.02, percent=True, chance=True)
 """A probability (to hit the bid, to solve now, to make the task): two points of a chance."""
 SHARE = Kind("share", 0, 0.02, percent=True, chance=True)
 """A share (of two-card tricks won, of the other players): two points of the share."""
-BITS = Kind("bits", 2, 0.01)
+BITS = Kind("bits", 2, 0.01, unit="bits")
 """Information, in bits: a hundredth of a bit."""
 STRENGTH = Kind("strength", 2, 0.02)
 """Was sticht?'s draft score, strength plus (or minus) a tenth per bit: two points of strength."""
@@ -109,6 +118,13 @@ FIGURE_KINDS: dict[str, Kind] = {
 }
 """The kind of each named figure an alternative carries."""
 
+TURNED: dict[str, str] = {"points off your score": "your score"}
+"""Values a player reads the other way round, by name, and what the player reads instead: 24's
+"points off your score" (minus the round's points, so that more is better, as for every value)
+is read as the change of the seat's score this round, lower is better (the rulebook's
+scoring: each trick won takes its value off the score). The `stich hint` table, the reason
+and the JSON's ``score`` all give that change (`read`)."""
+
 NUMBER = Kind("number", 2, 0.01)
 """A figure of no registered kind: two decimals."""
 
@@ -131,6 +147,21 @@ def shown(kind: Kind, x: float) -> str:
     if text.startswith("-") and float(text) == 0:
         text = text[1:]  # no "-0.00"
     return text + ("%" if kind.percent else "")
+
+
+def shown_signed(kind: Kind, x: float) -> str:
+    """The figure as `shown` writes it, with a plus sign when it is above zero ("+0.12", "-3.00",
+    "0.00"): a difference, or a change of a score."""
+    text = shown(kind, x)
+    if math.isfinite(x) and not text.startswith("-") and float(text.rstrip("%")) != 0:
+        return "+" + text
+    return text
+
+
+def read(value_name: str, x: float) -> float:
+    """A value as a player reads it: minus the value where `TURNED` names it (24's change of the
+    score), else the value itself."""
+    return 0.0 - x if value_name in TURNED else x
 
 
 def shown_error(kind: Kind, se: float) -> str:

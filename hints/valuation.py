@@ -20,7 +20,19 @@ from typing import Any
 
 from stich.games.base import Event
 from stich.games.errors import StichError
-from stich.hints.figures import Kind, clearly_ahead, clearly_ahead_exact, figure_kind, t95, value_kind
+from stich.hints.figures import (
+    TURNED,
+    Kind,
+    clearly_ahead,
+    clearly_ahead_exact,
+    figure_kind,
+    read,
+    shown,
+    shown_error,
+    shown_signed,
+    t95,
+    value_kind,
+)
 from stich.hints.session import Session
 
 __all__ = [
@@ -34,11 +46,16 @@ __all__ = [
     "Alternative",
     "Budget",
     "Evaluate",
+    "Lead",
     "Tally",
     "TrueDraw",
     "TrueValues",
     "anytime",
+    "exact_ahead",
+    "exact_lead",
+    "exact_verdict",
     "forced_advice",
+    "lead_text",
     "ranked_alternatives",
     "worlds_text",
     "Valuation",
@@ -124,6 +141,30 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Lead:
+    """How far the best is ahead of the next choice (``over``, labelled ``label``): the mean of
+    their paired differences over the same worlds and its standard error (`Tally.lead`); for
+    exact figures (nothing sampled) the difference itself, no error, in the figure that ranks
+    the two (``figure``: ``"value"``, or at an equal value the first of the valuation's ``then``
+    that differs). In the value's own terms: more is better."""
+
+    over: Event
+    label: str
+    difference: float
+    stderr: float
+    figure: str = "value"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "over": self.over,
+            "label": self.label,
+            "difference": _round(self.difference),
+            "stderr": _round(self.stderr),
+            "figure": self.figure,
+        }
+
+
+@dataclass(frozen=True)
 class Advice:
     """The recommendation for one decision, every alternative (best first), and how sure it is."""
 
@@ -139,6 +180,7 @@ class Advice:
     value_name: str  # what ``value`` means, e.g. "expected points", "chance to hit the bid"
     abandoned: int = 0  # worlds begun but given up at the time limit (`Budget.wall`), not counted
     settled: bool = False  # sampling stopped before the budget: the ranking was settled (`SETTLE_FROM`)
+    lead: Lead | None = None  # the best over the second (None: one choice, or no paired difference)
 
     @property
     def best(self) -> Alternative:
@@ -155,9 +197,10 @@ class Advice:
             "seat": self.seat,
             "decision": self.decision,
             "action": self.action,
-            "alternatives": [a.to_json() for a in self.alternatives],
+            "alternatives": [self._alternative_json(a) for a in self.alternatives],
             "worlds": self.worlds,
             "separated": self.separated,
+            "lead": None if self.lead is None else self.lead.to_json(),
             "reason": self.reason,
             "method": self.method,
             "value": self.value_name,
@@ -165,6 +208,30 @@ class Advice:
             "abandoned": self.abandoned,
             "settled": self.settled,
         }
+
+    def _alternative_json(self, alternative: Alternative) -> dict[str, Any]:
+        """One alternative's JSON; a value read the other way round (`hints.figures.TURNED`, 24's)
+        adds the figure the player reads, ``score``."""
+        shape = alternative.to_json()
+        if self.value_name in TURNED:
+            shape["score"] = _round(read(self.value_name, alternative.value))
+        return shape
+
+
+def lead_text(best: str, lead: Lead, value_name: str, worlds: int) -> str:
+    """The best's lead as the reason gives it: "6C: +0.12 ± 0.03 points over 2C in the same 384
+    worlds"; exact figures (``worlds`` 0) "6C: +1 over 2C, exact"; a value read the other way
+    round (`hints.figures.TURNED`) as the player reads it, "B2: your score 0.50 ± 0.10 lower than
+    with B5 in the same 40 worlds". Written as the table writes its kind (`hints.figures`)."""
+    kind = value_kind(value_name) if lead.figure == "value" else figure_kind(lead.figure)
+    error = f" ± {shown_error(kind, lead.stderr)}" if worlds else ""
+    where = f" in the same {worlds_text(worlds)}" if worlds else ", exact"
+    if lead.figure == "value" and value_name in TURNED:
+        lower = f"{shown(kind, lead.difference)}{error} lower than with {lead.label}"
+        return f"{best}: {TURNED[value_name]} {lower}{where}"
+    unit = f" {kind.unit}" if kind.unit else ""
+    name = "" if lead.figure == "value" else f" {lead.figure.replace('_', ' ')}"
+    return f"{best}: {shown_signed(kind, lead.difference)}{error}{unit}{name} over {lead.label}{where}"
 
 
 def worlds_text(n: int) -> str:
@@ -218,11 +285,20 @@ class Tally:
 
         return sorted(range(self.count), key=key)
 
+    def differences(self, best: int, second: int) -> list[float]:
+        """``best``'s value minus ``second``'s in each world: their paired differences."""
+        return [a - b for a, b in zip(self.values[best], self.values[second], strict=True)]
+
+    def lead(self, best: int, second: int) -> tuple[float, float]:
+        """How far ``best`` is ahead of ``second``: the mean of their paired differences and its
+        standard error, the figures `separated` decides by."""
+        diffs = self.differences(best, second)
+        return (sum(diffs) / len(diffs) if diffs else 0.0), _stderr(diffs)
+
     def separated(self, best: int, second: int, kind: Kind) -> bool:
         """Whether ``best`` is clearly ahead of ``second`` (`hints.figures.clearly_ahead`: their
         paired difference significant at 95 % and at least the smallest that matters)."""
-        diffs = [a - b for a, b in zip(self.values[best], self.values[second], strict=True)]
-        return clearly_ahead(kind, diffs)
+        return clearly_ahead(kind, self.differences(best, second))
 
 
 def _stderr(xs: Sequence[float]) -> float:
@@ -510,6 +586,7 @@ class Valuation:
         if not tally.worlds:
             return self._fallback(session, budget, seconds, tally)
         kind = value_kind(self.value_name)
+        lead = None
         if self.rank is not None:
             # A ranking made from the averages (the best bid of each suit) has no paired error.
             alternatives = self.rank(tally)
@@ -518,22 +595,31 @@ class Valuation:
             alternatives = ranked_alternatives(tally, self.choices, self.then)
             order = tally.order(self.then)
             separated = len(order) < 2 or tally.separated(order[0], order[1], kind)
+            if len(order) > 1:
+                lead = Lead(alternatives[1].action, alternatives[1].label, *tally.lead(order[0], order[1]))
+        worlds = 0 if self.exact else tally.worlds
+        # Clearly best: the figure that says so, the paired difference (`lead_text`).
+        ahead = (
+            f"; {lead_text(alternatives[0].label, lead, self.value_name, worlds)}"
+            if separated and lead
+            else ""
+        )
         if self.exact:
-            found = alternatives[:2]
-            separated = len(found) < 2 or _exact_ahead(kind, self.then, found[0], found[1])
+            lead, separated, ahead = exact_verdict(alternatives, self.value_name, self.then)
         return Advice(
             session.seat,
             self.decision,
             alternatives[0].action,
             tuple(alternatives),
-            0 if self.exact else tally.worlds,
+            worlds,
             separated,
-            self.explain(alternatives, tally) + _cut_short(budget, tally) + _settled_text(tally),
+            self.explain(alternatives, tally) + _cut_short(budget, tally) + ahead + _settled_text(tally),
             self.method,
             seconds,
             self.value_name,
             abandoned=tally.abandoned,
             settled=bool(tally.settled),
+            lead=lead,
         )
 
     def _settled(self, tally: Tally) -> str:
@@ -547,9 +633,8 @@ class Valuation:
         kind = value_kind(self.value_name)
         if tally.separated(order[0], order[1], kind):
             return "the best was already clearly ahead of the second"
-        diffs = [a - b for a, b in zip(tally.values[order[0]], tally.values[order[1]], strict=True)]
-        mean = sum(diffs) / len(diffs)
-        if mean + t95(len(diffs) - 1) * _stderr(diffs) < kind.smallest:
+        mean, stderr = tally.lead(order[0], order[1])
+        if mean + t95(tally.worlds - 1) * stderr < kind.smallest:
             return "the best and the second were already as good as each other"
         return ""
 
@@ -571,16 +656,38 @@ def _cut_short(budget: Budget, tally: Tally) -> str:
     )
 
 
-def _exact_ahead(kind: Kind, then: Sequence[str], best: Alternative, second: Alternative) -> bool:
-    """Exact figures: the best is clearly ahead when its value is, by at least the smallest
-    difference that matters; at an equal value, the first figure of ``then`` that differs decides
-    the same way."""
-    ranked = [(kind, best.value, second.value)]
-    ranked += [(figure_kind(n), best.figures.get(n, 0.0), second.figures.get(n, 0.0)) for n in then]
+def exact_lead(alternatives: Sequence[Alternative], then: Sequence[str] = ()) -> Lead | None:
+    """Exact figures (nothing sampled): the best's lead over the second, in its value, or at an
+    equal value in the first figure of ``then`` that differs; None for a single choice."""
+    if len(alternatives) < 2:
+        return None
+    best, second = alternatives[:2]
+    ranked = [("value", best.value, second.value)]
+    ranked += [(n, best.figures.get(n, 0.0), second.figures.get(n, 0.0)) for n in then]
     for figure, ahead, behind in ranked:
         if abs(ahead - behind) > 1e-12:
-            return clearly_ahead_exact(figure, ahead - behind)
-    return False
+            return Lead(second.action, second.label, ahead - behind, 0.0, figure)
+    return Lead(second.action, second.label, 0.0, 0.0)
+
+
+def exact_verdict(
+    alternatives: Sequence[Alternative], value_name: str, then: Sequence[str] = ()
+) -> tuple[Lead | None, bool, str]:
+    """Exact figures, best first: the best's lead over the second (`exact_lead`), whether it is
+    clearly ahead (`exact_ahead`; a single choice is), and what the reason adds when it is
+    (`lead_text`, after a semicolon)."""
+    lead = exact_lead(alternatives, then)
+    if lead is None:
+        return None, True, ""
+    if not exact_ahead(value_kind(value_name), lead):
+        return lead, False, ""
+    return lead, True, f"; {lead_text(alternatives[0].label, lead, value_name, 0)}"
+
+
+def exact_ahead(kind: Kind, lead: Lead) -> bool:
+    """Exact figures: the best is clearly ahead when its lead (`exact_lead`) is at least the
+    smallest difference that matters for the figure it is in (``kind``: the value's)."""
+    return clearly_ahead_exact(kind if lead.figure == "value" else figure_kind(lead.figure), lead.difference)
 
 
 def forced_advice(session: Session, decision: str, event: Event, label: str, reason: str) -> Advice:

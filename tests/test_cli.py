@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -347,6 +348,48 @@ def test_hint_with_worker_processes_gives_the_same_advice(tmp_path: Path) -> Non
     assert one == two and one["worlds"] == 6 * PLAYOUTS_PER_WORLD  # a card is valued by play-outs
     refused = runner.invoke(app, [*args, "--jobs", "0"])
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def _hint_text_and_json(tmp_path: Path, simulate: list[str], hint: list[str]) -> tuple[str, dict[str, Any]]:
+    """`stich hint` on a simulated round: its text (one line, as a player reads it) and its JSON."""
+    simulated = runner.invoke(app, ["simulate", *simulate])
+    path = tmp_path / "round.json"
+    path.write_text(simulated.stdout, encoding="utf-8")
+    asked = ["hint", str(path), *hint]
+    text, shape = runner.invoke(app, asked), runner.invoke(app, [*asked, "--json"])
+    assert text.exit_code == shape.exit_code == 0, text.output
+    return " ".join(text.stdout.split()), json.loads(shape.stdout)
+
+
+def test_hint_clearly_best_prints_the_paired_difference(tmp_path: Path) -> None:
+    # docs/advice.md's example: 6H clearly ahead of 9H; the sentence gives their paired difference
+    # and its ±, from the JSON's lead, and the table each one's own ±.
+    text, shape = _hint_text_and_json(
+        tmp_path,
+        ["stiche-raten", "-p", "4", "-s", "5", "-o", "first_round=5"],
+        ["--at", "12", "--worlds", "20", "--seed", "1"],
+    )
+    lead, worlds = shape["lead"], shape["worlds"]
+    assert shape["separated"] and lead["label"] == "9H" and lead["figure"] == "value"
+    paired = f"+{lead['difference']:.2f} ± {lead['stderr']:.2f} points over"
+    assert f"6H: {paired} 9H in the same {worlds} worlds" in shape["reason"]
+    said = rf"6(H|♥): {re.escape(paired)} 9(H|♥) in the same {worlds} worlds \(clearly best\)"
+    assert re.search(said, text), text
+    own = shape["alternatives"][0]
+    assert f"{own['value']:.2f} ± {own['stderr']:.2f}" in text
+
+
+def test_hint_24_prints_the_score_as_the_json_gives_it(tmp_path: Path) -> None:
+    # docs/advice.md's 24 example: the table, the sentence and the JSON's score are one number.
+    text, shape = _hint_text_and_json(
+        tmp_path, ["24", "-p", "3", "-s", "3"], ["--at", "1", "--worlds", "40", "--seed", "1"]
+    )
+    best = shape["alternatives"][0]
+    score = f"{best['score']:+.2f}"
+    assert best["score"] == pytest.approx(-best["value"]) and shape["value"] == "points off your score"
+    assert f"your score (lower is better) → {best['label']} {score} ± {best['stderr']:.2f}" in text
+    said = f"{best['label']}: your score {score} this round, on average over 40 worlds (lower is better;"
+    assert said in text
 
 
 def test_analyze_into_a_missing_folder_is_one_line_before_any_work(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advisors.stich_fuer_stich_belief import belief
 from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
-from stich.hints.figures import BITS, CHANCE, POINTS, clearly_ahead_exact, shown
+from stich.hints.figures import BITS, CHANCE, POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import (
     Advice,
@@ -41,6 +41,7 @@ from stich.hints.valuation import (
     Tally,
     TrueValues,
     Valuation,
+    exact_verdict,
     forced_advice,
     worlds_text,
 )
@@ -280,19 +281,21 @@ class StichFuerStichAdvisor:
                 f"{best.label} is one of the {len(possible)} pairs that fit every announcement "
                 f"({shown(CHANCE, best.value)} to solve now); a false suspicion costs nothing"
             )
+        lead, separated, ahead = exact_verdict(alternatives, "chance to solve now")
         return Advice(
             session.seat,
             "guess",
             best.action,
             tuple(alternatives),
             0,
-            len(possible) == 1 or clearly_ahead_exact(CHANCE, best.value - alternatives[1].value),
-            reason,
+            separated,
+            reason + ahead,
             f"the {len(possible)} culprit-weapon pairs still possible"
             if len(possible) > 1
             else "the one culprit-weapon pair left",
             0.0,
             "chance to solve now",
+            lead=lead,
         )
 
 

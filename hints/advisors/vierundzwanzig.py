@@ -2,7 +2,8 @@
 declarations (a reversal on a 1, Trump Chaos's new trump on a 2).
 
 Every decision is valued in the points it takes off the seat's score (a round's points,
-fewer is better, with the sign turned: more is better, as every advice's value) over
+fewer is better, with the sign turned: more is better, as every advice's value; the player
+reads the round's points, lower is better: `hints.figures.TURNED`) over
 sampled worlds, each solved double-dummy for the seat against all
 the others. Without Trump Chaos a seat's points are a strictly increasing function of its
 tricks, and the solver is asked for its tricks (`_by_tricks`): the same values, a search
@@ -31,7 +32,7 @@ from stich.games.vierundzwanzig import HAND, SUITS, Context24, VierUndZwanzigRou
 from stich.hints.advisors.vierundzwanzig_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
-from stich.hints.figures import POINTS, shown
+from stich.hints.figures import POINTS, TURNED, read, shown_signed
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, TrueDraw, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
@@ -40,7 +41,7 @@ from stich.solvers import ObjectiveSpec, Position, parse_position
 __all__ = ["ADVISOR", "VierUndZwanzigAdvisor"]
 
 CANDIDATE_CARDS = 3  # exchange candidates: subsets of this many weakest cards
-VALUE_NAME = "points off your score"  # minus the round's points: more is better
+VALUE_NAME = "points off your score"  # minus the round's points: more is better (read turned)
 
 
 def _key(event: Event) -> tuple[tuple[str, Any], ...]:
@@ -169,11 +170,10 @@ def _explain(what: str) -> Callable[[list[Alternative], Tally], str]:
     def explain(alternatives: list[Alternative], tally: Tally) -> str:
         best = alternatives[0]
         over = worlds_text(tally.worlds)
-        points = shown(POINTS, best.value)
-        text = f"{best.label}: {points} points off your score on average over {over}"
-        if best.value < 0:  # minus points off: the score rises (a round without a trick)
-            text += ", so your score rises"
-        return f"{text} ({what})"
+        # As the player reads it: the change of the score, lower is better (+: the score rises).
+        score = shown_signed(POINTS, read(VALUE_NAME, best.value))
+        text = f"{best.label}: {TURNED[VALUE_NAME]} {score} this round, on average over {over}"
+        return f"{text} (lower is better; {what})"
 
     return explain
 

@@ -29,9 +29,9 @@ from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht_heuristic import card_strength
-from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
+from stich.hints.figures import BITS, SHARE, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Alternative, TrueValues, Valuation, forced_advice
+from stich.hints.valuation import Advice, Alternative, TrueValues, Valuation, exact_verdict, forced_advice
 from stich.hints.worlds import World
 
 __all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength"]
@@ -118,7 +118,7 @@ class WasStichtAdvisor:
         reason = f"{best.label} wins {share} of two-card tricks under the trumps {text}"
         if best.figures["bits_given"] > 0.05:
             reason += f"; the announcement gives away {shown(BITS, best.figures['bits_given'])} bits"
-        separated = len(alternatives) < 2 or clearly_ahead_exact(SHARE, best.value - alternatives[1].value)
+        lead, separated, ahead = exact_verdict(alternatives, PICK_VALUE)
         return Advice(
             session.seat,
             "pick",
@@ -126,10 +126,11 @@ class WasStichtAdvisor:
             tuple(alternatives),
             0,
             separated,
-            reason,
+            reason + ahead,
             f"strength under the trumps {text}",
             0.0,
             PICK_VALUE,
+            lead=lead,
         )
 
     def discard(self, session: Session, state: WasStichtRound) -> Advice:
@@ -141,17 +142,19 @@ class WasStichtAdvisor:
         )
         best = alternatives[0]
         reason = f"discard {best.label} (value {best.value:.0f}): the hardest chip to make in a later round"
+        lead, separated, ahead = exact_verdict(alternatives, "chip value")
         return Advice(
             session.seat,
             "discard",
             best.action,
             tuple(alternatives),
             0,
-            len(alternatives) < 2 or clearly_ahead_exact(COUNT, best.value - alternatives[1].value),
-            reason,
+            separated,
+            reason + ahead,
             "chip values",
             0.0,
             "chip value",
+            lead=lead,
         )
 
 

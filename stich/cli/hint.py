@@ -133,7 +133,9 @@ def print_advice(
     table = Table(box=None, padding=(0, 2))
     table.add_column("")
     table.add_column("choice")
-    table.add_column(advice.value_name, justify="right")
+    # A value read the other way round (24's) is shown as the player reads it (hints.figures.read).
+    turned = figures.TURNED.get(advice.value_name)
+    table.add_column(f"{turned} (lower is better)" if turned else advice.value_name, justify="right")
     # Figures that tell the choices apart (a figure equal for all describes the hand, not the choice),
     # and any the reason quotes, so that a number in the sentence is also in the table; not one
     # that reads as the value column does, choice for choice.
@@ -158,7 +160,8 @@ def print_advice(
             shown = "–"  # nothing was solved: the choice has no figure
         else:
             # Written as the reason writes it (hints.figures: one way per kind of figure).
-            shown = figures.shown(advice.kind, alt.value)
+            value = figures.read(advice.value_name, alt.value)
+            shown = figures.shown_signed(advice.kind, value) if turned else figures.shown(advice.kind, value)
             shown += f" ± {figures.shown_error(advice.kind, alt.stderr)}" if alt.stderr else ""
         cells = [_figure(name, alt.figures.get(name)) for name in figure_names]
         table.add_row(mark, card_text(alt.label, deck, symbols), shown, *cells)

@@ -9,6 +9,7 @@ import io
 import math
 import random
 import re
+import statistics
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -26,13 +27,17 @@ from stich.hints.figures import (
     FIGURE_KINDS,
     POINTS,
     STRENGTH,
+    TURNED,
     VALUE_KINDS,
     clearly_ahead,
     clearly_ahead_exact,
     figure_kind,
     matters,
+    read,
     shown,
+    shown_error,
     t95,
+    value_kind,
 )
 from stich.hints.session import Session
 from tests.deducer import simulate_deal
@@ -133,10 +138,43 @@ def _label_spans(reason: str, alternatives: tuple[Alternative, ...]) -> list[tup
     return sorted(spans)
 
 
+def lead_quoted(advice: Advice) -> tuple[int, int] | None:
+    """Where the reason gives the best's lead over the second (`hints.valuation.lead_text`), which
+    it must where the best is clearly ahead; its figures checked against the lead's own (the
+    paired difference, signed, and its error as the table writes the kind; the worlds). None
+    where the best is not clearly ahead."""
+    lead = advice.lead
+    if not advice.separated or lead is None:
+        return None
+    kind = value_kind(advice.value_name) if lead.figure == "value" else figure_kind(lead.figure)
+    where = rf" in the same {advice.worlds} worlds?" if advice.worlds else ", exact"
+    pattern = (
+        re.escape(f"{advice.best.label}: ")
+        + r"(?:your score )?(?P<diff>[-+]?[\d.]+%?)(?: ± (?P<err>[\d.]+%?))?"
+        + r"[a-z ]*? (?P<how>over|lower than with) "
+        + re.escape(lead.label)
+        + where
+    )
+    found = re.search(pattern, advice.reason)
+    assert found, f"{advice.reason!r} does not give the lead over {lead.label} ({lead})"
+    turned = lead.figure == "value" and advice.value_name in TURNED
+    assert found["how"] == ("lower than with" if turned else "over"), advice.reason
+    assert _same(found["diff"], shown(kind, lead.difference)), (advice.reason, lead)
+    assert turned or found["diff"][0] in "+0", (advice.reason, lead)  # ahead: a plus sign
+    assert (found["err"] is None) == (advice.worlds == 0), advice.reason
+    if found["err"] is not None:
+        assert _same(found["err"], shown_error(kind, lead.stderr)), (advice.reason, lead)
+    return found.start(), found.end()
+
+
 def quoted_figures(advice: Advice) -> list[tuple[str, Alternative]]:
     """Each figure the reason quotes, with the alternative it is quoted for: the one the
-    sentence named last before it (the best when none was named yet)."""
+    sentence named last before it (the best when none was named yet). The lead over the second
+    (`lead_quoted`) is checked apart."""
     spans = _label_spans(advice.reason, advice.alternatives)
+    lead = lead_quoted(advice)
+    if lead is not None:  # its own figures, checked there: not the figures of a choice
+        spans = sorted([s for s in spans if s[1] <= lead[0] or s[0] >= lead[1]] + [(*lead, 0)])
     masked = list(advice.reason)
     for start, end, _ in spans:
         masked[start:end] = "#" * (end - start)
@@ -152,8 +190,9 @@ def quoted_figures(advice: Advice) -> list[tuple[str, Alternative]]:
 
 
 def _figures_shown(advice: Advice, alternative: Alternative) -> list[str]:
-    """Every figure of an alternative as the table writes it."""
-    written = [shown(advice.kind, alternative.value)]
+    """Every figure of an alternative as the table writes it (a value read the other way round,
+    24's, as the player reads it, `hints.figures.read`)."""
+    written = [shown(advice.kind, read(advice.value_name, alternative.value))]
     written += [shown(figure_kind(name), v) for name, v in alternative.figures.items()]
     return written
 
@@ -316,7 +355,10 @@ def _table(advice: Advice, names: list[str]) -> str:
     return out.getvalue()
 
 
-def test_24_reason_sign_matches_table() -> None:
+def test_24_sentence_table_and_json_give_the_same_score() -> None:
+    # 24's value is minus the round's points (more is better, as every value); the player reads
+    # the round's points, lower is better: the sentence, the table and the JSON's `score` give
+    # that one number, with its sign (+: the score rises).
     seen = 0
     for seed in range(3):
         record = _record(CASE_NAMES.index("24"), seed)
@@ -328,18 +370,122 @@ def test_24_reason_sign_matches_table() -> None:
             session = Session.from_record(head, mover)
             advice = advise(session, Budget(worlds=3, seed=seed, seconds=PATIENT))
             best = advice.best
-            written = shown(advice.kind, best.value)
+            score = -best.value
             quoted = re.match(
-                rf"{re.escape(best.label)}: ([-+]?\d+\.\d+) points off your score", advice.reason
+                rf"{re.escape(best.label)}: your score ([-+]?\d+\.\d+) this round, on average over "
+                r"\d+ worlds? \(lower is better; ",
+                advice.reason,
             )
             assert quoted, advice.reason
-            assert quoted.group(1) == written
-            value = advice.to_json()["alternatives"][0]["value"]
-            assert math.copysign(1, float(written)) == math.copysign(1, value) or float(written) == 0
-            row = next(line for line in _table(advice, session.names).splitlines() if "→" in line)
+            written = quoted.group(1)
+            assert float(written) == pytest.approx(score, abs=0.005)
+            assert written[0] == ("+" if float(written) > 0 else "-" if float(written) < 0 else "0")
+            assert advice.to_json()["alternatives"][0]["score"] == pytest.approx(score, abs=1e-4)
+            table = _table(advice, session.names).splitlines()
+            assert "your score (lower is better)" in table[1], table[1]
+            row = next(line for line in table if "→" in line)
             assert written in row.split(), row
+            check_reason_quotes_figures(advice)
             seen += 1
     assert seen == 12
+
+
+def _separable_valuation(values: Callable[[int], list[float]], value_name: str = "expected points") -> Any:
+    """A valuation of two bids whose world number i is worth ``values(i)``."""
+    import itertools
+
+    from stich.hints.advice import Valuation
+
+    counter = itertools.count()
+    return Valuation(
+        "bid",
+        [({"seat": 0, "bid": k}, f"bid {k}") for k in range(2)],
+        lambda world: (values(world), None),
+        lambda rng: next(counter),
+        value_name,
+        lambda alternatives, tally: f"{alternatives[0].label} is best",
+    )
+
+
+def _opening_session() -> Session:
+    record = simulate("stiche-raten", 4, 1, {"first_round": 2})
+    return Session.from_record(replace(record, events=[]), record.events[0]["seat"])
+
+
+def test_clearly_best_reason_quotes_the_paired_difference() -> None:
+    # bid 1 is worth 0.5 more in every world, give or take: the two ranges overlap (each choice's
+    # own error is 0.3), but the paired difference is 0.5 ± 0.03, and the reason says so.
+    rng = random.Random(4)
+    base = [rng.uniform(-3, 3) for _ in range(40)]
+    steps = [0.5 + rng.uniform(-0.2, 0.2) for _ in range(40)]
+    advice = _separable_valuation(lambda i: [base[i], base[i] + steps[i]]).advise(
+        _opening_session(), Budget(worlds=40, seed=1)
+    )
+    assert advice.separated and advice.best.label == "bid 1" and advice.lead is not None
+    tally = Tally(2)
+    for i in range(40):
+        tally.add([base[i], base[i] + steps[i]])
+    difference, stderr = tally.lead(1, 0)
+    # The tally's own figures: the mean and the standard error of the per-world differences.
+    diffs = tally.differences(1, 0)
+    assert difference == pytest.approx(statistics.fmean(diffs))
+    assert stderr == pytest.approx(statistics.stdev(diffs) / math.sqrt(40))
+    assert (advice.lead.difference, advice.lead.stderr) == (difference, stderr)
+    assert advice.lead.label == "bid 0" and advice.lead.over == {"seat": 0, "bid": 0}
+    paired = f"+{shown(POINTS, difference)} ± {shown_error(POINTS, stderr)}"
+    clause = f"bid 1: {paired} points over bid 0 in the same 40 worlds"
+    assert advice.reason == f"bid 1 is best; {clause}"
+    assert stderr < 0.05 < advice.best.stderr  # the paired error, not each choice's own
+    assert advice.to_json()["lead"] == {
+        "over": {"seat": 0, "bid": 0},
+        "label": "bid 0",
+        "difference": round(difference, 4),
+        "stderr": round(stderr, 4),
+        "figure": "value",
+    }
+    check_reason_quotes_figures(advice)
+    table = _table(advice, ["Anna", "Ben", "Carla", "Dan"])
+    assert clause in " ".join(table.split()) and f"{shown(POINTS, advice.best.value)} ± " in table
+
+
+def test_not_clearly_ahead_says_no_lead_but_the_json_has_it() -> None:
+    # The worlds disagree (+3 and -2 in turn): no "clearly best", no difference in the sentence;
+    # the JSON still gives the paired difference, which tells why.
+    advice = _separable_valuation(lambda i: [0.0, 3.0 if i % 2 else -2.0]).advise(
+        _opening_session(), Budget(worlds=8, seed=1)
+    )
+    assert not advice.separated and advice.reason == "bid 1 is best"
+    assert advice.to_json()["lead"]["difference"] == pytest.approx(0.5)
+    assert "(not clearly ahead of the next choice)" in _table(advice, ["Anna", "Ben", "Carla", "Dan"])
+
+
+def test_24_lead_reads_as_the_score() -> None:
+    # In 24 the best lowers the score: the lead says by how much, as the table's score column reads.
+    advice = _separable_valuation(lambda i: [2.0 + 0.5 * (i % 2), 1.0], "points off your score").advise(
+        _opening_session(), Budget(worlds=10, seed=1)
+    )
+    assert advice.separated and advice.lead is not None
+    assert advice.reason.endswith(
+        "; bid 0: your score 1.25 ± 0.08 lower than with bid 1 in the same 10 worlds"
+    )
+    check_reason_quotes_figures(advice)
+
+
+def test_exact_lead_is_the_exact_difference() -> None:
+    # Nothing sampled: no ±, the difference itself; at an equal value, the figure that ranks them.
+    from stich.hints.valuation import exact_verdict
+
+    chips = [Alternative({"seat": 0, "discard": c}, c, v, 0.0) for c, v in (("4", 4.0), ("2", 2.0))]
+    lead, separated, ahead = exact_verdict(chips, "chip value")
+    assert separated and lead is not None and lead.difference == 2.0 and ahead == "; 4: +2 over 2, exact"
+    tied = [
+        Alternative({"seat": 0, "task": t}, t, 0.0, 0.0, {"no_single_spoiler": s})
+        for t, s in (("lead-1", 0.5), ("win-2", 0.25))
+    ]
+    lead, separated, ahead = exact_verdict(tied, "forceable against everyone", ("no_single_spoiler",))
+    assert separated and lead is not None and lead.figure == "no_single_spoiler"
+    assert ahead == "; lead-1: +25% no single spoiler over win-2, exact"
+    assert exact_verdict(tied[:1], "forceable against everyone")[:2] == (None, True)
 
 
 def _was_sticht_unforceable() -> Any:

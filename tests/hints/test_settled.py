@@ -36,7 +36,8 @@ def test_a_clear_best_stops_at_the_first_look() -> None:
     advice = _valuation(lambda i: [1.0, 0.0]).advise(_session(), Budget(seconds=30))
     assert advice.worlds == SETTLE_FROM and advice.settled and advice.separated
     assert advice.reason == (
-        f"the reason; sampling stopped after {SETTLE_FROM} worlds, before the time was up: "
+        f"the reason; bid 0: +1.00 ± 0.00 points over bid 1 in the same {SETTLE_FROM} worlds; "
+        f"sampling stopped after {SETTLE_FROM} worlds, before the time was up: "
         "the best was already clearly ahead of the second"
     )
     assert advice.to_json()["settled"] is True
