@@ -240,9 +240,11 @@ def _value_chart(reviews: Sequence[Review], colour: str, width: int = 440, heigh
             fill, radius = COST, 4.5
         else:
             fill, radius = BEST, 4.0
+        name = review.value_name  # 24's score is read turned: lower is better
+        read_chosen, read_best = figures.read(name, chosen), figures.read(name, best)
         tip = (
-            f"event {review.event}: {review.label} {figures.shown(kind, chosen)} "
-            f"(best {figures.shown(kind, best)}; {review.verdict})"
+            f"event {review.event}: {review.label} {figures.shown(kind, read_chosen)} "
+            f"(best {figures.shown(kind, read_best)}; {review.verdict})"
         )
         marks.append(_marker("circle", x, frame.y(chosen), fill, radius, tip))
     return (
