@@ -338,6 +338,7 @@ def anytime(
     evaluate: Callable[[World], tuple[Sequence[float], Sequence[dict[str, float]] | None]],
     jobs: int = 1,
     settled: Callable[[Tally], str] | None = None,
+    settle_from: int = SETTLE_FROM,
 ) -> tuple[Tally, float]:
     """Value ``count`` alternatives over worlds from ``draw`` until the budget is spent; returns the
     tally and the seconds used. At least ``budget.min_worlds`` worlds are always looked at.
@@ -355,9 +356,10 @@ def anytime(
     are not looked at. ``tally.abandoned`` counts the worlds begun and given up.
 
     ``settled``, with a budget of seconds: why the tally already answers the question (the best
-    clearly ahead of the second; "" while it does not), asked after `SETTLE_FROM` worlds and
-    then each time their number has grown by half; once it gives a reason, no more worlds are
-    drawn and ``tally.settled`` is that reason. A budget of a number of worlds always looks at them all."""
+    clearly ahead of the second; "" while it does not), asked after ``settle_from`` worlds
+    (`SETTLE_FROM` by default) and then each time their number has grown by half; once it gives a
+    reason, no more worlds are drawn and ``tally.settled`` is that reason. A budget of a number of
+    worlds always looks at them all."""
     from stich.hints import dd
     from stich.solvers.solver import SolveTimeout
 
@@ -376,7 +378,7 @@ def anytime(
             return wall
         return stop
 
-    look = [SETTLE_FROM]
+    look = [settle_from]
 
     def done(tally: Tally) -> bool:
         """Whether the ranking is settled (looked at on `SETTLE_FROM`'s schedule)."""
@@ -527,6 +529,9 @@ class Valuation:
     fallback: Callable[[Session, random.Random], Event] | None = None
     """The game's rules of thumb, played when no world is solved in time (`hints.advisors.advisor_for`
     gives each valuation its game's)."""
+    settle_from: int = SETTLE_FROM
+    """The worlds looked at before sampling may stop early, settled (`anytime`): more where worlds
+    are cheap (Was sticht?'s compiled play-outs), so that a ranking settles on more of them."""
     true_draw: TrueDraw | None = None
     """How a valuation with ``chance`` is valued in the true deal (`stich analyze`), one paired draw
     at a time; None: it is not (its values still depend on cards yet to be drawn)."""
@@ -582,7 +587,15 @@ class Valuation:
             budget = Budget(seconds=budget.seconds, worlds=1, seed=budget.seed, patience=budget.patience)
         count = self.width if self.width is not None else len(self.choices)
         settled = None if self.rank is not None or self.exact else self._settled
-        tally, seconds = anytime(budget, count, self.draw, self.evaluate, jobs=budget.jobs, settled=settled)
+        tally, seconds = anytime(
+            budget,
+            count,
+            self.draw,
+            self.evaluate,
+            jobs=budget.jobs,
+            settled=settled,
+            settle_from=self.settle_from,
+        )
         if not tally.worlds:
             return self._fallback(session, budget, seconds, tally)
         kind = value_kind(self.value_name)

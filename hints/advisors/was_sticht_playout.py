@@ -88,6 +88,7 @@ __all__ = [
     "NOISE",
     "OWN_PLAYOUTS",
     "PLAYOUTS",
+    "SETTLE_FROM",
     "TASK_TEMPERATURE",
     "Deal",
     "Goal",
@@ -117,6 +118,11 @@ OWN_PLAYOUTS = 24
 
 TASK_TEMPERATURE = 0.25
 """How sharply a chooser prefers the task of highest expected chip value (points; smaller is sharper)."""
+
+SETTLE_FROM = 100
+"""Worlds looked at before a task or card's ranking may settle and sampling stop early
+(`hints.valuation.Valuation.settle_from`): with the compiled play-out a world costs about a
+millisecond, so the ranking settles on a hundred of them."""
 
 _MASK64 = (1 << 64) - 1
 
@@ -748,6 +754,7 @@ def task_valuation(session: Session, state: WasStichtRound) -> Valuation:
         method="the round played out, every seat for its own task",
         chance=True,
         then=("forced", "p_made", "chip_value"),
+        settle_from=SETTLE_FROM,
     )
 
 
@@ -819,6 +826,7 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
         explain,
         method="the round played out, every seat for its own task",
         chance=True,
+        settle_from=SETTLE_FROM,
     )
 
 
@@ -887,4 +895,5 @@ def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
         method="the round played out, every seat for its own task",
         chance=True,
         then=("forced", "p_made"),
+        settle_from=SETTLE_FROM,
     )
