@@ -157,9 +157,13 @@ function news(text) {
 }
 
 async function load() {
-  const answer = await fetch("api/state", { headers: { "X-Stich-Token": token } });
-  if (answer.ok) draw(await answer.json(), true);
-  else refused(await answer.text());
+  try {
+    const answer = await fetch("api/state", { headers: { "X-Stich-Token": token } });
+    if (answer.ok) draw(await answer.json(), true);
+    else refused(await answer.text());
+  } catch (err) {
+    refused("no answer from the server: " + err); // the stream, listening again, brings the state
+  }
 }
 
 let source = null; // the event stream, open while the page is shown
