@@ -140,6 +140,8 @@ def tap_entry(page: Any, server: Server, line: str) -> None:
     before = _version(page)
     if page.locator("#choices .deck").count():
         on_first_screen(page, "#choices .deck button.deck-card")  # every grid of cards on one screen
+    if page.locator("#layout .tap").count():
+        on_first_screen(page, "#layout .tap")  # and the Was sticht? draft's column to pick from
     if "group" in taps:
         composes = [g for g in state["choices"][: taps["group"] + 1] if g["kind"] == "compose"]
         section = page.locator("#choices .group-compose").nth(len(composes) - 1)
