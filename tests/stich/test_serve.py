@@ -481,6 +481,36 @@ def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) ->
         table.close()
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "size", "rows"),
+    [
+        ("was-sticht", {}, 36, 4),
+        ("24", {}, 45, 5),
+        ("stich-fuer-stich", {}, 55, 5),
+        ("stiche-raten", {}, 52, 4),
+        ("wizard", {"edition": "seed"}, 56, 5),
+        ("wizard", {"edition": "original"}, 60, 5),
+    ],
+)
+def test_the_pages_grid_is_the_games_own_deck_a_row_per_suit(
+    tmp_path: Path, game: str, options: dict[str, Any], size: int, rows: int
+) -> None:
+    from stich.serve.app import _page
+
+    live = LiveGame.new(game, NAMES[:3], "Ben", None, options, tmp_path / "game.json")
+    boot = json.loads(
+        _page(Table(live, advice=False), TOKEN).split('id="boot">', 1)[1].split("</script>", 1)[0]
+    )
+    grid = boot["deck"]
+    cards = [code for row in grid["rows"] for code in row["cards"]]
+    assert sorted(cards) == sorted(live.game.deck.codes) and len(cards) == size
+    assert len(grid["rows"]) == rows  # the suits, then the cards of no suit (24, phantoms, wizards)
+    labels = [grid["faces"][c]["label"] for c in cards]
+    assert all(1 <= len(label) <= 3 for label in labels)
+    for row in grid["rows"]:  # within a row no two cards look alike
+        assert len({grid["faces"][c]["label"] for c in row["cards"]}) == len(row["cards"])
+
+
 def test_a_text_for_reading_writes_each_card_as_its_game_does() -> None:
     from stich.games import find
 

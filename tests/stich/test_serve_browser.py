@@ -227,6 +227,12 @@ def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refuse
                     # Another seat's card: the deck on one screen, the cards it cannot hold dimmed.
                     assert page.locator("#choices .deck button.dim").count() >= len(state["hand"])
                     _picture(page, tmp_path, "serve-other.png")
+                    # A dimmed card taps all the same, and the rules refuse it: it is in one's hand.
+                    before = _version(page)
+                    page.locator(f"#choices .deck button.dim[data-card='{state['hand'][0]}']").tap()
+                    page.wait_for_selector("#refused:not([hidden])")
+                    assert page.locator("#refused").text_content().startswith("refused: ")
+                    assert _version(page) == before and server.state()["version"] == state["version"]
                     other = True
                 tap_entry(page, server, line)
                 if state["my_turn"] and not undone:
