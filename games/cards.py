@@ -6,6 +6,7 @@ The search works on these ints; `Deck` turns them into text and back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypeAlias
 
@@ -94,6 +95,7 @@ class Deck:
         self.size = len(self.codes)
         self.all: CardSet = (1 << self.size) - 1
         self._index: dict[str, Card] = {code.upper(): i for i, code in enumerate(self.codes)}
+        self._pattern: re.Pattern[str] | None = None  # the card names in a text (`shown_text`)
         if len(self._index) != self.size:
             raise ValueError(f"deck {name} names a card twice")
         for alias, code in (aliases or {}).items():
@@ -137,6 +139,14 @@ class Deck:
     def shown(self, code: str, symbols: bool) -> str:
         """A card's name as printed for players: with a suit symbol (``10♠``) when ``symbols``."""
         return self._symbols[self.parse(code)] if symbols else code
+
+    def shown_text(self, text: str, symbols: bool = True) -> str:
+        """``text`` with each card name in it as printed for players (`shown`): ``KC: take it`` →
+        ``K♣: take it``; a name inside a longer word is no card (``KCX``, ``24th``)."""
+        if self._pattern is None:
+            codes = sorted(self.codes, key=len, reverse=True)
+            self._pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, codes)) + r")(?![\w])")
+        return self._pattern.sub(lambda found: self.shown(found.group(1), symbols), text)
 
     def suit_shown(self, letter: str, symbols: bool) -> str:
         """A suit letter as players say it: its symbol (``♠``) if ``symbols`` and it has one, else a word."""

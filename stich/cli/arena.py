@@ -52,7 +52,7 @@ def arena_cli(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (or Ray CPUs).")] = 1,
     ray: Annotated[
-        bool, typer.Option("--ray", help="Run the rounds as Ray tasks (pip install 'stich[cluster]').")
+        bool, typer.Option("--ray", help="Run the rounds as Ray tasks (pip install 'stich\\[cluster]').")
     ] = False,
     address: Annotated[
         str | None,

@@ -36,11 +36,12 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.games.pictures import card_svg
 from stich.hints.advice import Advice, Budget
 from stich.hints.live import LiveGame, advice_job
-from stich.serve.state import entry_text, seat_state
+from stich.serve.state import deck_grid, entry_text, seat_state
 
 __all__ = ["MAX_BODY", "Table", "TokenGuard", "create_app", "new_token"]
 
@@ -130,7 +131,7 @@ class Table:
                 if isinstance(answer, str):
                     self.advice = {"status": "none", "text": f"no advice: {answer}"}
                 else:
-                    self.advice = _advice_json(answer, self.live.players)
+                    self.advice = _advice_json(answer, self.live.players, self.live.game.deck)
                 self.version += 1
 
     def close(self) -> None:
@@ -214,28 +215,33 @@ def _thinking(budget: Budget) -> str:
     return f"thinking ({budget.worlds} worlds)…" if budget.worlds else f"thinking ({budget.seconds:g} s)…"
 
 
-def _advice_json(advice: Advice, names: list[str]) -> dict[str, Any]:
+def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]:
+    """The advice for the page: what a person reads (``label``, ``reason``) with the cards as the
+    game writes them (``K♣``: `Deck.shown`, as ``stich hint`` prints them); the ``entry`` in the
+    codes of the entry language."""
+    shown = deck.shown_text
+
     best = {k: v for k, v in advice.action.items() if k != "seat"}
     return {
         "status": "ready",
         "decision": advice.decision,
         "entry": entry_text(best, names),
-        "label": advice.best.label,
+        "label": shown(advice.best.label),
         "value_name": advice.value_name,
         "separated": advice.separated,
-        "reason": advice.reason,
+        "reason": shown(advice.reason),
         "worlds": advice.worlds,
         "seconds": round(advice.seconds, 2),
         "alternatives": [
             {
-                "label": a.label,
+                "label": shown(a.label),
                 "entry": entry_text({k: v for k, v in a.action.items() if k != "seat"}, names),
                 "value": round(a.value, 4),
                 "stderr": round(a.stderr, 4),
             }
             for a in advice.alternatives
         ],
-        "text": f"{advice.best.label}: {advice.reason}",
+        "text": shown(f"{advice.best.label}: {advice.reason}"),
     }
 
 
@@ -280,7 +286,11 @@ def _static(name: str) -> str:
 def _page(table: Table, token: str) -> str:
     live = table.live
     deck = live.game.deck
-    boot = {"cards": {code: card_svg(deck, code) for code in deck.codes}, "title": live.game.title}
+    boot = {
+        "cards": {code: card_svg(deck, code) for code in deck.codes},
+        "deck": deck_grid(deck),
+        "title": live.game.title,
+    }
     # JSON in a script element of type application/json is data, not code (the policy allows
     # scripts from the server only); "</" is escaped so that it cannot end the element.
     data = json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")

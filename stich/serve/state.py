@@ -14,11 +14,12 @@ from typing import Any
 
 from stich.deducer.hypotheses import game_space
 from stich.games.base import Event
+from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.hints.live import LiveGame
 from stich.hints.live.entries import Table, card_candidates
 
-__all__ = ["choices", "entry_text", "seat_state"]
+__all__ = ["choices", "deck_grid", "entry_text", "seat_state"]
 
 _KIND_TITLES = {
     "play": "play a card",
@@ -104,6 +105,44 @@ def _label(event: Event, names: list[str]) -> str:
     return text.split(" ", 1)[1] if " " in text else text
 
 
+def _suit(deck: Deck, code: str) -> str | None:
+    """The suit letter a card's name starts or ends with (``R7``, ``KC``, ``G10``), or None for the
+    cards of no suit (wizards, jesters, phantoms, the 24)."""
+    for letter in (code[0], code[-1]):
+        if len(code) > 1 and letter in deck.suits:
+            return letter
+    return None
+
+
+def deck_grid(deck: Deck) -> dict[str, Any]:
+    """The deck as the page's grid of taps: ``rows``, one per suit in the deck's order and one of
+    the cards of no suit, and each card's ``faces`` (its label, fill and ink: the number on its
+    colour, or the rank with its suit symbol) and ``shown`` name (`Deck.shown`, as the terminal
+    writes it). A label that two cards of one colour share (Wizard's ``Z``) is the card's name."""
+    rows: dict[str | None, list[str]] = {}
+    for code in deck.codes:
+        rows.setdefault(_suit(deck, code), []).append(code)
+    if None in rows:
+        rows[None] = rows.pop(None)  # the cards of no suit last
+    faces = {code: deck.face(code) for code in deck.codes}
+    seen: dict[tuple[str, str], int] = {}
+    for face in faces.values():
+        seen[face.fill, face.big] = seen.get((face.fill, face.big), 0) + 1
+    shown = {code: deck.shown(code, True) for code in deck.codes}
+    return {
+        "rows": [{"suit": suit, "cards": cards} for suit, cards in rows.items()],
+        "faces": {
+            code: {
+                "label": face.big if seen[face.fill, face.big] == 1 else shown[code],
+                "fill": face.fill,
+                "ink": face.ink,
+            }
+            for code, face in faces.items()
+        },
+        "shown": shown,
+    }
+
+
 def _unused_cards(live: LiveGame) -> list[str]:
     used = set(live.used_cards())
     return [c for c in live.game.deck.codes if c not in used]
@@ -133,11 +172,25 @@ def _cards_setup(live: LiveGame) -> list[dict[str, Any]]:
     own = list((live.known.get("hands") or {}).get(str(me)) or [])
     free = _unused_cards(live)
     if size is not None and len(own) < size:
+        left = size - len(own)
+        entered = f" ({len(own)} entered)" if own else ""
         groups.append(
             {
-                "kind": "cards",
-                "title": f"your hand: tap your cards ({len(own)} of {size})",
-                "items": [_item(c, f"hand {c}", c) for c in free],
+                "kind": "compose",
+                "title": f"your hand: tap your {left} cards{entered}",
+                "prefix": "hand",
+                # Any number up to the hand's size: the hand may be entered in parts (24's first three).
+                "parts": [
+                    {
+                        "label": "your cards",
+                        "count": None,
+                        "min": 1,
+                        "max": left,
+                        "options": free,
+                        "cards": True,
+                        "grid": True,
+                    }
+                ],
             }
         )
         return groups
@@ -146,6 +199,8 @@ def _cards_setup(live: LiveGame) -> list[dict[str, Any]]:
             {
                 "kind": "cards",
                 "title": "the card turned for trump",
+                "prefix": "turn",
+                "grid": True,
                 "items": [_item("none", "turn none"), *[_item(c, f"turn {c}", c) for c in free]],
             }
         )
@@ -157,8 +212,15 @@ def _cards_setup(live: LiveGame) -> list[dict[str, Any]]:
                 "kind": "compose",
                 "title": f"the layout: column {columns + 1} of 9, top to bottom",
                 "prefix": "layout",
-                "grid": True,
-                "parts": [{"label": f"column {columns + 1}", "count": 4, "options": free, "cards": True}],
+                "parts": [
+                    {
+                        "label": f"column {columns + 1}",
+                        "count": 4,
+                        "options": free,
+                        "cards": True,
+                        "grid": True,
+                    }
+                ],
             }
         )
         return groups
@@ -238,6 +300,9 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
             table = Table(live.game.deck, names, session)
             found = card_candidates(table, mover, "play")
             target = group("play", "cards")
+            # The whole deck is shown; a card the deduction rules out is dimmed, and a tap on it
+            # enters it all the same (the rules answer as they do to the words typed).
+            target.update({"prefix": f"{names[mover]}: play", "grid": True})
             for code in found:
                 for way in state.unseen_plays(code):
                     label = code if len(way) == 1 else _label(way, names)
@@ -252,7 +317,7 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
             0,
             {
                 "kind": "compose",
-                "title": "your exchange: the cards you give, then the cards you drew",
+                "title": "your exchange: give, then the cards drawn",
                 "prefix": "exchange",
                 "parts": [
                     {"label": "give", "count": None, "options": hand_cards, "cards": True},
@@ -261,6 +326,7 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
                         "count": "same",
                         "options": drawable,
                         "cards": True,
+                        "grid": True,
                         "word": "receive",
                     },
                 ],

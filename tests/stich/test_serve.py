@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -23,6 +24,7 @@ pytest.importorskip("httpx")
 import httpx
 from starlette.testclient import TestClient
 
+from stich.games.cards import french_symbols
 from stich.games.match import play_match
 from stich.games.record import Record, replay, simulate
 from stich.games.views import seat_view
@@ -348,11 +350,6 @@ def test_every_entry_of_a_whole_game_of_each_game_has_a_tap_path(
         lines = setup_lines(record, 1) + [event_line(e, names, name_seat=True) for e in view.events]
         for line in lines:
             state = client.get("/api/state").json()
-            if line.startswith("hand "):
-                for tap in [f"hand {c}" for c in line.split()[1:]]:
-                    assert find_taps(state, tap) == {"entry": tap}
-                    state = _enter(client, tap)["state"]
-                continue
             tap = find_taps(state, line)["entry"]
             answer = _enter(client, tap)
             assert answer["accepted"], (tap, answer["message"])
@@ -480,6 +477,82 @@ def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) ->
         marked = [i for g in state["choices"] for i in g.get("items", []) if i["best"]]
         assert len(marked) == 1 and marked[0]["entry"].split(": ")[-1] == advice["entry"]
         assert {a["entry"] for a in advice["alternatives"]} >= {advice["entry"]}
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "size", "rows"),
+    [
+        ("was-sticht", {}, 36, 4),
+        ("24", {}, 45, 5),
+        ("stich-fuer-stich", {}, 55, 5),
+        ("stiche-raten", {}, 52, 4),
+        ("wizard", {"edition": "seed"}, 56, 5),
+        ("wizard", {"edition": "original"}, 60, 5),
+    ],
+)
+def test_the_pages_grid_is_the_games_own_deck_a_row_per_suit(
+    tmp_path: Path, game: str, options: dict[str, Any], size: int, rows: int
+) -> None:
+    from stich.serve.app import _page
+
+    live = LiveGame.new(game, NAMES[:3], "Ben", None, options, tmp_path / "game.json")
+    boot = json.loads(
+        _page(Table(live, advice=False), TOKEN).split('id="boot">', 1)[1].split("</script>", 1)[0]
+    )
+    grid = boot["deck"]
+    cards = [code for row in grid["rows"] for code in row["cards"]]
+    assert sorted(cards) == sorted(live.game.deck.codes) and len(cards) == size
+    assert len(grid["rows"]) == rows  # the suits, then the cards of no suit (24, phantoms, wizards)
+    labels = [grid["faces"][c]["label"] for c in cards]
+    assert all(1 <= len(label) <= 3 for label in labels)
+    for row in grid["rows"]:  # within a row no two cards look alike
+        assert len({grid["faces"][c]["label"] for c in row["cards"]}) == len(row["cards"])
+
+
+def test_a_text_for_reading_writes_each_card_as_its_game_does() -> None:
+    from stich.games import find
+
+    french = find("stiche-raten")(4, {}).deck
+    assert french.shown_text("KC: with KC and TH, not KCX") == "K♣: with K♣ and 10♥, not KCX"
+    assert find("24")(3, {}).deck.shown_text("give Y5 and 24") == "give Y5 and 24"  # its own names
+
+
+def _ready_advice(client: TestClient) -> dict[str, Any]:
+    for _ in range(600):
+        state: dict[str, Any] = client.get("/api/state").json()
+        if (state["advice"] or {}).get("status") != "thinking":
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the advice stayed at thinking")
+
+
+def test_the_advice_at_a_card_reads_as_the_game_writes_cards_and_its_entry_keeps_the_codes(
+    tmp_path: Path,
+) -> None:
+    from stich.hints.advice import Budget
+
+    live = _new(tmp_path, options={"sequence": "constant", "first_round": 3, "rounds": 1})
+    table = Table(live, Budget(worlds=8), advice=True)
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    card = re.compile(r"(?<!\w)(?:[2-9TJQKA][SHDC]|10[SHDC])(?!\w)")  # a French card's code
+    try:
+        record = simulate(
+            "stiche-raten", 4, seed=8, options={"sequence": "constant", "first_round": 3, "rounds": 1}
+        )
+        for line in round_lines(record, 1):
+            state = _enter(client, line)["state"]
+            if state["my_turn"] and state["phase"] == "play":
+                break
+        advice = _ready_advice(client)["advice"]
+        assert advice["status"] == "ready" and advice["decision"] == "play", advice
+        code = advice["entry"].split()[-1]  # the entry in the codes of the entry language: play KC
+        assert advice["entry"] == f"play {code}" and advice["label"] == french_symbols([code])[0]  # K♣
+        for alternative in advice["alternatives"]:
+            assert alternative["label"] == french_symbols([alternative["entry"].split()[-1]])[0]
+        for text in (advice["label"], advice["reason"], advice["text"]):
+            assert not card.search(text), text
     finally:
         table.close()
 

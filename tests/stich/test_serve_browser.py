@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from stich.games.cards import french_symbols
 from stich.games.match import play_match
 from stich.games.views import seat_view
 from tests.browser import FLAGS, read_png, require_browser
@@ -116,7 +117,7 @@ def _phone(browser: Any, server: Server) -> Any:
 
     page.route("**/*", only_the_server)
     page.goto(server.url)
-    page.wait_for_selector("body[data-version]")
+    page.wait_for_selector("body[data-stream='open']")  # drawn, and the event stream's first state in
     return page
 
 
@@ -139,6 +140,10 @@ def tap_entry(page: Any, server: Server, line: str) -> None:
     state = server.state()
     taps = find_taps(state, line)
     before = _version(page)
+    if page.locator("#choices .deck").count():
+        on_first_screen(page, "#choices .deck button.deck-card")  # every grid of cards on one screen
+    if page.locator("#layout .tap").count():
+        on_first_screen(page, "#layout .tap")  # and the Was sticht? draft's column to pick from
     if "group" in taps:
         composes = [g for g in state["choices"][: taps["group"] + 1] if g["kind"] == "compose"]
         section = page.locator("#choices .group-compose").nth(len(composes) - 1)
@@ -148,18 +153,21 @@ def tap_entry(page: Any, server: Server, line: str) -> None:
         assert send.text_content() == f"enter: {taps['entry']}"
         send.tap()
     else:
-        page.locator(f"button[data-entry={json.dumps(taps['entry'])}]").first.tap()
+        button = page.locator(f"button[data-entry={json.dumps(taps['entry'])}]")
+        if not button.count():  # a card of several entries (a 1 reversing or not): the card, then which
+            card = next(
+                i["card"] for g in state["choices"] for i in g.get("items", []) if i["entry"] == taps["entry"]
+            )
+            page.locator(f"#choices .deck button[data-card={json.dumps(card)}]").tap()
+            button = page.locator(f"#choices .ways button[data-entry={json.dumps(taps['entry'])}]")
+        button.first.tap()
     _wait_past(page, before)
     assert page.locator("#refused").is_hidden(), page.locator("#refused").text_content()
 
 
 def _lines(record: Any, seat: int) -> list[str]:
     view = seat_view(record, seat)
-    lines = setup_lines(record, seat) + [event_line(e, record.players, name_seat=True) for e in view.events]
-    out: list[str] = []
-    for line in lines:  # the hand is tapped card by card
-        out += [f"hand {c}" for c in line.split()[1:]] if line.startswith("hand ") else [line]
-    return out
+    return setup_lines(record, seat) + [event_line(e, record.players, name_seat=True) for e in view.events]
 
 
 def _picture(page: Any, tmp_path: Path, name: str, element: str | None = None, whole: bool = False) -> Path:
@@ -193,7 +201,7 @@ def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refuse
         assert page.locator("#refused").text_content() == "refused: nothing to undo"
         assert _version(page) == before and server.journal.read_bytes() == journal
         advised = undone = 0
-        pictured = False
+        pictured = other = False
         for record in match.rounds:
             for line in _lines(record, 1):
                 state = server.state()
@@ -205,6 +213,11 @@ def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refuse
                     advice = server.state()["advice"]
                     assert best.get_attribute("data-entry").split(": ")[-1] == advice["entry"]
                     advised += 1
+                    if state["phase"] == "play":  # the advice as the game writes cards: K♣, not KC
+                        code = advice["entry"].split()[-1]
+                        assert (
+                            page.locator("#advice b").text_content() == f"advice: {french_symbols([code])[0]}"
+                        )
                     if state["phase"] == "play" and not pictured:
                         dimmed = page.locator("#hand .tap.dim").count()
                         lit = page.locator("#hand .tap:not(.dim)").count()
@@ -212,6 +225,17 @@ def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refuse
                         shot = read_png(_picture(page, tmp_path, "serve-hand.png"))
                         assert shot.width == 390 and (27, 94, 32) in set(shot.pixels()[: 390 * 40])
                         pictured = True
+                if not state["my_turn"] and state["trick"] and not other:
+                    # Another seat's card: the deck on one screen, the cards it cannot hold dimmed.
+                    assert page.locator("#choices .deck button.dim").count() >= len(state["hand"])
+                    _picture(page, tmp_path, "serve-other.png")
+                    # A dimmed card taps all the same, and the rules refuse it: it is in one's hand.
+                    before = _version(page)
+                    page.locator(f"#choices .deck button.dim[data-card='{state['hand'][0]}']").tap()
+                    page.wait_for_selector("#refused:not([hidden])")
+                    assert page.locator("#refused").text_content().startswith("refused: ")
+                    assert _version(page) == before and server.state()["version"] == state["version"]
+                    other = True
                 tap_entry(page, server, line)
                 if state["my_turn"] and not undone:
                     # Undo, as one button: the state before the entry again, in the journal too.
@@ -226,7 +250,7 @@ def test_a_whole_stiche_raten_game_entered_by_taps_with_advice_undo_and_a_refuse
         final = server.state()
         assert final["over"] and page.locator("#turn").text_content().startswith("the game is over")
         assert final["totals"] == match.totals
-        assert advised >= 2 and undone == 1 and pictured
+        assert advised >= 2 and undone == 1 and pictured and other
         assert page.errors == [] and page.elsewhere == []
         # The typed entry box: a refused entry in one line, nothing changed.
         page.fill("#entry", "bid 9")
@@ -254,9 +278,11 @@ def test_a_was_sticht_layout_tapped_in_its_grid_then_the_draft_and_the_trumps_de
         assert len(layout) == 9
         for k, line in enumerate(layout):
             if k == 4:
-                # Half the layout in: the 36 cards as the game's 9 × 4 grid, the chosen ones numbered.
-                grid = page.locator(".deck-grid").first
-                assert grid.locator("button").count() == 36
+                # Half the layout in: the 36 cards, a colour's nine in two rows, the chosen ones
+                # numbered, the ones laid out already dimmed; all on the first screen.
+                grid = page.locator("#choices .deck").first
+                assert grid.locator("button").count() == 36 and grid.locator("button.dim").count() == 16
+                on_first_screen(page, "#choices .deck button")
                 for card in line.split()[1:3]:
                     grid.locator(f"button[data-word='{card}']").tap()
                 assert grid.locator(".chosen").count() == 2
@@ -340,6 +366,135 @@ def test_each_other_game_entered_by_taps(
         else:
             assert state["scores"] == match.scores[:rounds]
         assert guessed or game != "stich-fuer-stich"
+        assert page.errors == [] and page.elsewhere == []
+    finally:
+        server.stop()
+
+
+# -- the deck on one screen ----------------------------------------------------------------------
+
+
+def on_first_screen(page: Any, selector: str) -> int:
+    """Assert that every element ``selector`` finds lies inside the first 390 × 844 screen of the
+    page (neither the page nor any box around it scrolled) and is at least 40 × 40 px; how many."""
+    # Found and measured in one evaluation: a state drawn in between would detach what was found.
+    found = page.evaluate(
+        """selector => Array.from(document.querySelectorAll(selector)).map(e => {
+            const r = e.getBoundingClientRect();
+            let scrolled = window.scrollY;
+            for (let p = e.parentElement; p; p = p.parentElement) scrolled += p.scrollTop + p.scrollLeft;
+            const card = e.dataset.card || e.textContent;
+            return {card, x: r.left, y: r.top, w: r.width, h: r.height, scrolled};
+        })""",
+        selector,
+    )
+    assert found, selector
+    for box in found:
+        assert box["scrolled"] == 0, box
+        assert (
+            box["x"] >= 0 and box["x"] + box["w"] <= 390 and box["y"] >= 0 and box["y"] + box["h"] <= 844
+        ), box
+        assert box["w"] >= 40 and box["h"] >= 40, box
+    return len(found)
+
+
+HAND_DECKS = [
+    ("stiche-raten", "Anna,Ben,Carla,Dan", {}, 52),
+    ("wizard", "Anna,Ben,Carla", {"edition": "original"}, 60),
+    ("wizard", "Anna,Ben,Carla,Dan", {"edition": "seed"}, 56),
+    ("24", "Anna,Ben,Carla", {}, 45),
+    ("stich-fuer-stich", "Anna,Ben,Carla", {}, 55),
+    ("was-sticht", "Anna,Ben,Carla,Dan", {}, 36),  # the layout: the hands come from the draft
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "size"),
+    HAND_DECKS,
+    ids=["stiche-raten", "wizard-60", "wizard-56", "24", "stich-fuer-stich", "was-sticht-layout"],
+)
+def test_each_games_hand_entry_fits_one_phone_screen_and_a_second_tap_takes_a_card_back(
+    browser: Any, tmp_path: Path, game: str, players: str, options: dict[str, Any], size: int
+) -> None:
+    args = [game, "--players", players, "--me", "Ben", "--journal", "game.json", "--no-advice"]
+    args += [f"-o{k}={json.dumps(v)}" for k, v in options.items()]
+    server = Server(args, tmp_path)
+    try:
+        page = _phone(browser, server)
+        grid = "#choices .group-compose .deck button.deck-card"
+        assert on_first_screen(page, grid) == size
+        assert page.locator(f"{grid}.dim").count() == 0  # nothing entered yet: every card may be
+        section = page.locator("#choices .group-compose").first
+        deck = json.loads(page.locator("#boot").text_content())["deck"]
+        part = server.state()["choices"][0]["parts"][0]
+        need = part.get("max") or part["count"]  # Wizard's first round: 1 card; a layout's column: 4
+        cards = deck["rows"][0]["cards"][: min(need, 3)]
+        for card in cards:
+            section.locator(f".deck button[data-card='{card}']").tap()
+        assert section.locator(".deck .chosen").count() == len(cards)
+        apart = section.locator(".cards-picked button").all_text_contents()
+        assert apart == [f"{deck['shown'][c]} ×" for c in cards]  # as the game writes them: A♠, R1
+        on_first_screen(page, grid)  # the chosen ones apart move nothing off the screen
+        if game == "stiche-raten":
+            _picture(page, tmp_path, "serve-hand-entry.png")
+        section.locator(f".deck button[data-card='{cards[0]}']").tap()  # a second tap takes it back
+        assert section.locator(".deck .chosen").count() == len(cards) - 1
+        for card in cards[1:]:
+            section.locator(f".cards-picked button[data-word='{card}']").tap()  # or a tap on it apart
+        assert (
+            section.locator(".deck .chosen").count() == 0
+            and section.locator(".cards-picked button").count() == 0
+        )
+        assert page.errors == [] and page.elsewhere == []
+    finally:
+        server.stop()
+
+
+def _visibility(page: Any, hidden: bool) -> None:
+    """The page hidden (a phone put away, its screen off) or shown again, as the browser tells it."""
+    page.evaluate(
+        """hidden => {
+            Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+            const state = hidden ? "hidden" : "visible";
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        hidden,
+    )
+
+
+def test_a_page_hidden_and_shown_again_catches_up_with_what_another_device_entered(
+    browser: Any, tmp_path: Path
+) -> None:
+    import httpx
+
+    args = ["stiche-raten", "--players", "Anna,Ben,Carla,Dan", "--me", "Ben", "--journal", "game.json"]
+    server = Server([*args, "--no-advice"], tmp_path)
+    try:
+        page = _phone(browser, server)
+        other = {"X-Stich-Token": server.token}
+        page.route("**/api/events*", lambda route: route.abort())  # no new stream while it sleeps
+        _visibility(page, hidden=True)
+        assert page.evaluate("document.body.dataset.stream") == "closed"
+        before = _version(page)
+        answer = httpx.post(f"{server.base}/api/entry", json={"entry": "hand AS KS"}, headers=other)
+        assert answer.json()["accepted"]
+        page.wait_for_timeout(1500)
+        assert _version(page) == before  # nothing reached the hidden page: its stream is closed
+        page.unroute("**/api/events*")
+        _visibility(page, hidden=False)
+        _wait_past(page, before)
+        assert page.locator("#hand .chip").all_text_contents() == ["A♠", "K♠"]
+        dimmed = page.locator("#choices .deck button.dim").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert dimmed == ["KS", "AS"]  # entered: no longer to choose
+        # Listening again: an entry from elsewhere appears without a reload.
+        page.wait_for_selector("body[data-stream='open']")
+        before = _version(page)
+        assert httpx.post(f"{server.base}/api/entry", json={"entry": "hand QS"}, headers=other).json()[
+            "accepted"
+        ]
+        _wait_past(page, before)
+        assert page.locator("#hand .chip").all_text_contents() == ["A♠", "K♠", "Q♠"]
         assert page.errors == [] and page.elsewhere == []
     finally:
         server.stop()

@@ -16,12 +16,75 @@ function el(tag, cls, text) {
   return node;
 }
 
+function shown(code) {
+  return boot.deck.shown[code] || code; // the card as the game writes it (K♣, R7, Z1)
+}
+
 function cardNode(code, cls) {
   const node = el("span", "card " + (cls || ""));
   node.innerHTML = boot.cards[code] || ""; // the server's own SVG of the card
   node.dataset.card = code;
-  if (!boot.cards[code]) node.textContent = code;
+  node.title = shown(code);
+  const svg = node.querySelector("svg");
+  if (svg) svg.setAttribute("aria-label", shown(code));
+  if (!boot.cards[code]) node.textContent = shown(code);
   return node;
+}
+
+// -- the deck as a grid of compact taps -----------------------------------------------------
+// A row (two where the suit is long) per suit, each card its rank in the game's colours, so that
+// a whole deck (60 cards at most) fits on a phone's first screen with taps of 40 × 40 px or more.
+
+const TAP = 42; // px: the narrowest tap (the buttons' borders included)
+const GAP = 4;
+
+function chip(code, cls) {
+  // A card as a compact label in its colours: the rank on its colour, or rank and suit symbol.
+  const face = boot.deck.faces[code] || { label: code, fill: "#fff", ink: "#111" };
+  const node = el("span", "chip " + (cls || ""), face.label);
+  node.style.background = face.fill;
+  node.style.color = face.ink;
+  node.dataset.card = code;
+  node.title = shown(code);
+  return node;
+}
+
+function deckGrid(opts) {
+  // opts.only: the cards to show (default the whole deck); opts.look(code): {lit, chosen, best,
+  // order}; opts.tap(code): what a tap does. A card not lit is dimmed and still taps.
+  const grid = el("div", "deck");
+  const width = $("choices").clientWidth || document.documentElement.clientWidth - 20;
+  // A few cards (one's hand to give from) in one flow; the deck a row (or two) per suit.
+  const rows = opts.only
+    ? [boot.deck.rows.flatMap((row) => row.cards.filter((c) => opts.only.includes(c)))]
+    : boot.deck.rows.map((row) => row.cards);
+  const longest = Math.max(1, ...rows.map((cards) => cards.length));
+  const fit = Math.max(1, Math.floor((width + GAP) / (TAP + GAP)));
+  const columns = Math.ceil(longest / Math.ceil(longest / fit));
+  rows.forEach((cards) => {
+    const row = el("div", "deck-row");
+    row.style.gridTemplateColumns = `repeat(${columns}, minmax(0, 1fr))`;
+    cards.forEach((code) => {
+      const look = opts.look(code);
+      const face = boot.deck.faces[code];
+      const button = el("button", "tap deck-card", face.label);
+      button.type = "button";
+      button.style.background = face.fill;
+      button.style.color = face.ink;
+      button.dataset.card = code;
+      button.dataset.word = code;
+      button.setAttribute("aria-label", shown(code));
+      if (!look.lit) button.classList.add("dim");
+      if (look.chosen) button.classList.add("chosen");
+      if (look.best) button.classList.add("best");
+      if (look.entry) button.dataset.entry = look.entry;
+      if (look.order) button.appendChild(el("span", "order", String(look.order)));
+      button.addEventListener("click", () => opts.tap(code));
+      row.appendChild(button);
+    });
+    grid.appendChild(row);
+  });
+  return grid;
 }
 
 function tapCard(code, entry, opts) {
@@ -67,6 +130,7 @@ async function send(entry) {
     if (data.accepted) {
       refused("");
       Object.keys(composing).forEach((k) => delete composing[k]);
+      ways = null;
       if (data.message) news(data.message);
     } else {
       refused(data.message || "refused");
@@ -93,18 +157,37 @@ function news(text) {
 }
 
 async function load() {
-  const answer = await fetch("api/state", { headers: { "X-Stich-Token": token } });
-  if (answer.ok) draw(await answer.json(), true);
-  else refused(await answer.text());
+  try {
+    const answer = await fetch("api/state", { headers: { "X-Stich-Token": token } });
+    if (answer.ok) draw(await answer.json(), true);
+    else refused(await answer.text());
+  } catch (err) {
+    refused("no answer from the server: " + err); // the stream, listening again, brings the state
+  }
 }
 
+let source = null; // the event stream, open while the page is shown
+
 function listen() {
-  const source = new EventSource("api/events?token=" + encodeURIComponent(token));
-  source.addEventListener("state", (event) => draw(JSON.parse(event.data), false));
-  document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) load(); // a phone that slept gets the state at once
+  if (source) return;
+  source = new EventSource("api/events?token=" + encodeURIComponent(token));
+  source.addEventListener("state", (event) => {
+    draw(JSON.parse(event.data), false);
+    document.body.dataset.stream = "open";
   });
 }
+
+document.addEventListener("visibilitychange", () => {
+  // A hidden page (a phone put away) lets its stream go; shown again it asks for the state at
+  // once and listens again, so that what was entered meanwhile on another device is there.
+  if (document.hidden) {
+    if (source) source.close();
+    source = null;
+    document.body.dataset.stream = "closed";
+  } else {
+    load().then(listen);
+  }
+});
 
 // -- drawing ----------------------------------------------------------------------------
 
@@ -247,7 +330,7 @@ function drawHand(state) {
   if (own) {
     own.items.forEach((i) => box.appendChild(tapCard(i.card, i.entry, i)));
   } else {
-    (state.hand || []).forEach((code) => box.appendChild(cardNode(code, "held")));
+    (state.hand || []).forEach((code) => box.appendChild(chip(code, "held")));
   }
   $("hand-area").hidden = !(state.hand || []).length && !own;
 }
@@ -263,6 +346,8 @@ function drawChoices(state, name) {
     section.appendChild(el("h2", null, who + group.title));
     if (group.kind === "compose") {
       drawCompose(section, group, `${group.prefix}:${group.title}`);
+    } else if (group.kind === "cards" && group.grid) {
+      drawCardGroup(section, group);
     } else {
       const row = el("div", group.kind === "cards" ? "cards" : "words" + (group.verb === "bid" ? " numbers" : ""));
       group.items.forEach((i) => row.appendChild(i.card ? tapCard(i.card, i.entry, i) : tapButton(i.label, i.entry, i.best)));
@@ -270,6 +355,49 @@ function drawChoices(state, name) {
     }
     box.appendChild(section);
   });
+}
+
+let ways = null; // the card whose several entries (a 1 reversing or not) are open for a choice
+
+function drawCardGroup(section, group) {
+  // Another seat's play, the turned card: the whole deck, the cards the deduction still allows
+  // lit, the others dimmed (a tap on one is entered all the same, and the rules answer).
+  const byCard = {};
+  group.items.filter((i) => i.card).forEach((i) => (byCard[i.card] = byCard[i.card] || []).push(i));
+  const redraw = () => {
+    section.querySelectorAll(".deck, .ways").forEach((n) => n.remove());
+    fill();
+  };
+  const fill = () => {
+    const grid = deckGrid({
+      look: (code) => {
+        const items = byCard[code] || [];
+        return {
+          lit: items.length > 0,
+          best: items.some((i) => i.best),
+          chosen: ways === code,
+          entry: items.length === 1 ? items[0].entry : items.length ? null : `${group.prefix} ${code}`,
+        };
+      },
+      tap: (code) => {
+        const items = byCard[code] || [];
+        if (items.length > 1) {
+          ways = ways === code ? null : code;
+          redraw();
+        } else send(items.length ? items[0].entry : `${group.prefix} ${code}`);
+      },
+    });
+    section.insertBefore(grid, section.querySelector(".words"));
+    if (ways && byCard[ways]) {
+      const row = el("div", "words ways");
+      byCard[ways].forEach((i) => row.appendChild(tapButton(i.label.replace(ways, shown(ways)), i.entry, i.best)));
+      section.insertBefore(row, grid.nextSibling);
+    }
+  };
+  const others = el("div", "words");
+  group.items.filter((i) => !i.card).forEach((i) => others.appendChild(tapButton(i.label, i.entry, i.best)));
+  section.appendChild(others);
+  fill();
 }
 
 function drawCompose(section, group, key) {
@@ -285,19 +413,55 @@ function drawCompose(section, group, key) {
   const marked = advised[0] === group.prefix ? advised.slice(1) : [];
   group.parts.forEach((part, p) => {
     const need = part.count === "same" ? chosen[p - 1].length : part.count;
-    const label = el("div", "part-label", part.label + (need ? ` (${chosen[p].length} of ${need})` : ` (${chosen[p].length})`));
+    const cap = need || part.max;
+    const label = el("div", "part-label", part.label + (cap ? ` (${chosen[p].length} of ${cap})` : ` (${chosen[p].length})`));
+    if (part.cards) {
+      // The chosen cards apart, in order, beside the part's name (a tap takes one back); then
+      // the grid to choose from.
+      const picked = el("div", "picked cards-picked");
+      picked.appendChild(label);
+      picked.dataset.chosen = String(p);
+      chosen[p].forEach((code) => {
+        const back = el("button", "tap word chosen", shown(code) + " ×");
+        back.type = "button";
+        back.dataset.word = code;
+        back.addEventListener("click", () => {
+          chosen[p].splice(chosen[p].indexOf(code), 1);
+          redraw();
+        });
+        picked.appendChild(back);
+      });
+      section.appendChild(picked);
+      picked.scrollLeft = picked.scrollWidth; // the last one chosen in sight
+      const grid = deckGrid({
+        only: part.grid ? null : part.options,
+        look: (code) => ({
+          lit: part.options.includes(code),
+          chosen: chosen[p].includes(code),
+          order: chosen[p].includes(code) ? chosen[p].indexOf(code) + 1 : 0,
+          best: marked.includes(code) && !part.word,
+        }),
+        tap: (code) => {
+          const list = chosen[p];
+          if (list.includes(code)) list.splice(list.indexOf(code), 1);
+          else if (cap === 1) list.splice(0, list.length, code);
+          else if (!cap || list.length < cap) list.push(code);
+          redraw();
+        },
+      });
+      grid.dataset.part = String(p);
+      section.appendChild(grid);
+      return;
+    }
     section.appendChild(label);
-    const row = el("div", part.cards ? "cards" + (group.grid ? " deck-grid" : "") : "words");
+    const row = el("div", "words");
     row.dataset.part = String(p);
-    const options = part.cards && group.grid ? Object.keys(boot.cards) : part.options;
-    options.forEach((word, w) => {
+    part.options.forEach((word, w) => {
       const taken = chosen[p].includes(word);
       const free = part.options.includes(word);
-      const button = el("button", "tap " + (part.cards ? "card-tap" : "word") + (taken ? " chosen" : ""));
+      const button = el("button", "tap word" + (taken ? " chosen" : ""));
       button.type = "button";
-      if (part.cards) button.appendChild(cardNode(word));
-      else button.textContent = part.labels ? part.labels[w] : word;
-      if (taken && part.cards) button.appendChild(el("span", "order", String(chosen[p].indexOf(word) + 1)));
+      button.textContent = part.labels ? part.labels[w] : word;
       button.disabled = !free;
       button.dataset.word = word;
       if (marked.includes(word) && !part.word) button.classList.add("best");
@@ -332,6 +496,7 @@ function drawCompose(section, group, key) {
   group.parts.forEach((part, p) => {
     const need = part.count === "same" ? chosen[p - 1].length : part.count;
     if (need && chosen[p].length !== need) ready = false;
+    if (chosen[p].length < (part.min || 0)) ready = false;
     if (part.word && chosen[p].length) words.push(part.word);
     words.push(...chosen[p]);
   });
