@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
+from stich.games.base import Round
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
@@ -67,6 +68,15 @@ class WasStichtAdvisor:
         if phase == "play":
             return play_valuation(session, state)
         raise StichError(f"no advice for the phase {phase!r} of Was sticht?")
+
+    def open_valuation(self, session: Session, truth: Round) -> Valuation | None:
+        """The task or card valued double-dummy with every task known (``truth``: the omniscient
+        round; `hints.advisors.open_play`), for the arena's all-seeing bot; None at other decisions."""
+        if not isinstance(truth, WasStichtRound) or truth.phase not in ("tasks", "play"):
+            return None
+        from stich.hints.advisors.open_play import was_sticht_play, was_sticht_task
+
+        return (was_sticht_task if truth.phase == "tasks" else was_sticht_play)(session, truth)
 
     def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:
         state = session.round
