@@ -13,14 +13,14 @@ decision in the true deal — and plays the best (ties by the valuation's own or
   every seat's task known (the advisor's ``open_valuation``, `hints.advisors.open_play`: its
   task made against any play, then the most of the others unable to spoil it alone; the
   dealer keeps the most targets in reach);
-- Stich für Stich: the plays and the guesses by the advisor's valuations in the true deal
-  with the true case (the trick points it can force; a guess of the true case);
+- Stich für Stich: the cards by the advisor's valuation in the true deal, with the true case;
 - 24: the cards by the round points double-dummy in the true deal.
 
 Where the advisor's valuation depends on chance still to come (Was sticht?'s draft picks, the
 dealer's discard, 24's exchange and trump call), or the advisor settles the decision by a
-rule, it plays as the heuristic bot does (the game's rules of thumb, `hints.advisors`), from
-its own seat's view.
+rule (Stich für Stich's guesses), it plays as the heuristic bot does (the game's rules of
+thumb, `hints.advisors`), from its own seat's view: an all-seeing player that guessed the case
+at once would measure nothing of the play.
 """
 
 from __future__ import annotations

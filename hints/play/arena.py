@@ -14,7 +14,12 @@ seed and ``i`` only (each seat's generator on ``r`` and the seat too), so the un
 in this process, in worker processes (``jobs``) or as Ray tasks (``ray``) and the result is
 the same. Every bot sees its
 seat's view only: an omniscient round is fed event by event (`games.views.ViewFeed`), and
-each seat's `Session` hears what that seat hears.
+each seat's `Session` hears what that seat hears; the all-seeing bot alone is handed the
+omniscient round too (`hints.play.all_seeing`).
+
+With ``games`` the unit is a whole game (Stiche-Raten, Wizard: every round of the sequence,
+the scores carried by `games.course.Course`), played once per rotation with the same deals;
+the games won are counted per game (`game_row`) and compared paired by game.
 """
 
 from __future__ import annotations
