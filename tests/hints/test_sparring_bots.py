@@ -128,6 +128,34 @@ def test_the_value_of_a_card_is_the_share_over_every_random_play_out() -> None:
     assert len(exact) == 2  # the last card, 5C: two ends
 
 
+@pytest.mark.parametrize("bot", ["montecarlo:2x2", "montecarlo-heuristic:2x2"])
+def test_montecarlo_acts_the_same_when_the_hands_its_seat_cannot_see_are_different(bot: str) -> None:
+    from stich.games.record import DEFAULT_NAMES, Record
+    from stich.games.views import seat_view
+
+    game = find("stiche-raten")(4, {"first_round": 4})
+    names = list(DEFAULT_NAMES[:4])
+    for number in range(2):
+        rng = random.Random(number)
+        dealer, known = game.course().series_deal(rng, number)
+        seat = game.new_round(names, dealer, None, known).to_move()
+        assert seat is not None
+        other = json.loads(json.dumps(known))
+        pool = [card for s, hand in other["hands"].items() if int(s) != seat for card in hand]
+        rng.shuffle(pool)
+        for s in other["hands"]:
+            if int(s) != seat:
+                size = len(other["hands"][s])
+                other["hands"][s], pool = sorted(pool[:size]), pool[size:]
+        assert other != known
+        views = [
+            Session(seat_view(Record(game.id, names, dealer, [], dict(game.options), None, block), seat))
+            for block in (known, other)
+        ]
+        acts = [parse_bot(bot).act(view, random.Random(7)) for view in views]
+        assert acts[0] == acts[1]
+
+
 # -- all-seeing ---------------------------------------------------------------------------------
 
 ALL_SEEING_GAMES = [
