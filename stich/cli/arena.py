@@ -193,7 +193,8 @@ def _print(result: ArenaResult) -> None:
     console.print(table)
     if not result.pairs:
         return
-    pairs = Table(show_edge=False, title="paired by deal: a - b")
+    paired = "deal" if spec.games is None else "game"
+    pairs = Table(show_edge=False, title=f"paired by {paired}: a - b")
     pairs.add_column("a")
     pairs.add_column("b")
     pairs.add_column("points", justify="right")
