@@ -16,11 +16,13 @@ decision in the true deal — and plays the best (ties by the valuation's own or
 - Stich für Stich: the cards by the advisor's valuation in the true deal, with the true case;
 - 24: the cards by the round points double-dummy in the true deal.
 
-Where the advisor's valuation depends on chance still to come (Was sticht?'s draft picks, the
-dealer's discard, 24's exchange and trump call), or the advisor settles the decision by a
-rule (Stich für Stich's guesses), it plays as the heuristic bot does (the game's rules of
-thumb, `hints.advisors`), from its own seat's view: an all-seeing player that guessed the case
-at once would measure nothing of the play.
+It plays as the heuristic bot does (the game's rules of thumb, `hints.advisors`, from its own
+seat's view) where the true deal does not tell the choices apart — every choice of the same
+value (Was sticht?'s task when no task can be made against everyone, a card when the bid is
+made or lost whatever it plays) — and where it has no value in the true deal: the advisor's
+valuation depends on chance still to come (Was sticht?'s draft picks and the dealer's discard,
+24's exchange and trump call) or the advisor settles the decision by a rule (Stich für Stich's
+guesses: an all-seeing player that named the case at once would measure nothing of the play).
 """
 
 from __future__ import annotations
@@ -80,5 +82,10 @@ def all_seeing(session: Session, truth: Round, rng: random.Random) -> Event:
     tally = Tally(len(values))
     tally.add(values, figures)
     if valuation.rank is not None:
-        return valuation.rank(tally)[0].action
+        ranked = valuation.rank(tally)
+        if ranked[0].value == ranked[-1].value:
+            return heuristic_for(session.round.game.id)(session, rng)
+        return ranked[0].action
+    if min(values) == max(values):  # every choice alike in the true deal: nothing to tell them apart
+        return heuristic_for(session.round.game.id)(session, rng)
     return valuation.choices[tally.order(valuation.then)[0]][0]
