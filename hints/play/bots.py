@@ -76,7 +76,10 @@ __all__ += ["PLAYOUTS", "_playout", "_rules"]
 class Bot(Protocol):
     """What the arena asks of a bot from outside the project (``--bots package.module:attr``)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The bot's name (an attribute or a property)."""
+        ...
 
     def act(self, session: Session, rng: random.Random) -> Event:
         """One of ``session.legal()``: the event this bot chooses for the session's seat."""
@@ -93,6 +96,14 @@ class BotSpec:
     target: str | None = None  # "package.module:attribute" for an external bot
     playouts: int | None = None  # montecarlo's play-outs of each deal
 
+    def montecarlo(self) -> Bot:
+        """The montecarlo bot with this spec's counts (its defaults where none are given)."""
+        from stich.hints.play.montecarlo import DEALS, PLAYOUTS, MonteCarlo
+
+        return MonteCarlo(
+            self.worlds or DEALS, self.playouts or PLAYOUTS, self.kind == "montecarlo-heuristic"
+        )
+
     @property
     def sees_all(self) -> bool:
         """Whether the arena hands this bot the omniscient round (`hints.play.all_seeing`)."""
@@ -103,10 +114,8 @@ class BotSpec:
         """How the bot is named on the command line and in the arena's tables."""
         if self.target is not None:
             return load_bot(self.target).name
-        if self.playouts is not None:
-            from stich.hints.play.montecarlo import MonteCarlo
-
-            return MonteCarlo(self.worlds or 0, self.playouts, self.kind == "montecarlo-heuristic").name
+        if self.kind.startswith("montecarlo"):
+            return self.montecarlo().name
         return f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
 
     def act(self, session: Session, rng: random.Random, truth: Round | None = None) -> Event:
@@ -125,12 +134,8 @@ class BotSpec:
             from stich.hints.play.rules_bot import rules_bot
 
             return rules_bot(session, rng)
-        if self.playouts is not None:
-            from stich.hints.play.montecarlo import MonteCarlo
-
-            return MonteCarlo(self.worlds or 0, self.playouts, self.kind == "montecarlo-heuristic").act(
-                session, rng
-            )
+        if self.kind.startswith("montecarlo"):
+            return self.montecarlo().act(session, rng)
         if self.sees_all:
             from stich.hints.play.all_seeing import all_seeing
 

@@ -28,6 +28,7 @@ def test_montecarlo_names_parse_with_their_counts_and_bad_ones_are_named() -> No
     assert parse_bot("montecarlo:20").name == "montecarlo:20x30"
     assert parse_bot("montecarlo-heuristic:4x3").name == "montecarlo-heuristic:4x3"
     assert parse_bot("montecarlo:30x30").name == "montecarlo"
+    assert BotSpec("montecarlo-heuristic").name == "montecarlo-heuristic"  # the defaults when made directly
     assert MonteCarlo(30, 30).bid_deals == 20 and MonteCarlo(30, 30).bid_playouts == 20
     for bad in ("montecarlo:0", "montecarlo:3x", "montecarlo:x3", "montecarlo:3x3x3", "montecarlo:-1"):
         with pytest.raises(StichError, match="give its deals and play-outs a card as D or DxP"):
