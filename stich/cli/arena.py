@@ -35,7 +35,7 @@ def arena_cli(
                 "advisor:N (N worlds); montecarlo or montecarlo-heuristic (:D or :DxP deals and "
                 "play-outs a card; Stiche-Raten, Wizard), sparring bots of sampled deals played out; "
                 "all-seeing, which sees every hand and the secret (a yardstick, never advice); or "
-                "package.module:attribute (docs/strength.md)."
+                "package.module:attribute (docs/strength.md, docs/arena.md)."
             ),
         ),
     ] = "advisor,heuristic,heuristic,random",
@@ -59,7 +59,7 @@ def arena_cli(
             "--games",
             help=(
                 "Play N whole games instead of --rounds deals: every round of the game's sequence, "
-                "scores carried; report games won (Stiche-Raten, Wizard)."
+                "scores carried; report games won (Stiche-Raten, Wizard; docs/arena.md)."
             ),
         ),
     ] = None,
