@@ -17,12 +17,13 @@ decision in the true deal — and plays the best (ties by the valuation's own or
 - 24: the cards by the round points double-dummy in the true deal.
 
 It plays as the heuristic bot does (the game's rules of thumb, `hints.advisors`, from its own
-seat's view) where the true deal does not tell the choices apart — every choice of the same
-value (Was sticht?'s task when no task can be made against everyone, a card when the bid is
-made or lost whatever it plays) — and where it has no value in the true deal: the advisor's
-valuation depends on chance still to come (Was sticht?'s draft picks and the dealer's discard,
-24's exchange and trump call) or the advisor settles the decision by a rule (Stich für Stich's
-guesses: an all-seeing player that named the case at once would measure nothing of the play).
+seat's view; ``all-seeing:N``: as ``advisor:N`` does) where the true deal does not tell the
+choices apart — every choice of the same value (Was sticht?'s task when no task can be made
+against everyone, a card when the bid is made or lost whatever it plays) — and where it has no
+value in the true deal: the advisor's valuation depends on chance still to come (Was sticht?'s
+draft picks and the dealer's discard, 24's exchange and trump call) or the advisor settles the
+decision by a rule (Stich für Stich's guesses: an all-seeing player that named the case at once
+would measure nothing of the play).
 """
 
 from __future__ import annotations
@@ -70,22 +71,26 @@ def _true_valuation(session: Session, truth: Round) -> Valuation | None:
     return found
 
 
-def all_seeing(session: Session, truth: Round, rng: random.Random) -> Event:
-    """The event the all-seeing bot chooses for the session's seat (module docstring)."""
+def all_seeing(session: Session, truth: Round, rng: random.Random, worlds: int | None = None) -> Event:
+    """The event the all-seeing bot chooses for the session's seat (module docstring); where the
+    true deal does not value the choices, the heuristic's, or with ``worlds`` the advisor's with
+    that budget (``all-seeing:N``)."""
     legal = session.legal()
     if len(distinct_choices(legal)) == 1:
         return legal[0]
     valuation = _true_valuation(session, truth)
-    if valuation is None:
+    if valuation is not None:
+        values, figures = valuation.evaluate(true_world(session, truth))
+        tally = Tally(len(values))
+        tally.add(values, figures)
+        if valuation.rank is not None:
+            ranked = valuation.rank(tally)
+            if ranked[0].value != ranked[-1].value:
+                return ranked[0].action
+        elif min(values) != max(values):  # else every choice alike in the true deal
+            return valuation.choices[tally.order(valuation.then)[0]][0]
+    if worlds is None:
         return heuristic_for(session.round.game.id)(session, rng)
-    values, figures = valuation.evaluate(true_world(session, truth))
-    tally = Tally(len(values))
-    tally.add(values, figures)
-    if valuation.rank is not None:
-        ranked = valuation.rank(tally)
-        if ranked[0].value == ranked[-1].value:
-            return heuristic_for(session.round.game.id)(session, rng)
-        return ranked[0].action
-    if min(values) == max(values):  # every choice alike in the true deal: nothing to tell them apart
-        return heuristic_for(session.round.game.id)(session, rng)
-    return valuation.choices[tally.order(valuation.then)[0]][0]
+    from stich.hints.advice import Budget, advise
+
+    return advise(session, Budget(worlds=worlds, seed=rng.getrandbits(32))).action

@@ -17,9 +17,10 @@ protocol, named ``package.module:attribute`` (docs/strength.md):
   and Wizard only, a common public design of sampled deals played out at random (or by a club
   player's cards), each outcome valued by the seat's share of all seats' points
   (`hints.play.montecarlo`);
-- ``all-seeing``: sees every hand and the secret and plays double-dummy for its own goal, a
-  measure of how much of a game is information, never advice (`hints.play.all_seeing`); the
-  only bot the arena hands the omniscient round.
+- ``all-seeing`` (``all-seeing:N``): sees every hand and the secret and plays double-dummy for
+  its own goal, a measure of how much of a game is information, never advice
+  (`hints.play.all_seeing`); the only bot the arena hands the omniscient round. Where the true
+  deal does not value the choices it plays as the heuristic, or with N as ``advisor:N``.
 
 The heuristic bot plays each game by that game's rules of thumb, which its advisor module exports
 as ``HEURISTIC`` (``hints/advisors/<game>_heuristic.py``; found by `hints.advisors.heuristic_for`).
@@ -141,7 +142,7 @@ class BotSpec:
 
             if truth is None:
                 raise StichError("the all-seeing bot plays in the arena only, which shows it every hand")
-            return all_seeing(session, truth, rng)
+            return all_seeing(session, truth, rng, self.worlds)
         from stich.hints.advice import Budget, advise
 
         budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))
@@ -175,8 +176,9 @@ def load_bot(target: str) -> Bot:
 
 
 def parse_bot(text: str) -> BotSpec:
-    """A bot from its name: ``random``, ``heuristic``, ``advisor``, ``advisor:N`` (N worlds), or
-    ``package.module:attribute`` for a bot from outside the project (docs/strength.md)."""
+    """A bot from its name: ``random``, ``heuristic``, ``advisor``, ``advisor:N`` (N worlds),
+    ``montecarlo[-heuristic][:D[xP]]``, ``all-seeing[:N]``, or ``package.module:attribute`` for a
+    bot from outside the project (docs/strength.md, docs/arena.md)."""
     kind, sep, budget = text.strip().partition(":")
     if kind not in BOT_NAMES and _EXTERNAL.fullmatch(text.strip()):
         load_bot(text.strip())  # refuse now, not in the middle of the arena
@@ -193,7 +195,7 @@ def parse_bot(text: str) -> BotSpec:
         return BotSpec(kind, found.deals, playouts=found.playouts)
     if not sep:
         return BotSpec(kind)
-    if kind != "advisor":
+    if kind not in ("advisor", "all-seeing"):
         raise StichError(f"bot {text.strip()!r}: only the advisor takes a budget (advisor:N worlds)")
     if not budget.isdecimal() or not budget.isascii() or not 1 <= int(budget) <= 100_000:
         raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, 1 to 100000")

@@ -34,7 +34,8 @@ def arena_cli(
                 "One bot per seat, comma-separated: random, heuristic, rules-bot, advisor or "
                 "advisor:N (N worlds); montecarlo or montecarlo-heuristic (:D or :DxP deals and "
                 "play-outs a card; Stiche-Raten, Wizard), sparring bots of sampled deals played out; "
-                "all-seeing, which sees every hand and the secret (a yardstick, never advice); or "
+                "all-seeing or all-seeing:N, which sees every hand and the secret (a yardstick, never "
+                "advice); or "
                 "package.module:attribute (docs/strength.md, docs/arena.md)."
             ),
         ),

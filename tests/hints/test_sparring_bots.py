@@ -179,6 +179,14 @@ def test_all_seeing_plays_only_legal_moves_in_seeded_rounds(
         assert len(played.points) == players
 
 
+def test_all_seeing_with_a_budget_plays_as_the_advisor_where_the_true_deal_does_not_decide() -> None:
+    assert parse_bot("all-seeing:4") == BotSpec("all-seeing", 4)
+    assert parse_bot("all-seeing:4").name == "all-seeing:4"
+    bots = tuple(parse_bot(b) for b in ["all-seeing:1", "heuristic", "heuristic", "heuristic"])
+    played = play_table(ArenaSpec("was-sticht", 4, bots, 1, seed=4), 0, 1)
+    assert len(played.points) == 4
+
+
 def test_only_the_all_seeing_bot_is_handed_the_omniscient_round(monkeypatch: pytest.MonkeyPatch) -> None:
     handed: list[tuple[str, bool]] = []
     act = BotSpec.act
