@@ -26,10 +26,11 @@ discard its most valuable chip).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stich.deducer.hypotheses import members
+from stich.deducer.hypotheses import HypothesisSpace, members
 from stich.games.base import Round
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
@@ -37,7 +38,8 @@ from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht_heuristic import card_strength
 from stich.hints.figures import BITS, COUNT, SHARE, clearly_ahead_exact, shown
 from stich.hints.session import Session
-from stich.hints.valuation import Advice, Alternative, Valuation, forced_advice
+from stich.hints.valuation import Advice, Alternative, Tally, Valuation, forced_advice
+from stich.hints.worlds import World
 
 __all__ = ["ADVISOR", "PICK_VALUE", "WasStichtAdvisor", "card_strength", "played_for"]
 
@@ -70,9 +72,15 @@ class WasStichtAdvisor:
         raise StichError(f"no advice for the phase {phase!r} of Was sticht?")
 
     def open_valuation(self, session: Session, truth: Round) -> Valuation | None:
-        """The task or card valued double-dummy with every task known (``truth``: the omniscient
-        round; `hints.advisors.open_play`), for the arena's all-seeing bot; None at other decisions."""
-        if not isinstance(truth, WasStichtRound) or truth.phase not in ("tasks", "play"):
+        """For the arena's all-seeing bot (``truth``: the omniscient round): a draft pick by the
+        card's strength under the true trumps (as `pick` values it under the trumps it plays for);
+        the task or card double-dummy with every task known (`hints.advisors.open_play`); None at
+        other decisions."""
+        if not isinstance(truth, WasStichtRound):
+            return None
+        if truth.phase == "draft" and session.tracker is not None:
+            return _true_pick(session, session.tracker.space)
+        if truth.phase not in ("tasks", "play"):
             return None
         from stich.hints.advisors.open_play import was_sticht_play, was_sticht_task
 
@@ -169,6 +177,26 @@ def _spread(xs: list[float]) -> float:
         return 0.0
     mean = sum(xs) / len(xs)
     return float((sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5)
+
+
+def _true_pick(session: Session, space: HypothesisSpace) -> Valuation:
+    """Each pick's strength under the trumps of the world it is valued in (the true one)."""
+    legal = session.legal()
+    cards = [DECK.parse(e["pick"]) for e in legal]
+
+    def evaluate(world: World) -> tuple[list[float], None]:
+        assert world.secret is not None
+        rules = space.rules(world.secret)
+        return [card_strength(rules, card, DECK.all & ~(1 << card)) for card in cards], None
+
+    def explain(alternatives: list[Alternative], tally: Tally) -> str:
+        return f"{alternatives[0].label} is the strongest card under the true trumps"
+
+    def draw(rng: random.Random) -> World:
+        raise StichError("the pick under the true trumps is valued in the true deal only")
+
+    choices = [(e, DECK.name_of(card)) for e, card in zip(legal, cards, strict=True)]
+    return Valuation("pick", choices, evaluate, draw, "strength under the true trumps", explain, exact=True)
 
 
 def played_for(hypotheses: Sequence[int]) -> int:

@@ -9,10 +9,11 @@ decision in the true deal — and plays the best (ties by the valuation's own or
 - Stiche-Raten, Wizard: a card by the solver's ``exact`` question (can it still end with
   exactly its bid against everyone; `hints.advisors.bidding`), a bid by the most tricks it
   can take against everyone, Wizard's trump by the best bid that allows;
-- Was sticht?: the task and every card double-dummy on the open hands with the trumps and
-  every seat's task known (the advisor's ``open_valuation``, `hints.advisors.open_play`: its
-  task made against any play, then the most of the others unable to spoil it alone; the
-  dealer keeps the most targets in reach);
+- Was sticht? (the advisor's ``open_valuation``): a draft pick by the card's strength under the
+  true trumps (the advisor's rule, under the trumps it would only guess); the task and every
+  card double-dummy on the open hands with the trumps and every seat's task known
+  (`hints.advisors.open_play`: its task made against any play, then the most of the others
+  unable to spoil it alone; the dealer keeps the most targets in reach);
 - Stich für Stich: the cards by the advisor's valuation in the true deal, with the true case;
 - 24: the cards by the round points double-dummy in the true deal.
 
@@ -21,7 +22,7 @@ seat's view; ``all-seeing:N``: as ``advisor:N`` does) where the true deal does n
 choices apart — every choice of the same value (Was sticht?'s task when no task can be made
 against everyone, a card when the bid is made or lost whatever it plays) — and where it has no
 value in the true deal: the advisor's valuation depends on chance still to come (Was sticht?'s
-draft picks and the dealer's discard, 24's exchange and trump call) or the advisor settles the
+dealer's discard, 24's exchange and trump call) or the advisor settles the
 decision by a rule (Stich für Stich's guesses: an all-seeing player that named the case at once
 would measure nothing of the play).
 """
