@@ -222,6 +222,7 @@ def _played(
     keep_record: bool,
     game_round: int | None = None,
 ) -> Played:
+    """A finished round's points and figures by seat (and its record with ``keep_record``)."""
     kept = None
     if keep_record:
         kept = record.to_json()
