@@ -329,6 +329,7 @@ OWN_PARTS = {
     "games/imports/trickster.py": "stich.games.stiche_raten",
     "hints/advisors/open_play.py": "stich.games.was_sticht",
     "hints/play/rules_bot.py": "stich.games.stiche_raten",
+    "hints/play/montecarlo.py": "stich.games.stiche_raten",  # a bot of the bidding games, as rules_bot
 }
 
 

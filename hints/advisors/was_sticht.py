@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from stich.games.base import Round
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
@@ -81,6 +82,24 @@ class WasStichtAdvisor:
 
         found = pick_truth(session, advice, world)
         return None if found is None else (TRUE_PICK_VALUE, found)
+
+    def open_valuation(self, session: Session, truth: Round) -> Valuation | None:
+        """For the arena's all-seeing bot (``truth``: the omniscient round): a drafter's pick as the
+        draft advice values it but under the true trumps, over 16 deals of the rest of the draft;
+        the dealer's by its strength under the trumps (which it knows); the task or card
+        double-dummy with every task known (`hints.advisors.open_play`); None at other decisions."""
+        if not isinstance(truth, WasStichtRound):
+            return None
+        state = session.round
+        if truth.phase == "draft" and isinstance(state, WasStichtRound) and session.seat != state.dealer:
+            from stich.hints.advisors.was_sticht_draft import under_true_trumps
+
+            return under_true_trumps(session, state)
+        if truth.phase not in ("tasks", "play"):
+            return None
+        from stich.hints.advisors.open_play import was_sticht_play, was_sticht_task
+
+        return (was_sticht_task if truth.phase == "tasks" else was_sticht_play)(session, truth)
 
     def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:
         state = session.round

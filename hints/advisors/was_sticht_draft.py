@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from stich.deducer.hypotheses import members
@@ -39,7 +40,14 @@ from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
 from stich.hints.worlds import World
 
-__all__ = ["DRAFT_PLAYOUTS", "OTHERS_PLAYOUTS", "best_task", "pick_valuation"]
+__all__ = [
+    "DRAFT_PLAYOUTS",
+    "OTHERS_PLAYOUTS",
+    "TRUE_DEALS",
+    "best_task",
+    "pick_valuation",
+    "under_true_trumps",
+]
 
 DRAFT_PLAYOUTS = 8
 """Play-outs of each of the seat's tasks in one world of a draft pick."""
@@ -219,3 +227,28 @@ def _reason(alternatives: list[Alternative], tally: Tally, hypotheses: Sequence[
         reason += f"; next {second.label} {shown(POINTS, second.value)}"
     worlds = f"{tally.worlds} world" + ("" if tally.worlds == 1 else "s")
     return reason + f" ({worlds}: the trumps and the rest of the draft drawn at random, the round played out)"
+
+
+TRUE_DEALS = 16
+"""Deals of the rest of the draft a pick is valued over under the true trumps (`under_true_trumps`)."""
+
+
+def under_true_trumps(session: Session, state: WasStichtRound) -> Valuation:
+    """A drafter's pick valued as `pick_valuation` values it, but under the true trumps (the
+    world's secret): the mean over `TRUE_DEALS` deals of the rest of the draft. For the arena's
+    all-seeing bot, which is handed the true deal; its ``evaluate`` takes the true world."""
+    found = pick_valuation(session, state)
+    truth = found.true_draw
+    assert truth is not None
+    picks = [event for event, _ in found.choices]
+
+    def evaluate(world: World) -> tuple[list[float], None]:
+        totals = [0.0] * len(picks)
+        for seed in range(TRUE_DEALS):
+            values = truth(world, (), seed, picks)
+            if values is None:
+                raise StichError("the true trumps are not in the world")
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+        return [t / TRUE_DEALS for t in totals], None
+
+    return replace(found, evaluate=evaluate, chance=False, exact=True)

@@ -14,7 +14,12 @@ seed and ``i`` only (each seat's generator on ``r`` and the seat too), so the un
 in this process, in worker processes (``jobs``) or as Ray tasks (``ray``) and the result is
 the same. Every bot sees its
 seat's view only: an omniscient round is fed event by event (`games.views.ViewFeed`), and
-each seat's `Session` hears what that seat hears.
+each seat's `Session` hears what that seat hears; the all-seeing bot alone is handed the
+omniscient round too (`hints.play.all_seeing`).
+
+With ``games`` the unit is a whole game (Stiche-Raten, Wizard: every round of the sequence,
+the scores carried by `games.course.Course`), played once per rotation with the same deals;
+the games won are counted per game (`game_row`) and compared paired by game.
 """
 
 from __future__ import annotations
@@ -23,15 +28,15 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stich.games.base import Event
+from stich.games.base import Event, Game, Round
 from stich.games.errors import StichError
 from stich.games.record import Record
 from stich.games.registry import find
 from stich.games.views import ViewFeed
-from stich.hints.play.bots import BotSpec, choice_key
+from stich.hints.play.bots import BIDDING_ONLY, BotSpec, choice_key
 from stich.hints.session import Session
 
 __all__ = [
@@ -39,12 +44,17 @@ __all__ = [
     "ArenaSpec",
     "BotResult",
     "Estimate",
+    "GamePlayed",
+    "GamesPair",
+    "GamesResult",
     "PairResult",
     "Played",
     "estimate",
     "deal_row",
     "play_deal",
+    "play_game",
     "play_table",
+    "play_unit",
     "run_arena",
     "summarize",
     "summarize_rows",
@@ -66,6 +76,7 @@ class ArenaSpec:
     seed: int
     options: Mapping[str, Any] = field(default_factory=dict)
     cycle: int | None = None  # deal i is round i mod cycle of the game's series (None: the whole series)
+    games: int | None = None  # whole games instead of single deals (``rounds`` is then not used)
 
     def __post_init__(self) -> None:
         find(self.game)(self.players, self.options)  # an unknown game, player count or option
@@ -75,12 +86,35 @@ class ArenaSpec:
                 f"(e.g. --bots {','.join(['heuristic'] * self.players)})"
             )
         for bot in self.bots:
-            if bot.kind == "rules-bot" and not find(self.game).has_bids:
-                raise StichError(f"bot rules-bot plays Stiche-Raten and Wizard, not {self.game}")
+            if bot.kind in BIDDING_ONLY and not find(self.game).has_bids:
+                raise StichError(f"bot {bot.name} plays Stiche-Raten and Wizard, not {self.game}")
         if self.rounds < 1:
             raise StichError(f"--rounds {self.rounds}: play at least 1 round")
         if self.cycle is not None and self.cycle < 1:
             raise StichError(f"--cycle {self.cycle}: repeat at least the first round of the series")
+        if self.games is not None:
+            self._check_games()
+
+    def _check_games(self) -> None:
+        """Whole games need a game with a sequence of rounds (`games.course.Course.round_deal`)."""
+        assert self.games is not None
+        if self.games < 1:
+            raise StichError(f"--games {self.games}: play at least 1 game")
+        if self.cycle is not None:
+            raise StichError("--games plays every round of each game: give --cycle without it")
+        game = find(self.game)(self.players, self.options)
+        try:
+            game.course().round_deal(random.Random(0), 1)
+        except StichError:
+            raise StichError(
+                f"--games: {game.title} has no sequence of rounds to play whole games by "
+                "(Stiche-Raten and Wizard have)"
+            ) from None
+
+    @property
+    def units(self) -> int:
+        """The units of work: deals, or with ``games`` whole games (each with all its rotations)."""
+        return self.rounds if self.games is None else self.games
 
     @property
     def names(self) -> list[str]:
@@ -98,6 +132,20 @@ class Played:
     points: tuple[float, ...]
     figures: tuple[dict[str, float], ...]
     record: dict[str, Any] | None = None
+    game_round: int | None = None  # with --games: the round's number in its game (0 first)
+
+
+@dataclass(frozen=True)
+class GamePlayed:
+    """One whole game played with one rotation: its rounds, each seat's final total and its share
+    of the win (1, or 1/k for a tie of k winners, else 0)."""
+
+    index: int
+    rotation: int
+    bots: tuple[str, ...]
+    rounds: tuple[Played, ...]
+    totals: tuple[float, ...]
+    wins: tuple[float, ...]
 
 
 def unit_seed(*parts: int) -> int:
@@ -128,6 +176,70 @@ def _matching(chosen: Event, legal: Sequence[Event]) -> Event:
     raise StichError(f"a bot chose {chosen}, which the rules do not allow")
 
 
+def _play_round(
+    spec: ArenaSpec,
+    game: Game,
+    dealer: int,
+    known: dict[str, Any],
+    bots: Sequence[BotSpec],
+    seeds: tuple[int, ...],
+) -> tuple[Round, Record]:
+    """One round from ``known`` dealt by ``dealer``, ``bots`` at the seats, each seat's generator
+    from ``seeds`` and the seat."""
+    n = spec.players
+    names = _seat_names([bot.name for bot in bots])
+    record = Record(game.id, names, dealer, [], dict(game.options), None, known)
+    feed = ViewFeed(record, range(n))
+    sessions = [Session(feed.header(seat), strict=False) for seat in range(n)]
+    rngs = [random.Random(unit_seed(*seeds, seat)) for seat in range(n)]
+    truth = feed.truth
+    where = f"round {seeds[1]}" if spec.games is None else f"game {seeds[1]}, round {seeds[2] + 1}"
+    while not truth.is_terminal():
+        actor = truth.to_move()
+        legal = truth.legal_events()
+        if actor is None or not legal:
+            raise StichError(f"{where}: the round is stuck in its phase {truth.phase!r}")
+        if len(legal) == 1:
+            event = legal[0]
+        else:  # the omniscient round for the all-seeing bot alone; every other bot sees its seat's view
+            bot = bots[actor]
+            event = _matching(bot.act(sessions[actor], rngs[actor], truth if bot.sees_all else None), legal)
+        for seat, heard in feed.extend(event).items():
+            for seen in heard:
+                sessions[seat].apply(seen, strict=False)
+            if sessions[seat].stopped is not None:
+                raise StichError(f"{where}: seat {seat}'s view stopped: {sessions[seat].stopped}")
+    return truth, record
+
+
+def _played(
+    spec: ArenaSpec,
+    truth: Round,
+    record: Record,
+    bots: Sequence[BotSpec],
+    index: int,
+    rotation: int,
+    keep_record: bool,
+    game_round: int | None = None,
+) -> Played:
+    """A finished round's points and figures by seat (and its record with ``keep_record``)."""
+    kept = None
+    if keep_record:
+        kept = record.to_json()
+        kept["arena"] = {"round": index, "rotation": rotation, "seed": spec.seed}
+        if game_round is not None:
+            kept["arena"]["game_round"] = game_round
+    return Played(
+        index,
+        rotation,
+        tuple(bot.name for bot in bots),
+        tuple(float(p) for p in truth.result()["points"]),
+        tuple(truth.seat_figures(seat) for seat in range(spec.players)),
+        kept,
+        game_round,
+    )
+
+
 def play_table(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = False) -> Played:
     """Deal ``index`` played with ``rotation``; the omniscient record too with ``keep_record``."""
     game = find(spec.game)(spec.players, spec.options)
@@ -135,37 +247,37 @@ def play_table(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = F
     number = index if spec.cycle is None else index % spec.cycle
     dealer, known = game.course().series_deal(random.Random(unit_seed(spec.seed, index)), number)
     bots = [spec.bots[(s + rotation) % n] for s in range(n)]
-    names = _seat_names([bot.name for bot in bots])
-    record = Record(game.id, names, dealer, [], dict(game.options), None, known)
-    feed = ViewFeed(record, range(n))
-    sessions = [Session(feed.header(seat), strict=False) for seat in range(n)]
-    rngs = [random.Random(unit_seed(spec.seed, index, rotation, seat)) for seat in range(n)]
-    truth = feed.truth
-    while not truth.is_terminal():
-        actor = truth.to_move()
-        legal = truth.legal_events()
-        if actor is None or not legal:
-            raise StichError(f"round {index}: the round is stuck in its phase {truth.phase!r}")
-        event = (
-            legal[0] if len(legal) == 1 else _matching(bots[actor].act(sessions[actor], rngs[actor]), legal)
-        )
-        for seat, heard in feed.extend(event).items():
-            for seen in heard:
-                sessions[seat].apply(seen, strict=False)
-            if sessions[seat].stopped is not None:
-                raise StichError(f"round {index}: seat {seat}'s view stopped: {sessions[seat].stopped}")
-    points = truth.result()["points"]
-    kept = None
-    if keep_record:
-        kept = record.to_json()
-        kept["arena"] = {"round": index, "rotation": rotation, "seed": spec.seed}
-    return Played(
-        index,
-        rotation,
-        tuple(bot.name for bot in bots),
-        tuple(float(p) for p in points),
-        tuple(truth.seat_figures(seat) for seat in range(n)),
-        kept,
+    truth, record = _play_round(spec, game, dealer, known, bots, (spec.seed, index, rotation))
+    return _played(spec, truth, record, bots, index, rotation, keep_record)
+
+
+MAX_GAME_ROUNDS = 200
+"""A whole game's rounds at most (Stiche-Raten breaks a tie with extra rounds): then the leaders share."""
+
+
+def play_game(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = False) -> GamePlayed:
+    """Whole game ``index`` played with ``rotation``: every round of the game's sequence, the scores
+    carried (`games.course.Course`). Round ``k`` of game ``index`` is dealt from a seed of the
+    arena's seed, ``index`` and ``k`` alone, so every rotation plays the same deals."""
+    game = find(spec.game)(spec.players, spec.options)
+    n = spec.players
+    bots = [spec.bots[(s + rotation) % n] for s in range(n)]
+    course = game.course()
+    rounds: list[Played] = []
+    while not course.ended and course.rounds < MAX_GAME_ROUNDS:
+        k = course.rounds
+        known = course.deal(random.Random(unit_seed(spec.seed, index, k)))
+        truth, record = _play_round(spec, game, course.dealer, known, bots, (spec.seed, index, k, rotation))
+        rounds.append(_played(spec, truth, record, bots, index, rotation, keep_record, k))
+        course.finish(truth)
+    totals = course.totals
+    winners = course.standing.get("winners") if course.ended else None
+    if not winners:
+        best = min(totals) if game.fewer_points_win else max(totals)
+        winners = [s for s, t in enumerate(totals) if t == best]
+    wins = tuple(1 / len(winners) if s in winners else 0.0 for s in range(n))
+    return GamePlayed(
+        index, rotation, tuple(b.name for b in bots), tuple(rounds), tuple(map(float, totals)), wins
     )
 
 
@@ -268,22 +380,75 @@ class ArenaResult:
     fewer_points_win: bool
     bots: tuple[BotResult, ...]
     pairs: tuple[PairResult, ...]
+    games: tuple[GamesResult, ...] = ()  # with --games: per bot, in the order of ``bots``
+    games_pairs: tuple[GamesPair, ...] = ()  # with --games: per pair, in the order of ``pairs``
 
     def to_json(self) -> dict[str, Any]:
         spec = self.spec
+        bots = [b.to_json() for b in self.bots]
+        pairs = [p.to_json() for p in self.pairs]
+        for entry, games in zip(bots, self.games, strict=False):
+            entry["games"] = games.to_json()
+        for entry, paired in zip(pairs, self.games_pairs, strict=False):
+            entry["games"] = paired.to_json()
         return {
             "game": spec.game,
             "players": spec.players,
             "options": dict(spec.options),
             "seats": [bot.name for bot in spec.bots],
             "rounds": spec.rounds,
-            "played": spec.rounds * spec.players,
+            "played": self.played,
             "seed": spec.seed,
             "cycle": spec.cycle,
+            "games": spec.games,
             "points": "fewer is better" if self.fewer_points_win else "more is better",
-            "bots": [b.to_json() for b in self.bots],
-            "pairs": [p.to_json() for p in self.pairs],
+            "bots": bots,
+            "pairs": pairs,
         }
+
+    @property
+    def played(self) -> int:
+        """Rounds played at all the tables (deals × rotations; with --games every round of every game)."""
+        if self.spec.games is None:
+            return self.spec.rounds * self.spec.players
+        return sum(b.rounds for b in self.bots) // self.spec.players
+
+
+@dataclass(frozen=True)
+class GamesResult:
+    """One bot's whole games. ``won``: per game, the bot's share of the game's wins over the rotations
+    (the win of each table split among its winners, the tables of a game counted as one game: the
+    shares of all bots add up to 1 a game); ``win_rate``: the chance that a seat it holds wins;
+    ``final``: a seat's final total. Means over games with their intervals."""
+
+    name: str
+    won: Estimate
+    win_rate: Estimate
+    final: Estimate
+
+    def to_json(self) -> dict[str, Any]:
+        games = self.won.deals
+        finite = math.isfinite(self.won.low)
+        return {
+            "won": round(self.won.mean * games, 4),
+            "ci95": [round(self.won.low * games, 4), round(self.won.high * games, 4)] if finite else None,
+            "games": games,
+            "win_rate": self.win_rate.to_json(),
+            "final_score": self.final.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class GamesPair:
+    """Bot ``a`` minus bot ``b`` in whole games, paired by game: a seat's chance to win, its final total."""
+
+    a: str
+    b: str
+    win_rate: Estimate
+    final: Estimate
+
+    def to_json(self) -> dict[str, Any]:
+        return {"win_rate": self.win_rate.to_json("diff"), "final_score": self.final.to_json("diff")}
 
 
 DealRow = dict[str, dict[str, float]]
@@ -314,8 +479,53 @@ def summarize(spec: ArenaSpec, played: Sequence[Played]) -> ArenaResult:
     return summarize_rows(spec, [deal_row(deals[i], spec.names) for i in sorted(deals)])
 
 
-def summarize_rows(spec: ArenaSpec, rows: Sequence[DealRow]) -> ArenaResult:
-    """Per-bot means and paired differences from each deal's row (in deal order)."""
+def game_row(games: Sequence[GamePlayed], names: Sequence[str]) -> DealRow:
+    """One game's figures per bot over all its rotations: ``won`` (its share of the game's wins),
+    ``win_rate`` and ``final`` (a seat's chance to win and final total, means over its seats)."""
+    tables = len(games)
+    row: DealRow = {}
+    for name in names:
+        wins = [g.wins[s] for g in games for s, bot in enumerate(g.bots) if bot == name]
+        finals = [g.totals[s] for g in games for s, bot in enumerate(g.bots) if bot == name]
+        row[name] = {
+            "won": math.fsum(wins) / tables,
+            "win_rate": math.fsum(wins) / len(wins),
+            "final": math.fsum(finals) / len(finals),
+        }
+    return row
+
+
+def summarize_games(
+    spec: ArenaSpec, rows: Sequence[DealRow], game_rows: Sequence[DealRow], seat_rounds: Mapping[str, int]
+) -> ArenaResult:
+    """`summarize_rows` of each game's rounds, with the games won (`game_row`, in game order)."""
+    result = summarize_rows(spec, rows, seat_rounds)
+    games = tuple(
+        GamesResult(
+            name,
+            estimate([r[name]["won"] for r in game_rows]),
+            estimate([r[name]["win_rate"] for r in game_rows]),
+            estimate([r[name]["final"] for r in game_rows]),
+        )
+        for name in spec.names
+    )
+    pairs = tuple(
+        GamesPair(
+            p.a,
+            p.b,
+            estimate([r[p.a]["win_rate"] - r[p.b]["win_rate"] for r in game_rows]),
+            estimate([r[p.a]["final"] - r[p.b]["final"] for r in game_rows]),
+        )
+        for p in result.pairs
+    )
+    return replace(result, games=games, games_pairs=pairs)
+
+
+def summarize_rows(
+    spec: ArenaSpec, rows: Sequence[DealRow], seat_rounds: Mapping[str, int] | None = None
+) -> ArenaResult:
+    """Per-bot means and paired differences from each deal's row (in deal order); ``seat_rounds``:
+    each bot's rounds played where they are not one per seat and deal (whole games)."""
     names = spec.names
     figure_names = sorted({k for row in rows for per in row.values() for k in per if k != "points"})
     bots = []
@@ -323,6 +533,8 @@ def summarize_rows(spec: ArenaSpec, rows: Sequence[DealRow]) -> ArenaResult:
         mine = [row[name] for row in rows]
         figures = {k: estimate([m[k] for m in mine if k in m]) for k in figure_names}
         seats = sum(bot.name == name for bot in spec.bots) * spec.players * len(rows)
+        if seat_rounds is not None:
+            seats = seat_rounds[name]
         bots.append(BotResult(name, estimate([m["points"] for m in mine]), figures, seats))
     pairs = []
     for i, a in enumerate(names):
@@ -338,8 +550,9 @@ def summarize_rows(spec: ArenaSpec, rows: Sequence[DealRow]) -> ArenaResult:
 
 
 # -- running the deals ---------------------------------------------------------------------------
-# The unit of work is one deal with all its rotations: its rounds come back together, so the
-# deal's row is made at once and the rounds need not be kept (a million rounds fit in memory).
+# The unit of work is one deal (with --games, one whole game) with all its rotations: its rounds
+# come back together, so the deal's row is made at once and the rounds need not be kept (a million
+# rounds fit in memory).
 # At most a few deals per worker are in flight, so that a long arena is not queued up front.
 
 IN_FLIGHT = 4  # deals queued per worker
@@ -350,23 +563,34 @@ def play_deal(spec: ArenaSpec, index: int, keep_record: bool = False) -> list[Pl
     return [play_table(spec, index, rotation, keep_record) for rotation in range(spec.players)]
 
 
-def _deal(args: tuple[ArenaSpec, int, bool]) -> list[Played]:
-    return play_deal(*args)
+Unit = list[Played] | list[GamePlayed]
+"""One unit of work played: a deal's rounds, or a whole game's tables, once per rotation."""
 
 
-def _in_process(spec: ArenaSpec, keep: bool) -> Iterator[list[Played]]:
-    for index in range(spec.rounds):
-        yield play_deal(spec, index, keep)
+def play_unit(spec: ArenaSpec, index: int, keep_record: bool = False) -> Unit:
+    """Deal ``index`` (with --games, game ``index``) played once per rotation."""
+    if spec.games is None:
+        return play_deal(spec, index, keep_record)
+    return [play_game(spec, index, rotation, keep_record) for rotation in range(spec.players)]
 
 
-def _in_workers(spec: ArenaSpec, keep: bool, jobs: int) -> Iterator[list[Played]]:
+def _deal(args: tuple[ArenaSpec, int, bool]) -> Unit:
+    return play_unit(*args)
+
+
+def _in_process(spec: ArenaSpec, keep: bool) -> Iterator[Unit]:
+    for index in range(spec.units):
+        yield play_unit(spec, index, keep)
+
+
+def _in_workers(spec: ArenaSpec, keep: bool, jobs: int) -> Iterator[Unit]:
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        waiting: set[Future[list[Played]]] = set()
+        waiting: set[Future[Unit]] = set()
         index = 0
-        while index < spec.rounds or waiting:
-            while index < spec.rounds and len(waiting) < IN_FLIGHT * jobs:
+        while index < spec.units or waiting:
+            while index < spec.units and len(waiting) < IN_FLIGHT * jobs:
                 waiting.add(pool.submit(_deal, (spec, index, keep)))
                 index += 1
             done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
@@ -374,7 +598,7 @@ def _in_workers(spec: ArenaSpec, keep: bool, jobs: int) -> Iterator[list[Played]
                 yield future.result()
 
 
-def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iterator[list[Played]]:
+def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iterator[Unit]:
     try:
         import ray
     except ImportError:
@@ -390,8 +614,8 @@ def _on_ray(spec: ArenaSpec, keep: bool, address: str | None, jobs: int) -> Iter
         remote = ray.remote(num_cpus=1)(_deal)
         waiting: list[Any] = []
         index = 0
-        while index < spec.rounds or waiting:
-            while index < spec.rounds and len(waiting) < IN_FLIGHT * workers:
+        while index < spec.units or waiting:
+            while index < spec.units and len(waiting) < IN_FLIGHT * workers:
                 waiting.append(remote.remote((spec, index, keep)))
                 index += 1
             done, waiting = ray.wait(waiting, num_returns=1)
@@ -412,9 +636,9 @@ def run_arena(
     progress: Progress | None = None,
     on_played: Callable[[Played], None] | None = None,
 ) -> ArenaResult:
-    """Play every deal of ``spec`` (here, in ``jobs`` worker processes, or as Ray tasks on a local
-    Ray of ``jobs`` CPUs or the cluster at ``ray_address``) and summarize; ``on_played`` sees each
-    played round as it comes in (with its record when ``keep_records``)."""
+    """Play every deal (or whole game) of ``spec`` (here, in ``jobs`` worker processes, or as Ray
+    tasks on a local Ray of ``jobs`` CPUs or the cluster at ``ray_address``) and summarize;
+    ``on_played`` sees each played round as it comes in (with its record when ``keep_records``)."""
     if jobs < 1:
         raise StichError(f"--jobs {jobs}: give at least 1 worker")
     if ray:
@@ -423,14 +647,31 @@ def run_arena(
         source = _in_workers(spec, keep_records, jobs)
     else:
         source = _in_process(spec, keep_records)
-    total = spec.rounds * spec.players
+    total = spec.units * spec.players
     rows: dict[int, DealRow] = {}
+    game_rows: dict[int, DealRow] = {}
+    seat_rounds = dict.fromkeys(spec.names, 0)
     names = spec.names
-    for deal in source:
+    for unit in source:
+        deal: list[Played] = []
+        for table in unit:
+            if isinstance(table, GamePlayed):
+                deal += table.rounds
+            else:
+                deal.append(table)
         for p in deal:
+            for bot in p.bots:
+                seat_rounds[bot] += 1
             if on_played is not None:
                 on_played(p)
-        rows[deal[0].index] = deal_row(deal, names)
+        index = unit[0].index
+        rows[index] = deal_row(deal, names)
+        games = [table for table in unit if isinstance(table, GamePlayed)]
+        if games:
+            game_rows[index] = game_row(games, names)
         if progress is not None:
             progress(len(rows) * spec.players, total)
-    return summarize_rows(spec, [rows[i] for i in sorted(rows)])
+    ordered = [rows[i] for i in sorted(rows)]
+    if spec.games is None:
+        return summarize_rows(spec, ordered)
+    return summarize_games(spec, ordered, [game_rows[i] for i in sorted(game_rows)], seat_rounds)

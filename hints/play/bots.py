@@ -3,7 +3,7 @@
 A bot is given the seat's `Session` — what the seat has seen, never another hand — and a
 random generator, and returns one of the session's legal events. What the rules answer
 (a guess's answer, the cards drawn in an exchange) is filled in by the arena from the
-omniscient round. Four bots, and any bot from outside the project that follows the `Bot`
+omniscient round. These bots, and any bot from outside the project that follows the `Bot`
 protocol, named ``package.module:attribute`` (docs/strength.md):
 
 - ``random``: uniformly among the distinct choices (a guess with either answer is one choice);
@@ -12,7 +12,15 @@ protocol, named ``package.module:attribute`` (docs/strength.md):
 - ``advisor`` (``advisor:N``): the hint engine (`hints.advice`) with a budget of N worlds, not
   seconds, so that what it plays does not depend on the machine's load (unless a decision's
   worlds run past the wall limit, 20 s, `hints.advice.Budget.wall`: then the worlds solved by
-  then decide, or with none the heuristic's choice).
+  then decide, or with none the heuristic's choice);
+- ``montecarlo`` (``montecarlo:D`` or ``montecarlo:DxP``) and ``montecarlo-heuristic``: Stiche-Raten
+  and Wizard only, a common public design of sampled deals played out at random (or by a club
+  player's cards), each outcome valued by the seat's share of all seats' points
+  (`hints.play.montecarlo`);
+- ``all-seeing`` (``all-seeing:N``): sees every hand and the secret and plays double-dummy for
+  its own goal, a measure of how much of a game is information, never advice
+  (`hints.play.all_seeing`); the only bot the arena hands the omniscient round. Where the true
+  deal does not value the choices it plays as the heuristic, or with N as ``advisor:N``.
 
 The heuristic bot plays each game by that game's rules of thumb, which its advisor module exports
 as ``HEURISTIC`` (``hints/advisors/<game>_heuristic.py``; found by `hints.advisors.heuristic_for`).
@@ -27,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
-from stich.games.base import Event
+from stich.games.base import Event, Round
 from stich.games.errors import StichError
 from stich.games.names import name_problem
 from stich.hints.advisors import heuristic_for
@@ -47,7 +55,16 @@ __all__ = [
     "parse_bot",
 ]
 
-BOT_NAMES = ("random", "heuristic", "rules-bot", "advisor")
+BOT_NAMES = (
+    "random",
+    "heuristic",
+    "rules-bot",
+    "advisor",
+    "montecarlo",
+    "montecarlo-heuristic",
+    "all-seeing",
+)
+BIDDING_ONLY = ("rules-bot", "montecarlo", "montecarlo-heuristic")  # Stiche-Raten and Wizard alone
 DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is named without a budget
 
 
@@ -55,7 +72,10 @@ DEFAULT_WORLDS = 32  # the advisor's worlds per decision when ``advisor`` is nam
 class Bot(Protocol):
     """What the arena asks of a bot from outside the project (``--bots package.module:attr``)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The bot's name (an attribute or a property)."""
+        ...
 
     def act(self, session: Session, rng: random.Random) -> Event:
         """One of ``session.legal()``: the event this bot chooses for the session's seat."""
@@ -68,18 +88,35 @@ class BotSpec:
     from outside the project named by ``module:attribute`` (``kind`` ``"external"``)."""
 
     kind: str
-    worlds: int | None = None
+    worlds: int | None = None  # the advisor's worlds; montecarlo's deals a card
     target: str | None = None  # "package.module:attribute" for an external bot
+    playouts: int | None = None  # montecarlo's play-outs of each deal
+
+    def montecarlo(self) -> Bot:
+        """The montecarlo bot with this spec's counts (its defaults where none are given)."""
+        from stich.hints.play.montecarlo import DEALS, PLAYOUTS, MonteCarlo
+
+        return MonteCarlo(
+            self.worlds or DEALS, self.playouts or PLAYOUTS, self.kind == "montecarlo-heuristic"
+        )
+
+    @property
+    def sees_all(self) -> bool:
+        """Whether the arena hands this bot the omniscient round (`hints.play.all_seeing`)."""
+        return self.kind == "all-seeing"
 
     @property
     def name(self) -> str:
         """How the bot is named on the command line and in the arena's tables."""
         if self.target is not None:
             return load_bot(self.target).name
+        if self.kind.startswith("montecarlo"):
+            return self.montecarlo().name
         return f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
 
-    def act(self, session: Session, rng: random.Random) -> Event:
-        """The event this bot chooses for the session's seat, which must be to move."""
+    def act(self, session: Session, rng: random.Random, truth: Round | None = None) -> Event:
+        """The event this bot chooses for the session's seat, which must be to move; ``truth``, the
+        omniscient round, only for the bot that `sees_all`."""
         legal = session.legal()
         if not legal:
             raise StichError(f"{session.names[session.seat]} has no decision now")
@@ -93,6 +130,14 @@ class BotSpec:
             from stich.hints.play.rules_bot import rules_bot
 
             return rules_bot(session, rng)
+        if self.kind.startswith("montecarlo"):
+            return self.montecarlo().act(session, rng)
+        if self.sees_all:
+            from stich.hints.play.all_seeing import all_seeing
+
+            if truth is None:
+                raise StichError("the all-seeing bot plays in the arena only, which shows it every hand")
+            return all_seeing(session, truth, rng, self.worlds)
         from stich.hints.advice import Budget, advise
 
         budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))
@@ -126,8 +171,9 @@ def load_bot(target: str) -> Bot:
 
 
 def parse_bot(text: str) -> BotSpec:
-    """A bot from its name: ``random``, ``heuristic``, ``advisor``, ``advisor:N`` (N worlds), or
-    ``package.module:attribute`` for a bot from outside the project (docs/strength.md)."""
+    """A bot from its name: ``random``, ``heuristic``, ``advisor``, ``advisor:N`` (N worlds),
+    ``montecarlo[-heuristic][:D[xP]]``, ``all-seeing[:N]``, or ``package.module:attribute`` for a
+    bot from outside the project (docs/strength.md, docs/arena.md)."""
     kind, sep, budget = text.strip().partition(":")
     if kind not in BOT_NAMES and _EXTERNAL.fullmatch(text.strip()):
         load_bot(text.strip())  # refuse now, not in the middle of the arena
@@ -137,9 +183,14 @@ def parse_bot(text: str) -> BotSpec:
             f"unknown bot {text.strip()!r}: the bots are {', '.join(BOT_NAMES)} (advisor:N), "
             "or package.module:attribute"
         )
+    if kind.startswith("montecarlo"):
+        from stich.hints.play.montecarlo import parse_montecarlo
+
+        found = parse_montecarlo(kind, budget)
+        return BotSpec(kind, found.deals, playouts=found.playouts)
     if not sep:
         return BotSpec(kind)
-    if kind != "advisor":
+    if kind not in ("advisor", "all-seeing"):
         raise StichError(f"bot {text.strip()!r}: only the advisor takes a budget (advisor:N worlds)")
     if not budget.isdecimal() or not budget.isascii() or not 1 <= int(budget) <= 100_000:
         raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, 1 to 100000")

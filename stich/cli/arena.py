@@ -32,7 +32,11 @@ def arena_cli(
             "--bots",
             help=(
                 "One bot per seat, comma-separated: random, heuristic, rules-bot, advisor or "
-                "advisor:N (N worlds), or package.module:attribute (docs/strength.md)."
+                "advisor:N (N worlds); montecarlo or montecarlo-heuristic (:D or :DxP deals and "
+                "play-outs a card; Stiche-Raten, Wizard), sparring bots of sampled deals played out; "
+                "all-seeing or all-seeing:N, which sees every hand and the secret (a yardstick, never "
+                "advice); or "
+                "package.module:attribute (docs/strength.md, docs/arena.md)."
             ),
         ),
     ] = "advisor,heuristic,heuristic,random",
@@ -48,6 +52,16 @@ def arena_cli(
         typer.Option(
             "--cycle",
             help="Deal i is round i mod CYCLE of the game's series: repeat its first rounds only.",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help=(
+                "Play N whole games instead of --rounds deals: every round of the game's sequence, "
+                "scores carried; report games won (Stiche-Raten, Wizard; docs/arena.md)."
+            ),
         ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (or Ray CPUs).")] = 1,
@@ -67,7 +81,7 @@ def arena_cli(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Play rounds between bots, seats rotating over them, and compare them paired by deal."""
+    """Play rounds (or whole games) between bots, seats rotating over them; compare them paired by deal."""
     with user_errors():
         spec = ArenaSpec(
             game,
@@ -77,6 +91,7 @@ def arena_cli(
             seed,
             parse_options(option),
             cycle,
+            games,
         )
         if records is not None:
             _records_folder(records)
@@ -121,11 +136,16 @@ def _run(spec: ArenaSpec, jobs: int, ray: bool, address: str | None, records: Pa
         transient=console.is_terminal,
         disable=not console.is_terminal,
     )
-    task = bar.add_task("rounds", total=spec.rounds * spec.players)
+    task = bar.add_task("rounds", total=spec.units * spec.players)
 
     def write(played: Played) -> None:
         if records is not None and played.record is not None:
             path = records / f"round-{played.index:06d}-{played.rotation}.json"
+            if played.game_round is not None:
+                path = (
+                    records
+                    / f"game-{played.index:06d}-{played.rotation}-round-{played.game_round + 1:03d}.json"
+                )
             try:
                 path.write_text(json.dumps(played.record, ensure_ascii=False) + "\n", encoding="utf-8")
             except OSError as exc:
@@ -155,8 +175,9 @@ def _print(result: ArenaResult) -> None:
     spec = result.spec
     console = Console()
     better = "fewer is better" if result.fewer_points_win else "more is better"
+    units = f"{spec.rounds} deals" if spec.games is None else f"{spec.games} whole games"
     console.print(
-        f"{spec.game}, {spec.players} players, {spec.rounds} deals x {spec.players} rotations, "
+        f"{spec.game}, {spec.players} players, {units} x {spec.players} rotations, "
         f"seed {spec.seed}; points per round ({better})"
     )
     figures = sorted({k for bot in result.bots for k in bot.figures})
@@ -173,7 +194,8 @@ def _print(result: ArenaResult) -> None:
     console.print(table)
     if not result.pairs:
         return
-    pairs = Table(show_edge=False, title="paired by deal: a - b")
+    paired = "deal" if spec.games is None else "game"
+    pairs = Table(show_edge=False, title=f"paired by {paired}: a - b")
     pairs.add_column("a")
     pairs.add_column("b")
     pairs.add_column("points", justify="right")
@@ -187,4 +209,42 @@ def _print(result: ArenaResult) -> None:
             e = pair.figures.get(k)
             cells += ["", ""] if e is None else [f"{e.mean:+.3f}", _interval(e, 3)]
         pairs.add_row(*cells)
+    console.print(pairs)
+    if result.games:
+        _print_games(console, result)
+
+
+def _print_games(console: Console, result: ArenaResult) -> None:
+    """Whole games: games won per bot (of all games, each game's rotations counted as one), a seat's
+    chance to win and its final score; the pairs' differences in both."""
+    games = result.spec.games
+    table = Table(show_edge=False, title=f"whole games ({games}, each played once per rotation)")
+    for column in ("bot", "games won", "95% CI", "win rate", "95% CI", "final score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for bot in result.games:
+        won = bot.won
+        interval = "-" if won.deals < 2 else f"[{won.low * won.deals:.2f}, {won.high * won.deals:.2f}]"
+        table.add_row(
+            bot.name,
+            f"{won.mean * won.deals:.2f}",
+            interval,
+            f"{bot.win_rate.mean:.3f}",
+            _interval(bot.win_rate, 3),
+            f"{bot.final.mean:.1f}",
+        )
+    console.print(table)
+    if not result.games_pairs:
+        return
+    pairs = Table(show_edge=False, title="whole games paired by game: a - b")
+    for column in ("a", "b", "win rate", "95% CI", "final score", "95% CI"):
+        pairs.add_column(column, justify="left" if column in ("a", "b") else "right")
+    for pair in result.games_pairs:
+        pairs.add_row(
+            pair.a,
+            pair.b,
+            f"{pair.win_rate.mean:+.3f}",
+            _interval(pair.win_rate, 3),
+            f"{pair.final.mean:+.1f}",
+            _interval(pair.final, 1),
+        )
     console.print(pairs)
