@@ -2,7 +2,8 @@
 
 The repository keeps its folders `games`, `deducer`, `solvers`, `hints` and `puzzles` at the top
 (links under `stich/` make them `stich.games`, …); the wheel built from it must install them
-inside `stich`, the compiled kernel as `stich.solvers._dd`, and nothing else at the top, since
+inside `stich`, the compiled kernel as `stich.solvers._dd` (and Was sticht?'s play-out as
+`stich.hints.advisors._was_sticht_playout`), and nothing else at the top, since
 generic names such as `solvers` and `puzzles` are other distributions' on PyPI."""
 
 from __future__ import annotations
@@ -40,9 +41,11 @@ def test_wheel_holds_only_the_stich_package(wheel: Path) -> None:
     assert {top for top in tops if not top.endswith(".dist-info")} == {"stich"}
     for package in ("games", "deducer", "solvers", "hints", "puzzles", "cli", "serve"):
         assert f"stich/{package}/__init__.py" in names
-    # The compiled kernel (optional: built where a C compiler is) sits inside the package.
+    # The compiled kernel and Was sticht?'s compiled play-out (optional: built where a C compiler
+    # is) sit inside the package.
     compiled = [name for name in names if name.endswith(sysconfig.get_config_var("EXT_SUFFIX"))]
-    assert all(name.startswith("stich/solvers/_dd.") for name in compiled)
+    inside = ("stich/solvers/_dd.", "stich/hints/advisors/_was_sticht_playout.")
+    assert all(name.startswith(inside) for name in compiled)
 
 
 def test_installed_wheel_adds_only_stich_to_a_fresh_environment(wheel: Path, tmp_path: Path) -> None:
