@@ -95,7 +95,7 @@ class RoundPoints:
     _left: dict[tuple[str, tuple[int, ...]], PointsDistribution] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _chances: dict[tuple[str, tuple[int, ...], tuple[int, ...]], list[float]] = field(
+    _chances: dict[tuple[str, tuple[int, ...], int, tuple[int, ...]], float] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -140,16 +140,18 @@ class RoundPoints:
             self._left[(key, sizes)] = found
         return found
 
-    def chances(self, key: str, sizes: tuple[int, ...], scores: tuple[int, ...]) -> list[float]:
-        """`win_chances` for the scores and the rounds left of ``sizes`` cards (remembered:
-        a bid's play-outs end in the same few scores again and again)."""
-        found = self._chances.get((key, sizes, scores))
+    def chance(self, key: str, sizes: tuple[int, ...], scores: Sequence[int], seat: int) -> float:
+        """``seat``'s chance to win from the scores, rounds of ``sizes`` cards left (remembered by
+        the scores' differences to the seat's: a bid's play-outs end in the same few standings
+        again and again)."""
+        relative = tuple(s - scores[seat] for s in scores)
+        found = self._chances.get((key, sizes, seat, relative))
         if found is None:
             if len(self._chances) >= CHANCES_KEPT:
                 self._chances.clear()
-            found = _chances(scores, self.left(key, sizes))
-            self._chances[(key, sizes, scores)] = found
-        return list(found)
+            found = _chance(seat, relative, self.left(key, sizes))
+            self._chances[(key, sizes, seat, relative)] = found
+        return found
 
 
 def model_key(game: Game) -> str:
@@ -196,44 +198,35 @@ def win_chances(
     if len(scores_after_round) != n:
         raise StichError(f"{len(scores_after_round)} scores for {n} players: give one score a seat")
     model = model or default_model()
-    return model.chances(model_key(game), tuple(rounds_left), tuple(int(s) for s in scores_after_round))
+    key, sizes, scores = model_key(game), tuple(rounds_left), [int(s) for s in scores_after_round]
+    return [model.chance(key, sizes, scores, seat) for seat in range(n)]
 
 
-def _chances(scores: tuple[int, ...], left: PointsDistribution) -> list[float]:
-    """`win_chances` from the scores and the distribution of the points left."""
+def _chance(seat: int, scores: Sequence[int], left: PointsDistribution) -> float:
+    """``seat``'s chance to win from the scores and the distribution of the points left."""
     import numpy as np
 
     p = left.array()
     cdf = np.cumsum(p)
     m = len(p)
-    n = len(scores)
-    offsets = np.arange(m)
-
-    def below_and_at(shift: int) -> tuple[np.ndarray, np.ndarray]:
-        """For another seat ``shift`` points behind the seat (its score minus the seat's): for
-        each of the seat's outcomes i, the chance that the other ends below it and level with it."""
-        j = offsets - shift  # the other's outcome index that ties outcome i
+    mine = np.flatnonzero(p)  # the seat's outcomes that can happen (Wizard's: every tenth point)
+    # The polynomial in z, over the seat's outcomes: the product over the others of (below + at z),
+    # where below and at are the chances that the other ends below the seat and level with it; the
+    # coefficient of z^t is the chance that the others all end at most level, t of them level.
+    poly = [np.ones(len(mine))]
+    for other, score in enumerate(scores):
+        if other == seat:
+            continue
+        j = mine - (score - scores[seat])  # the other's outcome that ties the seat's
         at = np.where((j >= 0) & (j < m), p[np.clip(j, 0, m - 1)], 0.0)
         below = np.where(j - 1 >= m, 1.0, np.where(j - 1 >= 0, cdf[np.clip(j - 1, 0, m - 1)], 0.0))
-        return below, at
-
-    chances = []
-    for seat in range(n):
-        # The polynomial in z, over the seat's outcomes: prod over others of (below + at z);
-        # the coefficient of z^t is the chance that the others are all at most level and t level.
-        poly = [np.ones(m)]
-        for other in range(n):
-            if other == seat:
-                continue
-            below, at = below_and_at(scores[other] - scores[seat])
-            grown = [poly[0] * below]
-            for t in range(1, len(poly)):
-                grown.append(poly[t] * below + poly[t - 1] * at)
-            grown.append(poly[-1] * at)
-            poly = grown
-        share = sum(coefficient / (t + 1) for t, coefficient in enumerate(poly))
-        chances.append(float(np.dot(p, share)))
-    return chances
+        grown = [poly[0] * below]
+        for t in range(1, len(poly)):
+            grown.append(poly[t] * below + poly[t - 1] * at)
+        grown.append(poly[-1] * at)
+        poly = grown
+    share = sum(coefficient / (t + 1) for t, coefficient in enumerate(poly))
+    return float(np.dot(p[mine], share))
 
 
 @dataclass(frozen=True)
@@ -255,6 +248,11 @@ class Standings:
         """Each seat's chance to win once the current round scores ``round_points``."""
         after = [s + p for s, p in zip(self.scores, round_points, strict=True)]
         return win_chances(game, after, self.rounds_after, self.model)
+
+    def chance(self, game: Game, round_points: Sequence[int], seat: int) -> float:
+        """``seat``'s chance to win once the current round scores ``round_points``."""
+        after = [s + p for s, p in zip(self.scores, round_points, strict=True)]
+        return (self.model or default_model()).chance(model_key(game), self.rounds_after, after, seat)
 
     def situation(self, seat: int) -> str:
         """Where ``seat`` stands, in words: "you lead by 14 with 2 rounds after this one"."""
