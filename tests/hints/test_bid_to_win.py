@@ -120,3 +120,20 @@ def test_each_card_gains_the_chance_to_win() -> None:
     advice = advise(session, Budget(worlds=2, seed=1))
     assert advice.value_name == "chance to win"
     assert all(0 <= a.value <= 1 and "points" in a.figures for a in advice.alternatives)
+
+
+def test_the_situation_in_words() -> None:
+    assert Standings((120, 106, 90), (5, 6)).situation(0) == "you lead by 14 with 2 rounds after this one"
+    assert Standings((100, 106, 90), ()).situation(0) == "you trail the leader by 6, in the last round"
+    assert (
+        Standings((106, 106, 90), (3,)).situation(1)
+        == "you are level with the leader with 1 round after this one"
+    )
+
+
+def test_hint_objective_must_be_points_or_win(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_game_so_far(5).to_json()))
+    found = runner.invoke(app, ["hint", str(path), "--worlds", "2", "--objective", "most"])
+    assert found.exit_code != 0
+    assert "give points or win" in found.output
