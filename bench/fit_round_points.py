@@ -11,7 +11,7 @@ Stiche-Raten is played with its first round as large as the deck allows (``first
 players), so that every hand size a game can deal is fitted; its scoring is the default
 (standard); Wizard in its default (seed) edition.
 
-    python bench/fit_round_points.py --games 300 --seed 1 --write
+    python bench/fit_round_points.py --games 400 --seed 1 --calibrate 200 --write
 
 ``--calibrate N`` then plays N more games (seed + 1000) and sets the chance to win claimed at
 each round's start (`win_chances`, from the model just fitted) against who won, by band; ties
@@ -108,7 +108,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=300, help="whole games per game and player count")
+    parser.add_argument("--games", type=int, default=400, help="whole games per game and player count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=GAMES, action="append", help="fit these games (default: both)")
     parser.add_argument("--players", type=int, action="append", help=f"player counts (default: {PLAYERS})")
