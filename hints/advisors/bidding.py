@@ -18,7 +18,10 @@ one trick over when the seat could still reach its bid, else as the most it can 
 where the scoring pays more for the most tricks (a missed bid scoring its tricks), the
 seat plays for those; a seat already over its bid aims to take no more. The expected
 score of each bid or card follows from the round's scoring (standard, strict, minus,
-Wizard's, a blind round's double). It is a model, not a proof (see ``docs/advice.md``).
+Wizard's, a blind round's double). Where the game's scores are known (`Session.standings`),
+every seat's tricks at the end of a play-out become every seat's points, and these the seat's
+chance to win the game (``p_win``, `hints.standings`); ``--objective win`` ranks by it. It is a
+model, not a proof (see ``docs/advice.md``).
 """
 
 from __future__ import annotations
