@@ -325,6 +325,12 @@ class Game(ABC):
         Wizard), in order; None for a game with no such sequence."""
         return None
 
+    def points_model(self) -> str | None:
+        """The name of the model of one seat's round points that the chance to win uses
+        (``hints/round_points.json``, fitted with this game's options), or None where the game or
+        its options have none."""
+        return None
+
     def card_note(self, card: Card) -> str | None:
         """What a card shows besides its name, as a puzzle's text adds it (Stich für Stich: its
         weapon), or None for nothing."""

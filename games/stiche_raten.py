@@ -664,6 +664,12 @@ class SticheRaten(Game):
         """Cards per hand in each round, in order."""
         return round_sizes(self.first_round(), self.options["sequence"], self.options["rounds"] or None)
 
+    def points_model(self) -> str | None:
+        """Round points are modelled with the standard scoring and bids made in turn."""
+        if self.options["scoring"] != "standard" or self.options["bidding"] != "sequential":
+            return None
+        return f"{self.id}/{self.players}"
+
     def course(self, dealer: int | None = None) -> BiddingCourse[SticheRaten]:
         return BiddingCourse(self, dealer)
 

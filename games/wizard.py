@@ -188,6 +188,10 @@ class Wizard(Game):
         """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
         return list(range(1, self.deck.size // self.players + 1))
 
+    def points_model(self) -> str | None:
+        """Round points are modelled for the seed edition (56 cards)."""
+        return f"{self.id}/{self.players}" if self.options["edition"] == "seed" else None
+
     def course(self, dealer: int | None = None) -> BiddingCourse[Wizard]:
         return BiddingCourse(self, dealer)
 

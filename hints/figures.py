@@ -87,6 +87,7 @@ VALUE_KINDS: dict[str, Kind] = {
     "trick points and information": POINTS,
     "expected tricks": TRICKS,
     "chance to hit the bid": CHANCE,
+    "chance to win": CHANCE,
     "chance to solve now": CHANCE,
     "keeps the task forceable": CHANCE,
     "forceable against everyone": CHANCE,
@@ -101,6 +102,8 @@ VALUE_KINDS: dict[str, Kind] = {
 
 FIGURE_KINDS: dict[str, Kind] = {
     "p_hit": CHANCE,
+    "p_win": CHANCE,
+    "points": POINTS,
     "p_made": CHANCE,
     "p_discard": CHANCE,
     "forced": COUNT,

@@ -13,7 +13,7 @@ the seat's view of an omniscient one), so advice cannot peek at hidden hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from stich.deducer.conflicts import find_conflict, is_consistent
 from stich.deducer.explain import find_hypothesis_conflict
@@ -27,7 +27,14 @@ from stich.games.errors import StichError
 from stich.games.record import Record, start_round
 from stich.games.views import seat_view
 
-__all__ = ["Conflict", "Deduction", "PlaceView", "Session"]
+if TYPE_CHECKING:
+    from stich.hints.standings import Standings
+
+Objective = Literal["points", "win"]
+"""What advice ranks the choices by: the expected points of the round, or the chance to win the
+game (which needs the game's `Standings`)."""
+
+__all__ = ["Conflict", "Deduction", "Objective", "PlaceView", "Session"]
 
 
 @dataclass(frozen=True)
@@ -137,6 +144,10 @@ class Session:
         self.steps: list[_Step] = []
         self.stopped: str | None = None
         self._cache: dict[str, Any] = {}
+        self.standings: Standings | None = None
+        """The game's scores before this round and the rounds after it, where known (a whole game's
+        record, a live game): advice then gives the chance to win (`hints.standings`)."""
+        self.objective: Objective = "points"
         for event in record.events:
             if self.stopped is not None:
                 break

@@ -18,7 +18,10 @@ one trick over when the seat could still reach its bid, else as the most it can 
 where the scoring pays more for the most tricks (a missed bid scoring its tricks), the
 seat plays for those; a seat already over its bid aims to take no more. The expected
 score of each bid or card follows from the round's scoring (standard, strict, minus,
-Wizard's, a blind round's double). It is a model, not a proof (see ``docs/advice.md``).
+Wizard's, a blind round's double). Where the game's scores are known (`Session.standings`),
+every seat's tricks at the end of a play-out become every seat's points, and these the seat's
+chance to win the game (``p_win``, `hints.standings`); ``--objective win`` ranks by it. It is a
+model, not a proof (see ``docs/advice.md``).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from stich.hints.dd import (
 )
 from stich.hints.figures import CHANCE, POINTS, TRICKS, shown
 from stich.hints.session import Session
+from stich.hints.standings import OBJECTIVE_WIN_NEEDS
 from stich.hints.valuation import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec
@@ -65,6 +69,7 @@ __all__ = [
     "others_bids",
     "play_out_start",
     "played_out",
+    "points_or_win",
     "scored",
     "tricks_after_card",
     "tricks_by_card",
@@ -246,36 +251,53 @@ def fitting_draw(
 
 
 def played_out(
-    state: BiddingRound, hands: Sequence[CardSet], seat: int, bids: Sequence[int]
+    state: BiddingRound,
+    hands: Sequence[CardSet],
+    seat: int,
+    bids: Sequence[int],
+    everyone: dict[int, tuple[list[int], tuple[int, ...]]] | None = None,
 ) -> dict[int, int]:
     """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
-    policy of `hints.advisors.playout`. Before the first card only."""
+    policy of `hints.advisors.playout`. Before the first card only. With ``everyone``: also,
+    for each bid, every seat's bid and the tricks every seat ends with."""
     tables, live, mine, takes = play_out_start(state, hands)
     guesses = _guesses(state, hands, seat)
     groups: dict[tuple[int, ...], list[int]] = {}
     for bid in bids:
         groups.setdefault(tuple(others_bids(state, hands, seat, bid, guesses)), []).append(bid)
     found: dict[int, int] = {}
-    for everyone, group in groups.items():
+    for every_bid, group in groups.items():
+        tricks: dict[int, tuple[int, ...]] | None = {} if everyone is not None else None
         play_out(
             tables,
             list(mine),
             list(state.won),
             state.leader,
-            everyone,
+            every_bid,
             live,
             takes,
             seat,
             group,
             found,
+            (),
+            tricks,
         )
+        if everyone is not None and tricks is not None:
+            for bid in group:
+                everyone[bid] = (list(every_bid), tricks[bid])
     return found
 
 
-def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[str, int]:
+def cards_played_out(
+    state: BiddingRound,
+    hands: Sequence[CardSet],
+    seat: int,
+    everyone: dict[str, tuple[int, ...]] | None = None,
+) -> dict[str, int]:
     """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
-    in one world when it plays that card and then every seat plays for its own bid."""
+    in one world when it plays that card and then every seat plays for its own bid. With
+    ``everyone``: also, for each card, the tricks every seat ends with."""
     tables, live, mine, takes = play_out_start(state, hands)
     bids = [b if b is not None else 0 for b in state.bids]
     table = [tables.place[c] for c in state.trick_cards]
@@ -285,6 +307,7 @@ def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -
         start = list(mine)
         start[seat] &= ~(1 << local)
         counts: dict[int, int] = {}
+        tricks: dict[int, tuple[int, ...]] | None = {} if everyone is not None else None
         leader = state.leader
         play_out(
             tables,
@@ -298,8 +321,12 @@ def cards_played_out(state: BiddingRound, hands: Sequence[CardSet], seat: int) -
             [bids[seat]],
             counts,
             [*table, local],
+            tricks,
         )
-        found[state.deck.name_of(card)] = counts[bids[seat]]
+        name = state.deck.name_of(card)
+        found[name] = counts[bids[seat]]
+        if everyone is not None and tricks is not None:
+            everyone[name] = tricks[bids[seat]]
     return found
 
 
@@ -406,6 +433,41 @@ def _tricks(n: int) -> str:
     return "no trick" if n == 0 else f"{n} trick" + ("s" if n != 1 else "")
 
 
+def _with_win(
+    points: float, figures: dict[str, float], p_win: float, win: bool
+) -> tuple[float, dict[str, float]]:
+    """A choice's value and figures in one world with its chance to win: the chance as the value
+    and the points as a figure (``win``), or the chance as a figure."""
+    if win:
+        return p_win, {"points": points, **figures}
+    return points, {"p_win": p_win, **figures}
+
+
+def points_or_win(alternatives: Sequence[Alternative], win: bool, situation: str) -> str:
+    """The chance to win beside the expected points, for the reason: the choice with the most
+    points and the one with the best chance to win, and what the one costs in the other when
+    they are not the same ("bid 0: 0.40 points less on average, but your chance to win rises
+    from 31% to 35%: you lead by 14 with 2 rounds after this one")."""
+
+    def points(a: Alternative) -> float:
+        return a.figures["points"] if win else a.value
+
+    def chance(a: Alternative) -> float:
+        return a.value if win else a.figures["p_win"]
+
+    by_points = max(alternatives, key=points)
+    by_win = max(alternatives, key=chance)
+    rise = shown(CHANCE, chance(by_win)) != shown(CHANCE, chance(by_points))
+    if by_points is by_win or not rise:
+        best = alternatives[0]
+        return f"your chance to win with {best.label} is {shown(CHANCE, chance(best))}: {situation}"
+    less = shown(POINTS, points(by_points) - points(by_win))
+    return (
+        f"{by_win.label}: {less} points less on average than {by_points.label}, but your chance to win "
+        f"rises from {shown(CHANCE, chance(by_points))} to {shown(CHANCE, chance(by_win))}: {situation}"
+    )
+
+
 @dataclass(frozen=True)
 class BiddingAdvisor:
     """Advice for Stiche-Raten and Wizard."""
@@ -414,6 +476,10 @@ class BiddingAdvisor:
         state = session.round
         if not isinstance(state, BiddingRound):
             raise StichError("the bidding advisor needs a Stiche-Raten or Wizard round")
+        if session.objective == "win" and state.phase == "trump":
+            raise StichError(
+                "--objective win ranks bids and cards; the trump is ranked by its points (--objective points)"
+            )
         if state.phase == "trump":
             return self.trump(session, state)
         if state.phase == "bid":
@@ -430,10 +496,26 @@ class BiddingAdvisor:
         # A blind bid is made before looking at the cards: the seat's own hand is a guess too.
         source = WorldSource(session, unseen=(state.hands[seat] or 0) if blind else 0)
         scoring = state.scoring()
+        standings = session.standings
+        win = session.objective == "win"
+        if win and standings is None:
+            raise StichError(OBJECTIVE_WIN_NEEDS)
+        game = state.game
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            counts = played_out(state, world.hands, seat, bids)
-            return scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
+            if standings is None:
+                counts = played_out(state, world.hands, seat, bids)
+                return scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
+            outcomes: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+            counts = played_out(state, world.hands, seat, bids, outcomes)
+            scores, figures = scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
+            for i, bid in enumerate(bids):
+                every_bid, tricks = outcomes[bid]
+                points = [score_bid(b, t, scoring, blind) for b, t in zip(every_bid, tricks, strict=True)]
+                scores[i], figures[i] = _with_win(
+                    scores[i], figures[i], standings.chance(game, points, seat), win
+                )
+            return scores, figures
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
@@ -447,7 +529,10 @@ class BiddingAdvisor:
             else:
                 takes = f"{played}, takes {low} to {_tricks(high)} (median {mid}) in {worlds}"
             hit = 100 * best.figures["p_hit"]
-            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {shown(POINTS, best.value)} points)"
+            points = best.figures["points"] if win else best.value
+            text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {shown(POINTS, points)} points)"
+            if standings is not None:
+                text += "; " + points_or_win(alternatives, win, standings.situation(seat))
             forbidden = state.forbidden_bid(seat)
             if forbidden is not None:
                 text += f"; {forbidden} is barred (the bids would add up to the tricks)"
@@ -468,7 +553,7 @@ class BiddingAdvisor:
             choices,
             evaluate,
             fitting_draw(source.draw, state, seat),
-            "expected points",
+            "chance to win" if win else "expected points",
             explain,
             method=method,
             truth=solved,
@@ -526,7 +611,8 @@ class BiddingAdvisor:
 
     def play_played_out(self, session: Session, state: BiddingRound) -> Valuation:
         """Cards valued by play-outs, as bids are: per world, after each card the round is played
-        out with every seat playing for its own bid (`cards_played_out`)."""
+        out with every seat playing for its own bid (`cards_played_out`); where the game's scores
+        are known, each card's chance to win too, as a bid's."""
         seat = session.seat
         bid = state.bids[seat]
         if bid is None:
@@ -534,24 +620,45 @@ class BiddingAdvisor:
         legal = session.legal()
         source = WorldSource(session)
         scoring = state.scoring()
+        standings = session.standings
+        win = session.objective == "win"
+        if win and standings is None:
+            raise StichError(OBJECTIVE_WIN_NEEDS)
+        every_bid = [b if b is not None else 0 for b in state.bids]
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            counts = cards_played_out(state, world.hands, seat)
-            return scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
+            if standings is None:
+                counts = cards_played_out(state, world.hands, seat)
+                return scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
+            outcomes: dict[str, tuple[int, ...]] = {}
+            counts = cards_played_out(state, world.hands, seat, outcomes)
+            scores, figures = scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
+            for i, event in enumerate(legal):
+                tricks = outcomes[str(event["play"])]
+                points = [
+                    score_bid(b, t, scoring, state.blind) for b, t in zip(every_bid, tricks, strict=True)
+                ]
+                scores[i], figures[i] = _with_win(
+                    scores[i], figures[i], standings.chance(state.game, points, seat), win
+                )
+            return scores, figures
 
         need = bid - state.won[seat]
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
             hit = shown(CHANCE, best.figures["p_hit"])
+            points = best.figures["points"] if win else best.value
             text = (
                 f"{_goal(bid, need)}; played out with every seat playing for its own bid, "
                 f"with {best.label} it is hit in {hit} of {worlds_text(tally.worlds)} "
-                f"(expected {shown(POINTS, best.value)} points)"
+                f"(expected {shown(POINTS, points)} points)"
             )
             if len(alternatives) > 1:
                 second = alternatives[1]
                 text += f", with {second.label} {shown(CHANCE, second.figures['p_hit'])}"
+            if standings is not None:
+                text += "; " + points_or_win(alternatives, win, standings.situation(seat))
             return text
 
         choices = [(e, str(e["play"])) for e in legal]
@@ -561,7 +668,7 @@ class BiddingAdvisor:
             choices,
             evaluate,
             fitting_draw(source.draw, state, seat),
-            "expected points",
+            "chance to win" if win else "expected points",
             explain,
             method=method,
         )

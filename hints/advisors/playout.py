@@ -252,6 +252,7 @@ def play_out(
     group: Sequence[int],
     found: dict[int, int],
     prefix: Sequence[int] = (),
+    everyone: dict[int, tuple[int, ...]] | None = None,
 ) -> None:
     """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
     in turn (the other seats' bids in ``bids`` do not depend on it).
@@ -259,7 +260,8 @@ def play_out(
     ``prefix``: the cards already played to the current trick, from ``leader`` on (not in
     ``hands`` any more). ``live``: the cards not yet played (the seats' hands and the cards
     no one has seen).
-    Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group``. The play-outs for
+    Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group`` (and ``everyone``,
+    when given, with the tricks every seat ends with). The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
     Changes ``hands`` and ``won`` (give copies)."""
@@ -304,6 +306,7 @@ def play_out(
                             sub,
                             found,
                             begun,
+                            everyone,
                         )
                     return
                 card = next(iter(split))
@@ -376,6 +379,8 @@ def play_out(
         won[leader] += 1
     for bid in group:
         found[bid] = won[seat]
+        if everyone is not None:
+            everyone[bid] = tuple(won)
 
 
 class Spot(NamedTuple):

@@ -38,6 +38,7 @@ from stich.games.record import Record, replay
 from stich.games.registry import find
 from stich.hints.live.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
 from stich.hints.session import Session
+from stich.hints.standings import Standings
 
 __all__ = ["LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
 
@@ -406,6 +407,10 @@ class LiveGame:
 
     def _start_session(self, record: Record) -> None:
         self.session = Session(record, strict=True)
+        if self.game.points_model() is not None:  # the chance to win beside the points (hints.standings)
+            self.session.standings = Standings.before_round(
+                self.game, self.course.totals, self.course.rounds + 1
+            )
         self.waiting = None
 
     def _finish_round(self) -> list[Notice]:

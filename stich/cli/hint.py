@@ -44,7 +44,12 @@ time, the advice gets the rest of T + 0.4 s, and fewer worlds, rather than all o
 
 def hint_cli(
     record_path: Annotated[
-        Path, typer.Argument(metavar="RECORD", help="A stich-round/1 record file, or - for standard input.")
+        Path,
+        typer.Argument(
+            metavar="RECORD",
+            help="A stich-round/1 record file, a whole game (stich-match/1: advice in its last round), "
+            "or - for standard input.",
+        ),
     ],
     seat: Annotated[
         str | None,
@@ -64,6 +69,14 @@ def hint_cli(
         int, typer.Option("--jobs", "-j", min=1, help="Solve worlds in this many processes side by side.")
     ] = 1,
     at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
+    objective: Annotated[
+        str,
+        typer.Option(
+            "--objective",
+            help="Rank bids by the round's expected points (points) or the chance to win the game "
+            "(win: needs a whole game's record, stich-match/1).",
+        ),
+    ] = "points",
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Advice for the next decision: the best action, the alternatives, and why.
@@ -72,13 +85,22 @@ def hint_cli(
     and a reason a player understands (docs/advice.md).
     """
     entered = time.monotonic()
-    from stich.games.record import load_record
+    from stich.games.errors import StichError
+    from stich.games.match import Match, load_round_or_match
     from stich.hints.advice import Budget, advise, for_record
     from stich.hints.session import Session
+    from stich.hints.standings import OBJECTIVE_WIN_NEEDS, Standings, standings_of_match
 
     with user_errors():
+        if objective not in ("points", "win"):
+            raise StichError(f"--objective {objective!r}: give points or win")
+        standings: Standings | None = None
         with user_errors(record_path):  # what the file holds: its errors name it
-            record = at_events(load_record(record_path), at)
+            found = load_round_or_match(record_path)
+            if isinstance(found, Match):
+                standings = standings_of_match(found, required=objective == "win")
+                found = found.rounds[-1]
+            record = at_events(found, at)
             if seat is None and record.view is None:
                 # An omniscient record: advise the seat to move, from its own view. The seat is found
                 # by the rules' replay, cheaper than a seat's session; a record the rules refuse is
@@ -90,6 +112,10 @@ def hint_cli(
                 session = Session.from_record(record, 0 if mover is None else mover, strict=True)
             else:
                 session = Session.from_record(record, seat, strict=True)
+        if objective == "win" and standings is None:
+            raise StichError(OBJECTIVE_WIN_NEEDS)
+        session.standings = standings
+        session.objective = "win" if objective == "win" else "points"
         until = None if worlds is not None else entered + seconds + HINT_MARGIN
         began = process_began()
         if until is not None and began is not None:
