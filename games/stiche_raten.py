@@ -28,7 +28,7 @@ __all__ = [
     "BiddingCourse",
     "BiddingStanding",
     "SticheRaten",
-    "StichRatenRound",
+    "SticheRatenRound",
     "BiddingRound",
     "GAME",
     "SuitContext",
@@ -489,7 +489,7 @@ class BiddingRound(Round):
         return {"type": "exact", "k": bid, "seat": seat}
 
 
-class StichRatenRound(BiddingRound):
+class SticheRatenRound(BiddingRound):
     """A round of Stiche-Raten."""
 
     def trump_named(self) -> bool:
@@ -597,7 +597,7 @@ class SticheRaten(Game):
 
     id = "stiche-raten"
     endgame_themes = ENDGAME_THEMES
-    round_class = StichRatenRound
+    round_class = SticheRatenRound
     has_bids = True
     title = "Stiche-Raten (Oh Hell!)"
     player_counts = (3, 4, 5, 6, 7)
