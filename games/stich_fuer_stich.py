@@ -1,6 +1,6 @@
 """Stich für Stich: the confidant's hidden culprit and weapon are the trumps.
 
-Rulebook: ``seeds/003_3047f54815ead009.txt``. 3-4 players; 52 cards show one of 4
+Rulebook: Stich für Stich (M. W. Leon, Zoch 2023). 3-4 players; 52 cards show one of 4
 suspects, one of 7 weapons and a number 1-13, and 3 phantoms show number 0. The
 confidant gets 10 cards, each sleuth 7, the rest is set aside unseen. Nobody has to
 follow. After each of the 7 tricks the confidant announces the winner (never why),

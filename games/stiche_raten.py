@@ -1,10 +1,10 @@
 """Stiche-Raten (Oh Hell!): bid the exact number of tricks you will take.
 
-Rulebook: ``seeds/004_4996351a6ca031f9.txt``. 3-7 players, 52 French cards, ace
-high. Round sizes go down from the first size to 1 and up again; the next card
-of the stock is turned for trump (none when no card is left). Bids start left of
-the dealer; the dealer may not bid so that the bids add up to the number of
-tricks. Every variant the rulebook lists is an option.
+Rulebook: Stiche-Raten (traditional). 3-7 players, 52 French cards, ace high. Round
+sizes go down from the first size to 1 and up again; the next card of the stock is
+turned for trump (none when no card is left). Bids start left of the dealer; the
+dealer may not bid so that the bids add up to the number of tricks. Every variant the
+rulebook lists is an option.
 """
 
 from __future__ import annotations

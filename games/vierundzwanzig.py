@@ -1,13 +1,14 @@
 """24: Wer zuletzt sticht, sticht am besten! — win tricks to bring your points down to 0.
 
-Rulebook: ``seeds/002_f82194f771966a0e.txt``. 2-5 players, suits yellow, blue, red,
-green (``Y B R G``) 1-11 plus the white ``24``, the highest trump of whatever suit is
-trump. Deal 3 each, the start player (left of the dealer) calls trump, deal 3 more,
-everyone exchanges 0-3 cards from the start player on, then 6 tricks. A player who
-plays a 1 may reverse the order (1 high, 11 low, the 24 lowest trump) from the next
-trick on. Each trick won takes 1 point off (yellow 2, yellow blind 4); no trick adds
-the round's total, doubled for the start player. Variants a) Trump Chaos, b) dropping
-out and c) point restrictions are options. Rule decisions: ``docs/rules-24.md``.
+Rulebook: 24: Wer zuletzt sticht, sticht am besten! (S. Rapp, Kosmos 2008). 2-5 players,
+suits yellow, blue, red, green (``Y B R G``) 1-11 plus the white ``24``, the highest
+trump of whatever suit is trump. Deal 3 each, the start player (left of the dealer)
+calls trump, deal 3 more, everyone exchanges 0-3 cards from the start player on, then 6
+tricks. A player who plays a 1 may reverse the order (1 high, 11 low, the 24 lowest
+trump) from the next trick on. Each trick won takes 1 point off (yellow 2, yellow blind
+4); no trick adds the round's total, doubled for the start player. Variants a) Trump
+Chaos, b) dropping out and c) point restrictions are options. Rule decisions:
+``docs/rules-24.md``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Was sticht?: draft your hand while only the dealer knows the trumps, then make a task.
 
-Rulebook: ``seeds/000_cf43b2246a13bea1.txt``. 36 cards, colours red, green, yellow,
-blue (``R G Y B``) × numbers 1-9. A trump suit and a trump number are drawn in
+Rulebook: Was sticht? (K.-H. Schmiel, Moskito 1993). 36 cards, colours red, green,
+yellow, blue (``R G Y B``) × numbers 1-9. A trump suit and a trump number are drawn in
 secret (either may be "none": 5 × 10 = 50 hypotheses). The cards lie face up in
 9 columns of 4; the players pick one card each per column, and the dealer says
 who would have won each column as a trick. Then the trumps are revealed, each
