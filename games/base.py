@@ -42,13 +42,18 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    #: Values renamed since, as (old, current) pairs: the old value is still read, as the
+    #: current one, so that records and journals written before the rename stay valid.
+    renamed: tuple[tuple[Any, Any], ...] = ()
 
     def check(self, value: Any, game_id: str) -> Any:
-        """The value if it is allowed, else a `StichError` naming it.
+        """The value if it is allowed (a renamed value as its current name), else a `StichError`
+        naming it.
 
         An option whose default is null checks its own values; any other takes only values
         of its default's type, so null is refused there (``rounds: null`` is no count).
         """
+        value = self.current(value)
         expected = type(self.default)
         if (
             self.default is not None
@@ -59,6 +64,13 @@ class Option:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise StichError(f"option {self.name!r} of {game_id} must be one of {allowed}, got {value!r}")
+        return value
+
+    def current(self, value: Any) -> Any:
+        """The value under its current name (a renamed value), else the value itself."""
+        for old, current in self.renamed:
+            if type(value) is type(old) and value == old:
+                return current
         return value
 
 
@@ -278,6 +290,13 @@ class Game(ABC):
 
     def check_options(self) -> None:
         """Checks that depend on several options or on the player count."""
+
+    @classmethod
+    def current_options(cls, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options ``given`` with each renamed value under its current name (`Option.renamed`),
+        as a file read or written keeps them; nothing checked (making the game checks them)."""
+        specs = {spec.name: spec for spec in cls.option_specs}
+        return {name: specs[name].current(v) if name in specs else v for name, v in (given or {}).items()}
 
     def option_default(self, name: str, given: Mapping[str, Any]) -> Any:
         """The value of an option left out; a game may make it depend on the options ``given``."""

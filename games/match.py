@@ -154,7 +154,7 @@ def play_match(
     rng = random.Random(seed)
     course.prepare(rng)
     names = list(DEFAULT_NAMES[:players])
-    match = Match(game.id, names, dict(options or {}), seed=seed)
+    match = Match(game.id, names, game.current_options(options), seed=seed)
     while not course.ended and course.rounds < MAX_ROUNDS:
         state, record = play_random_round(game, match.players, course.dealer, course.deal(rng), rng)
         match.rounds.append(record)
@@ -183,7 +183,7 @@ def parse_match(data: object, source: str = "match") -> Match:
         raise StichError(f"{source}: {error}")
     players = list(data["players"])
     check_names(players, source)
-    options = dict(data.get("options") or {})
+    options = find(data["game"]).current_options(data.get("options"))
     try:
         game = find(data["game"])(len(players), options)
     except StichError as exc:

@@ -257,7 +257,7 @@ def parse_record(data: object, source: str = "record") -> Record:
         players=players,
         dealer=dealer,
         events=list(data["events"]),
-        options=dict(data.get("options") or {}),
+        options=find(data["game"]).current_options(data.get("options")),
         view=view,
         known=dict(data.get("known") or {}),
         start=data.get("start", "deal"),
@@ -402,5 +402,5 @@ def simulate(
             raise AssertionError(f"{game_id}: no legal event in phase {state.phase}")
         state.apply(rng.choice(events))
     return Record(
-        game.id, names, dealer, state.events, dict(options or {}), None, known, extra={"seed": seed}
+        game.id, names, dealer, state.events, game.current_options(options), None, known, extra={"seed": seed}
     )

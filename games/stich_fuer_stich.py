@@ -1,6 +1,6 @@
 """Stich für Stich: the confidant's hidden culprit and weapon are the trumps.
 
-Rulebook: ``seeds/003_3047f54815ead009.txt``. 3-4 players; 52 cards show one of 4
+Rulebook: Stich für Stich (M. W. Leon, Zoch 2023). 3-4 players; 52 cards show one of 4
 suspects, one of 7 weapons and a number 1-13, and 3 phantoms show number 0. The
 confidant gets 10 cards, each sleuth 7, the rest is set aside unseen. Nobody has to
 follow. After each of the 7 tricks the confidant announces the winner (never why),
@@ -45,7 +45,7 @@ __all__ = [
     "CaseSpace",
     "StichFuerStich",
     "StichFuerStichRound",
-    "SfsContext",
+    "StichFuerStichContext",
     "SFS_DECK",
     "SUSPECTS",
     "WEAPONS",
@@ -71,7 +71,7 @@ __all__ = [
     "sfs_space",
     "sleuth_points",
     "confidant_points",
-    "CaseCourse",
+    "StichFuerStichCourse",
 ]
 
 SUSPECTS = ("influencer", "hairdresser", "gardener", "mechanic")
@@ -313,7 +313,7 @@ def _trick_tables(culprit: int, weapon: int, weapons: WeaponLayout) -> TrickTabl
 
 
 @dataclass(frozen=True)
-class SfsContext(PlayContext):
+class StichFuerStichContext(PlayContext):
     """The trick play of Stich für Stich: culprit and weapon (the trumps), the weapon layout, and
     the confidant, who holds 3 cards more than the sleuths."""
 
@@ -818,7 +818,7 @@ class StichFuerStichRound(Round):
             )
         else:
             pair = self.secret
-        return SfsContext(pair[0], pair[1], self.weapons, self.confidant)
+        return StichFuerStichContext(pair[0], pair[1], self.weapons, self.confidant)
 
     def position_ready(self) -> bool:
         # Between a trick's last card and its end come the announcement and the search.
@@ -893,7 +893,7 @@ class StichFuerStichRound(Round):
         return InformationChoice(seat, tuple(iter_cards(hand)), played, later, unseen=unseen)
 
 
-class CaseCourse(Course["StichFuerStich"]):
+class StichFuerStichCourse(Course["StichFuerStich"]):
     """Stich für Stich: each player is the confidant of one case, passing to the left."""
 
     def first_dealer(self) -> int:
@@ -1053,8 +1053,8 @@ class StichFuerStich(Game):
             return f"the culprit: the {SUSPECTS[culprit]} with the {WEAPONS[weapon]}"
         return None
 
-    def course(self, dealer: int | None = None) -> CaseCourse:
-        return CaseCourse(self, dealer)
+    def course(self, dealer: int | None = None) -> StichFuerStichCourse:
+        return StichFuerStichCourse(self, dealer)
 
     def confidant_order(self, first: int) -> list[int]:
         """The confidant of each case: every player once, passing to the left."""
@@ -1123,7 +1123,7 @@ class StichFuerStich(Game):
                     " hand sizes do not tell"
                 )
             confidant = candidates[0]
-        return SfsContext(culprit, weapon, self.weapons, confidant)
+        return StichFuerStichContext(culprit, weapon, self.weapons, confidant)
 
     def hypothesis_space(self) -> HypothesisSpace:
         return sfs_space(self.weapons)

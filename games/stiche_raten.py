@@ -1,10 +1,10 @@
 """Stiche-Raten (Oh Hell!): bid the exact number of tricks you will take.
 
-Rulebook: ``seeds/004_4996351a6ca031f9.txt``. 3-7 players, 52 French cards, ace
-high. Round sizes go down from the first size to 1 and up again; the next card
-of the stock is turned for trump (none when no card is left). Bids start left of
-the dealer; the dealer may not bid so that the bids add up to the number of
-tricks. Every variant the rulebook lists is an option.
+Rulebook: Stiche-Raten (traditional). 3-7 players, 52 French cards, ace high. Round
+sizes go down from the first size to 1 and up again; the next card of the stock is
+turned for trump (none when no card is left). Bids start left of the dealer; the
+dealer may not bid so that the bids add up to the number of tricks. Every variant the
+rulebook lists is an option.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ __all__ = [
     "BiddingCourse",
     "BiddingStanding",
     "SticheRaten",
-    "StichRatenRound",
+    "SticheRatenRound",
     "BiddingRound",
     "GAME",
     "SuitContext",
@@ -489,7 +489,7 @@ class BiddingRound(Round):
         return {"type": "exact", "k": bid, "seat": seat}
 
 
-class StichRatenRound(BiddingRound):
+class SticheRatenRound(BiddingRound):
     """A round of Stiche-Raten."""
 
     def trump_named(self) -> bool:
@@ -597,7 +597,7 @@ class SticheRaten(Game):
 
     id = "stiche-raten"
     endgame_themes = ENDGAME_THEMES
-    round_class = StichRatenRound
+    round_class = SticheRatenRound
     has_bids = True
     title = "Stiche-Raten (Oh Hell!)"
     player_counts = (3, 4, 5, 6, 7)

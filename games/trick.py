@@ -13,7 +13,7 @@ power (a jester) the first non-FREE card sets it; when a FREE card with power (a
 wizard) is led there is none. A wizard that comes after leading jesters frees the
 trick too where ``wizard_frees_after_jester`` is set (the original Wizard rules);
 otherwise it is passed over like a jester and the next suit card sets the class
-(the seed rulebook). The trick goes to the highest trump power if any card has
+(the rulebook's Wizard-Variante). The trick goes to the highest trump power if any card has
 one, else to the highest lead power among cards of the led class, else to the
 first card. Ties go to the card played first.
 """

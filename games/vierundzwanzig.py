@@ -1,13 +1,14 @@
 """24: Wer zuletzt sticht, sticht am besten! — win tricks to bring your points down to 0.
 
-Rulebook: ``seeds/002_f82194f771966a0e.txt``. 2-5 players, suits yellow, blue, red,
-green (``Y B R G``) 1-11 plus the white ``24``, the highest trump of whatever suit is
-trump. Deal 3 each, the start player (left of the dealer) calls trump, deal 3 more,
-everyone exchanges 0-3 cards from the start player on, then 6 tricks. A player who
-plays a 1 may reverse the order (1 high, 11 low, the 24 lowest trump) from the next
-trick on. Each trick won takes 1 point off (yellow 2, yellow blind 4); no trick adds
-the round's total, doubled for the start player. Variants a) Trump Chaos, b) dropping
-out and c) point restrictions are options. Rule decisions: ``docs/rules-24.md``.
+Rulebook: 24: Wer zuletzt sticht, sticht am besten! (S. Rapp, Kosmos 2008). 2-5 players,
+suits yellow, blue, red, green (``Y B R G``) 1-11 plus the white ``24``, the highest
+trump of whatever suit is trump. Deal 3 each, the start player (left of the dealer)
+calls trump, deal 3 more, everyone exchanges 0-3 cards from the start player on, then 6
+tricks. A player who plays a 1 may reverse the order (1 high, 11 low, the 24 lowest
+trump) from the next trick on. Each trick won takes 1 point off (yellow 2, yellow blind
+4); no trick adds the round's total, doubled for the start player. Variants a) Trump
+Chaos, b) dropping out and c) point restrictions are options. Rule decisions:
+``docs/rules-24.md``.
 """
 
 from __future__ import annotations
@@ -32,14 +33,14 @@ __all__ = [
     "GAME",
     "VierUndZwanzig",
     "VierUndZwanzigRound",
-    "Context24",
+    "VierUndZwanzigContext",
     "DECK",
     "SUITS",
     "TWENTY_FOUR",
     "TRICKS",
     "START_POINTS",
-    "TwentyFourCourse",
-    "TwentyFourStanding",
+    "VierUndZwanzigCourse",
+    "VierUndZwanzigStanding",
     "rules_24",
     "parse_suit",
     "suit_of",
@@ -181,7 +182,7 @@ def _trick_tables(chaos: bool, live: int, pending: int) -> TrickTables:
 
 
 @dataclass(frozen=True)
-class Context24(PlayContext):
+class VierUndZwanzigContext(PlayContext):
     """The trick play of 24: trump and order in force, the ones pending for the next trick (declared
     in the current one), yellow blind, the caller, Trump Chaos, the caller's penalty and who dropped out."""
 
@@ -240,7 +241,7 @@ def _flag(event: Event, key: str, name: str) -> bool:
     return value
 
 
-class VierundzwanzigFacts(TypedDict):
+class VierUndZwanzigFacts(TypedDict):
     """A round's public facts for ``stich check`` (`VierUndZwanzigRound.report`): the trump the
     start player called."""
 
@@ -733,7 +734,7 @@ class VierUndZwanzigRound(Round):
                 result["scores"] = [s + p for s, p in zip(self.scores, points, strict=True)]
         return result
 
-    def report(self) -> VierundzwanzigFacts:
+    def report(self) -> VierUndZwanzigFacts:
         """The trump the start player called (Trump Chaos may change it; ``result`` has the last)."""
         return {"trump_called": None if self.called is None else SUITS[self.called]}
 
@@ -773,7 +774,7 @@ class VierUndZwanzigRound(Round):
             raise StichError("24 has no secret to hypothesise (the trump is called openly)")
         if self.trump is None or self.next_trump is None:
             raise StichError("the trump is not called yet")
-        return Context24(
+        return VierUndZwanzigContext(
             self.trump,
             self.reversed,
             self.next_trump,
@@ -790,14 +791,14 @@ class VierUndZwanzigRound(Round):
         return {"type": "points", "seat": seat}
 
 
-class TwentyFourStanding(Standing):
+class VierUndZwanzigStanding(Standing):
     """24's standing: ``reason``, how the game ended (``"zero"``: a score reached 0 or below,
     ``"48"``: a score reached 48), None while it goes on."""
 
     reason: str | None
 
 
-class TwentyFourCourse(Course["VierUndZwanzig"]):
+class VierUndZwanzigCourse(Course["VierUndZwanzig"]):
     """24: every player starts with 24 points; play until a score reaches 0 or 48."""
 
     def start_totals(self) -> list[int]:
@@ -906,8 +907,8 @@ class VierUndZwanzig(Game):
             return not chaos
         return super().option_default(name, given)
 
-    def course(self, dealer: int | None = None) -> TwentyFourCourse:
-        return TwentyFourCourse(self, dealer)
+    def course(self, dealer: int | None = None) -> VierUndZwanzigCourse:
+        return VierUndZwanzigCourse(self, dealer)
 
     # The result's facts that `check_fact_lines` tells.
     check_facts: ClassVar[tuple[str, ...]] = ("order", "dropped")
@@ -938,7 +939,7 @@ class VierUndZwanzig(Game):
             "scores": list(scores) if scores is not None else [START_POINTS] * n,
         }
 
-    def standing(self, scores: Sequence[int]) -> TwentyFourStanding:
+    def standing(self, scores: Sequence[int]) -> VierUndZwanzigStanding:
         """Whether the game is over after a round, and who won (rulebook, End of the Game).
 
         Over when someone has 0 or fewer (the one furthest below 0 wins) or someone has
@@ -996,7 +997,7 @@ class VierUndZwanzig(Game):
             dropped.add(seat)
         if players - len(dropped) < 2:
             raise StichError("dropped: at least two players must take part")
-        return Context24(
+        return VierUndZwanzigContext(
             trump,
             order == "reversed",
             next_trump,

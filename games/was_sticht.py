@@ -1,7 +1,7 @@
 """Was sticht?: draft your hand while only the dealer knows the trumps, then make a task.
 
-Rulebook: ``seeds/000_cf43b2246a13bea1.txt``. 36 cards, colours red, green, yellow,
-blue (``R G Y B``) × numbers 1-9. A trump suit and a trump number are drawn in
+Rulebook: Was sticht? (K.-H. Schmiel, Moskito 1993). 36 cards, colours red, green,
+yellow, blue (``R G Y B``) × numbers 1-9. A trump suit and a trump number are drawn in
 secret (either may be "none": 5 × 10 = 50 hypotheses). The cards lie face up in
 9 columns of 4; the players pick one card each per column, and the dealer says
 who would have won each column as a trick. Then the trumps are revealed, each
@@ -54,8 +54,8 @@ __all__ = [
     "TASK_TEXT",
     "TASK_VALUES",
     "TRUMP_CLASS",
-    "ChipCourse",
-    "ChipStanding",
+    "WasStichtCourse",
+    "WasStichtStanding",
     "WAS_STICHT",
     "TrumpSpace",
     "ColumnTrick",
@@ -1213,7 +1213,7 @@ class WasStichtRound(Round):
 # -- the game -------------------------------------------------------------------
 
 
-class ChipStanding(Standing):
+class WasStichtStanding(Standing):
     """Was sticht?'s standing: the seats that discarded their last chip (``finished``), each
     seat's total value of discarded chips (``totals``) and the positions (``ranking``)."""
 
@@ -1222,7 +1222,7 @@ class ChipStanding(Standing):
     ranking: list[int]
 
 
-class ChipCourse(Course["WasSticht"]):
+class WasStichtCourse(Course["WasSticht"]):
     """Was sticht?: each player draws its task chips before the first round; rounds until a
     player has discarded all of them.
 
@@ -1556,8 +1556,8 @@ class WasSticht(Game):
         number = rng.choice([*NUMBERS, None])
         return {"layout": layout, "secret": secret_json(suit, number)}
 
-    def course(self, dealer: int | None = None) -> ChipCourse:
-        return ChipCourse(self, dealer)
+    def course(self, dealer: int | None = None) -> WasStichtCourse:
+        return WasStichtCourse(self, dealer)
 
     def draft_chips_order(self, dealer: int) -> list[int]:
         """Seats in the order they take task chips at preparation (the dealer first, 5 each)."""
@@ -1595,7 +1595,9 @@ class WasSticht(Game):
     def task_of(self, text: object) -> Task:
         return Task.of(text)
 
-    def standing(self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]) -> ChipStanding:
+    def standing(
+        self, discarded_values: Sequence[Sequence[int]], chips_left: Sequence[int]
+    ) -> WasStichtStanding:
         """Whether the game is over after a round, and who won (rulebook, "Game End").
 
         ``discarded_values[s]`` are the values of all chips seat ``s`` has discarded so

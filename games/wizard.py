@@ -1,7 +1,7 @@
 """Wizard: Stiche-Raten with wizards and jesters.
 
-Rulebook: ``seeds/004_4996351a6ca031f9.txt``, "Wizard-Variante". Two editions:
-``seed`` (the rulebook's 56 cards, 2 wizards + 2 jesters) and ``original``
+Rulebook: Stiche-Raten (traditional), its "Wizard-Variante" (Wizard: K. Fisher, Amigo).
+Two editions: ``rulebook`` (the variant's 56 cards, 2 wizards + 2 jesters) and ``original``
 (60 cards, 4 + 4). Round r deals r cards, up to what the deck allows; no way back.
 Wizards and jesters may be played at any time; the first wizard wins; a jester
 always loses unless only jesters are in the trick (then the first wins). After a
@@ -48,7 +48,7 @@ __all__ = ["GAME", "Wizard", "WizardContext", "WizardRound", "wizard_deck", "wiz
 
 WIZARD_POWER = 100  # above every trump (trumps are 1..13)
 
-EDITIONS = {"seed": 2, "original": 4}  # wizards (and as many jesters) per edition
+EDITIONS = {"rulebook": 2, "original": 4}  # wizards (and as many jesters) per edition
 
 
 def _face(code: str) -> Face:
@@ -83,9 +83,9 @@ def wizard_rules(edition: str, trump: int | None) -> TrickRules:
     cls += [FREE] * (2 * k)
     tp += [WIZARD_POWER] * k + [0] * k  # equal wizard powers: the first played wins
     lp += [0] * (2 * k)
-    # A jester led, then a wizard: the seed rulebook lets "die erste Zahlenkarte" set the
-    # suit and frees play only when a wizard "ausgespielt" (led); the original rules free
-    # play after "a Wizard [as] the first non-Jester card" (docs/rules.md, Wizard).
+    # A jester led, then a wizard: the rulebook's Wizard-Variante lets "die erste Zahlenkarte"
+    # set the suit and frees play only when a wizard "ausgespielt" (led); the original rules
+    # free play after "a Wizard [as] the first non-Jester card" (docs/rules.md, Wizard).
     return TrickRules(tuple(cls), tuple(tp), tuple(lp), wizard_frees_after_jester=edition == "original")
 
 
@@ -99,7 +99,7 @@ def _wizard_trick_tables(edition: str, trump: int | None) -> TrickTables:
 class WizardContext(SuitContext):
     """The trick play of Wizard: the edition's deck and a trump suit or none."""
 
-    edition: str = "seed"
+    edition: str = "rulebook"
 
     def trick_tables(self) -> TrickTables:
         return _wizard_trick_tables(self.edition, self.trump)
@@ -137,7 +137,7 @@ class WizardRound(BiddingRound):
 
 def _theme_rules(context: Mapping[str, Any]) -> TrickRules:
     trump = context["trump"]
-    return wizard_rules("seed", None if trump is None else FRENCH_SUITS.index(trump))
+    return wizard_rules("rulebook", None if trump is None else FRENCH_SUITS.index(trump))
 
 
 # Endgame puzzles (games.endgames): take exactly k tricks, or take t tricks, with wizards and
@@ -146,12 +146,12 @@ ENDGAME_THEMES = tuple(
     Theme(
         name,
         "wizard",
-        wizard_deck("seed"),
+        wizard_deck("rulebook"),
         french_trump,
         _theme_rules,
         french_setting,
         objectives,
-        options={"edition": "seed"},
+        options={"edition": "rulebook"},
     )
     for name, objectives in (("exact", exact_objectives), ("tricks", tricks_objectives))
 )
@@ -170,9 +170,10 @@ class Wizard(Game):
     option_specs = (
         Option(
             "edition",
-            "seed",
-            "seed: 56 cards (2 wizards, 2 jesters); original: 60 cards (4 + 4)",
-            ("seed", "original"),
+            "rulebook",
+            "rulebook: 56 cards (2 wizards, 2 jesters); original: 60 cards (4 + 4)",
+            ("rulebook", "original"),
+            renamed=(("seed", "rulebook"),),  # the rulebook edition's name before 0.2.0
         ),
         Option("restriction", False, "the dealer may not bid so that the bids add up to the tricks"),
     )
@@ -185,7 +186,7 @@ class Wizard(Game):
         return bidding_view_known(known, super().view_known(known, seat, dealer, start), seat)
 
     def round_sizes(self) -> list[int]:
-        """1, 2, ... up to what the deck allows (seed: 18/14/11/9; original: 20/15/12/10 rounds)."""
+        """1, 2, ... up to what the deck allows (rulebook: 18/14/11/9; original: 20/15/12/10 rounds)."""
         return list(range(1, self.deck.size // self.players + 1))
 
     def points_model(self) -> str | None:

@@ -140,7 +140,7 @@ def parse_position(data: object, *, schema: bool = True) -> Position:
     if problem is not None:
         raise StichError(problem)
     players = _players(data["hands"])
-    options = dict(data.get("options") or {})
+    options = game_cls.current_options(data.get("options"))
     game = game_cls(players, options)
     deck = game.deck
     hands = _cards_by_seat(data["hands"], deck, players, "hands")

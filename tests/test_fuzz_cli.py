@@ -97,7 +97,7 @@ POSITIONS: list[dict[str, Any]] = [
     },
     {
         "game": "wizard",
-        "options": {"edition": "seed"},
+        "options": {"edition": "rulebook"},
         "trump": "S",
         "leader": 1,
         "hands": [["7D", "4C", "QC"], ["5S", "JS"], ["8S", "QD"]],

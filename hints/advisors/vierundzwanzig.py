@@ -28,7 +28,7 @@ from typing import Any
 from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards, mask_of, popcount
 from stich.games.errors import StichError
-from stich.games.vierundzwanzig import HAND, SUITS, Context24, VierUndZwanzigRound, rules_24
+from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigContext, VierUndZwanzigRound, rules_24
 from stich.hints.advisors.vierundzwanzig_heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
@@ -85,7 +85,7 @@ def _by_tricks(pos: Position, seat: int) -> Callable[[int], int] | None:
     nodes at a first play. None under Trump Chaos (a 2 may make the tricks of the round
     count twice, or half)."""
     ctx = pos.context
-    if not isinstance(ctx, Context24) or ctx.chaos or ctx.next_trump != ctx.trump:
+    if not isinstance(ctx, VierUndZwanzigContext) or ctx.chaos or ctx.next_trump != ctx.trump:
         return None
     state = ctx.trump * 2 + ctx.reversed
     won = pos.won[seat]

@@ -394,7 +394,7 @@ class ArenaResult:
         return {
             "game": spec.game,
             "players": spec.players,
-            "options": dict(spec.options),
+            "options": find(spec.game).current_options(spec.options),
             "seats": [bot.name for bot in spec.bots],
             "rounds": spec.rounds,
             "played": self.played,

@@ -31,7 +31,7 @@ from stich.games.views import seat_view
 from stich.games.wizard import wizard_deck
 from tests.deducer import all_deals, cut, fitting_deals, late_view, replayed, simulate_deal
 
-WIZARD = wizard_deck("seed")
+WIZARD = wizard_deck("rulebook")
 
 # -- synthetic positions ------------------------------------------------------------------
 

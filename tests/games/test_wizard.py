@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from stich.games import RuleError, StichError, find
-from stich.games.record import simulate
+from stich.games.match import check_match_report, parse_match, play_match
+from stich.games.record import check_report, parse_record, simulate
 from stich.games.stiche_raten import score_bid
 from stich.games.trick import legal_plays, trick_winner
 from stich.games.wizard import Wizard, WizardRound, wizard_deck, wizard_rules
+from stich.solvers.parse import parse_position
 
-DECK = wizard_deck("seed")
+DECK = wizard_deck("rulebook")
 
 
 def cards(*names: str) -> list[int]:
@@ -18,7 +22,7 @@ def cards(*names: str) -> list[int]:
 
 
 def winner(trump: int | None, *names: str) -> int:
-    return trick_winner(wizard_rules("seed", trump), cards(*names))
+    return trick_winner(wizard_rules("rulebook", trump), cards(*names))
 
 
 def test_rulebook_first_wizard_wins() -> None:
@@ -34,7 +38,7 @@ def test_rulebook_jester_always_loses_unless_only_jesters() -> None:
 
 def test_rulebook_jester_lead_first_number_card_sets_the_suit() -> None:
     """After a leading jester the first number card sets the suit to follow."""
-    rules = wizard_rules("seed", None)
+    rules = wizard_rules("rulebook", None)
     hand = DECK.parse_set(["2H", "3C", "N2"])
     assert DECK.names(legal_plays(rules, hand, cards("N1", "5H"))) == ["2H", "N2"]
     assert winner(None, "N1", "5H", "AC", "2H") == 1
@@ -57,10 +61,10 @@ def jester_then_wizard_round(edition: str) -> WizardRound:
 
 
 def test_rulebook_jester_then_wizard_first_number_card_sets_the_suit() -> None:
-    """Seed: "Wird ein Narr ausgespielt, bestimmt die erste Zahlenkarte die Farbe, die bedient
+    """Rulebook: "Wird ein Narr ausgespielt, bestimmt die erste Zahlenkarte die Farbe, die bedient
     werden muss" -- a wizard after the jester is no number card, and it was not led, so it
     frees nobody: 5H sets hearts and D, holding 3H, may not play KS."""
-    state = jester_then_wizard_round("seed")
+    state = jester_then_wizard_round("rulebook")
     assert DECK.names(state.legal_cards(3)) == ["3H"]
     with pytest.raises(RuleError, match=r"^D played KS but must follow hearts \(holds 3H\)$"):
         state.apply({"seat": 3, "play": "KS"})
@@ -77,7 +81,7 @@ def test_original_rules_jester_then_wizard_frees_everyone() -> None:
     assert state.tricks[-1].winner == 1
 
 
-@pytest.mark.parametrize("edition", ["seed", "original"])
+@pytest.mark.parametrize("edition", ["rulebook", "original"])
 def test_jester_then_wizard_in_the_trick_algebra(edition: str) -> None:
     rules, deck = wizard_rules(edition, None), wizard_deck(edition)
     hand = deck.parse_set(["2H", "3C"])
@@ -88,19 +92,19 @@ def test_jester_then_wizard_in_the_trick_algebra(edition: str) -> None:
     everything = ["2H", "3C"]
     assert legal("Z1") == everything  # a wizard led frees everyone in both editions
     assert legal("N1", "5H", "Z1") == ["2H"]  # a suit card came first: hearts
-    assert legal("N1", "Z1") == everything  # no number card yet (seed), or freed (original)
-    assert legal("N1", "Z1", "5H") == (["2H"] if edition == "seed" else everything)
-    assert legal("N1", "N2", "Z1", "7C") == (["3C"] if edition == "seed" else everything)
+    assert legal("N1", "Z1") == everything  # no number card yet (rulebook), or freed (original)
+    assert legal("N1", "Z1", "5H") == (["2H"] if edition == "rulebook" else everything)
+    assert legal("N1", "N2", "Z1", "7C") == (["3C"] if edition == "rulebook" else everything)
 
 
 def test_rulebook_wizard_lead_frees_everyone() -> None:
-    rules = wizard_rules("seed", None)
+    rules = wizard_rules("rulebook", None)
     hand = DECK.parse_set(["2H", "3C"])
     assert legal_plays(rules, hand, cards("Z1")) == hand
 
 
 def test_wizards_and_jesters_may_be_played_despite_holding_the_suit() -> None:
-    rules = wizard_rules("seed", 1)
+    rules = wizard_rules("rulebook", 1)
     hand = DECK.parse_set(["2H", "3C", "Z1", "N1"])
     assert DECK.names(legal_plays(rules, hand, cards("5C"))) == ["3C", "Z1", "N1"]
 
@@ -150,7 +154,7 @@ def test_rulebook_round_r_deals_r_cards() -> None:
 
 
 def test_rulebook_round_counts() -> None:
-    """Seed edition: 18/14/11/9 rounds for 3/4/5/6; original: 20/15/12/10."""
+    """Rulebook edition: 18/14/11/9 rounds for 3/4/5/6; original: 20/15/12/10."""
     assert [len(Wizard(n).round_sizes()) for n in (3, 4, 5, 6)] == [18, 14, 11, 9]
     assert [len(Wizard(n, {"edition": "original"}).round_sizes()) for n in (3, 4, 5, 6)] == [20, 15, 12, 10]
 
@@ -162,7 +166,7 @@ def test_rulebook_wizard_scoring() -> None:
     assert score_bid(1, 3, "wizard") == -20
 
 
-@pytest.mark.parametrize("edition", ["seed", "original"])
+@pytest.mark.parametrize("edition", ["rulebook", "original"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_rounds_are_complete(edition: str, players: int) -> None:
     game = find("wizard")(players, {"edition": edition})
@@ -177,3 +181,45 @@ def test_random_rounds_are_complete(edition: str, players: int) -> None:
         assert sum(state.won) == round_number == len(state.tricks)
         assert all(t.winner in t.seats for t in state.tricks)
     assert simulate("wizard", players, 1, {"edition": edition}).events
+
+
+def _with_edition(data: dict[str, Any], edition: str) -> dict[str, Any]:
+    """A record or match as JSON with its edition (and each round's) set to ``edition``."""
+    data = {**data, "options": {**data["options"], "edition": edition}}
+    if "rounds" in data:
+        data["rounds"] = [_with_edition(r, edition) for r in data["rounds"]]
+    return data
+
+
+def test_old_edition_name_seed_is_read_as_rulebook() -> None:
+    """Before 0.2.0 the rulebook edition was ``edition: seed``: records, matches (journals) and
+    positions that say so still read, as the 56-card rulebook edition."""
+    assert Wizard(4, {"edition": "seed"}).options["edition"] == "rulebook"
+    assert Wizard(4, {"edition": "seed"}).deck.size == 56
+    record = simulate("wizard", 4, 5, {"edition": "rulebook"})
+    old = parse_record(_with_edition(record.to_json(), "seed"))
+    assert old.options == {"edition": "rulebook"}
+    assert check_report(old) == check_report(record)
+    match = play_match("wizard", 3, 2, {"edition": "rulebook"})
+    old_match = parse_match(_with_edition(match.to_json(), "seed"))
+    assert old_match.to_json() == match.to_json()
+    assert check_match_report(old_match) == check_match_report(match)
+    position = {
+        "game": "wizard",
+        "options": {"edition": "seed"},
+        "trump": None,
+        "hands": [["Z2"], ["N2"], ["AS"]],
+    }
+    assert parse_position(position).to_json()["options"] == {"edition": "rulebook"}
+
+
+def test_the_rulebook_edition_is_written_by_its_new_name() -> None:
+    """The program writes ``rulebook``, also where it was given the old name ``seed``."""
+    edition = next(o for o in Wizard.describe()["options"] if o["name"] == "edition")
+    assert (edition["default"], edition["choices"]) == ("rulebook", ["rulebook", "original"])
+    assert Wizard(4).options["edition"] == "rulebook"
+    assert simulate("wizard", 4, 5, {"edition": "seed"}).to_json()["options"] == {"edition": "rulebook"}
+    match = play_match("wizard", 3, 2, {"edition": "seed"}).to_json()
+    assert {match["options"]["edition"]} | {r["options"]["edition"] for r in match["rounds"]} == {"rulebook"}
+    with pytest.raises(StichError, match=r"must be one of 'rulebook', 'original', got 'big'$"):
+        Wizard(4, {"edition": "big"})

@@ -72,7 +72,7 @@ CASES: list[tuple[str, Callable[[int], Record], int]] = [
         0,
     ),
     ("wizard", lambda seed: simulate_deal("wizard", 4, seed, {"edition": "original"}, cards=3), 0),
-    ("wizard-seed", lambda seed: simulate_deal("wizard", 3, seed, {"restriction": True}, cards=3), 0),
+    ("wizard-rulebook", lambda seed: simulate_deal("wizard", 3, seed, {"restriction": True}, cards=3), 0),
     ("was-sticht", lambda seed: simulate("was-sticht", 4, seed), 16),
     ("was-sticht-3", lambda seed: simulate("was-sticht", 3, seed), 12),
     ("24", lambda seed: simulate("24", 3, seed), 0),

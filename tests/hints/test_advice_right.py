@@ -11,7 +11,7 @@ import pytest
 
 from stich.deducer.observations import observe
 from stich.games.record import Record, replay, simulate
-from stich.games.stiche_raten import StichRatenRound, score_bid
+from stich.games.stiche_raten import SticheRatenRound, score_bid
 from stich.hints.advice import Budget, advise
 from stich.hints.advisors.bidding import ADVISOR, aim_of, tricks_after_card
 from stich.hints.session import Session
@@ -110,7 +110,7 @@ def test_a_made_bid_is_not_kept_by_hoping_the_others_take_the_trick() -> None:
     assert ace.figures["p_hit"] < advice.best.figures["p_hit"], advice.reason
     # The solver's question (can Ben still end with exactly 0 against everyone) calls the ace lost.
     state = session.round
-    assert isinstance(state, StichRatenRound)
+    assert isinstance(state, SticheRatenRound)
     solved = ADVISOR.play_solved(session, state).advise(session, Budget(worlds=200, seed=1))
     assert next(a for a in solved.alternatives if a.label == "AH").figures["p_hit"] < 0.1, solved.reason
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from stich.games.record import Record, simulate, start_round
-from stich.games.stiche_raten import StichRatenRound, score_bid
+from stich.games.stiche_raten import SticheRatenRound, score_bid
 from stich.games.views import seat_view
 from stich.hints.advice import Advice, Alternative, Budget
 from stich.hints.analysis import _verdict, analyze, choice_key, event_label
@@ -30,7 +30,7 @@ def _reference_scores(record: Record, event: int, seat: int) -> dict[str, float]
     most = {state.deck.name_of(card): v for (card, _), v in reference_solve(mine)[1]}
     held = {state.deck.name_of(card): v for (card, _), v in reference_solve(theirs)[1]}
     left = mine.tricks_left()
-    assert isinstance(state, StichRatenRound)
+    assert isinstance(state, SticheRatenRound)
     bid = state.bids[seat]
     assert bid is not None
     need = bid - state.won[seat]

@@ -105,7 +105,7 @@ def test_play_outs_shared_between_bids_equal_play_outs_one_bid_at_a_time(game: s
     "rules",
     [
         suit_rules(find("stiche-raten")(4, {}).deck, 1),
-        wizard_rules("seed", 2),
+        wizard_rules("rulebook", 2),
         wizard_rules("original", None),
     ],
 )

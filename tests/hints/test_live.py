@@ -72,6 +72,24 @@ def _stiche_raten(tmp_path: Path) -> tuple[Match, LiveGame, list[str]]:
     return match, live, game_lines(match, 1)
 
 
+def test_a_journal_with_the_old_edition_name_seed_resumes(tmp_path: Path) -> None:
+    """A Wizard journal written before 0.2.0 says ``edition: seed``: it resumes as the rulebook
+    edition, and the journal is written on with the new name."""
+    match = play_match("wizard", 3, seed=4, options={"edition": "rulebook"})
+    journal = tmp_path / "j.json"
+    live = LiveGame.new("wizard", match.players, "ben", "carla", {"edition": "seed"}, journal)
+    lines = game_lines(match, 1)
+    first_round = len(round_lines(match.rounds[0], 1))
+    feed(live, lines[: first_round + 2])
+    text = journal.read_text()
+    assert '"edition": "rulebook"' in text and '"seed"' not in text
+    journal.write_text(text.replace('"edition": "rulebook"', '"edition": "seed"'))
+    resumed = LiveGame.resume(journal)
+    assert resumed.to_json() == live.to_json()
+    feed(resumed, lines[first_round + 2 : first_round + 4])
+    assert '"seed"' not in journal.read_text()
+
+
 def test_a_refused_entry_changes_nothing_and_writes_nothing(tmp_path: Path) -> None:
     _, live, lines = _stiche_raten(tmp_path)
     feed(live, lines[:8])

@@ -23,7 +23,7 @@ NAMES = ["Anna", "Ben", "Carla", "Dan"]
 RULES = [
     suit_rules(find("stiche-raten")(4, {}).deck, 1),
     suit_rules(find("stiche-raten")(4, {}).deck, None),
-    wizard_rules("seed", 2),
+    wizard_rules("rulebook", 2),
     wizard_rules("original", None),
 ]
 

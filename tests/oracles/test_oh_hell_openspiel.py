@@ -9,7 +9,7 @@ event); after every trick the same winner and trick counts; at the end the same 
 trick counts and points. Mapping of cards, bids and chance nodes: see
 ``tests/oracles/openspiel_oh_hell.py``.
 
-How OpenSpiel's ``oh_hell`` relates to the rulebook (``seeds/004_4996351a6ca031f9.txt``),
+How OpenSpiel's ``oh_hell`` relates to the rulebook (Stiche-Raten, traditional),
 as read in its source and checked here:
 
 - **Same rules of play.** 52 cards, ace high, follow suit else play anything, the

@@ -57,7 +57,7 @@ def random_position_json(
     if game == "stiche-raten":
         data["trump"] = rng.choice([*FRENCH_SUITS, None])
     elif game == "wizard":
-        options["edition"] = rng.choice(["seed", "original"])
+        options["edition"] = rng.choice(["rulebook", "original"])
         data["trump"] = rng.choice([*FRENCH_SUITS, None])
     elif game == "was-sticht":
         data["secret"] = {

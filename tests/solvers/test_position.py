@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from stich.games.errors import StichError
-from stich.games.vierundzwanzig import Context24
+from stich.games.vierundzwanzig import VierUndZwanzigContext
 from stich.solvers.parse import parse_position
 from stich.solvers.position import Position
 from stich.solvers.solver import Solver
@@ -147,7 +147,7 @@ def test_24_context_and_dropped_seats() -> None:
 
 def _caller_penalty(position: Position) -> bool:
     context = position.context
-    assert isinstance(context, Context24)
+    assert isinstance(context, VierUndZwanzigContext)
     return context.caller_penalty
 
 

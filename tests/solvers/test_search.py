@@ -191,13 +191,13 @@ def _jester_then_wizard(edition: str, trick: list[str]) -> Position:
 
 
 def test_jester_then_wizard_follows_the_edition_in_the_search() -> None:
-    """Seed: after N1 Z1, seat 2's 2S obliges seat 3's AS, so seats 1 and 2 take both tricks.
+    """Rulebook: after N1 Z1, seat 2's 2S obliges seat 3's AS, so seats 1 and 2 take both tricks.
     Original: the wizard freed seat 3, which keeps AS for trick 2 (docs/rules.md, Wizard).
     The solver (compiled and pure Python) equals the reference minimax over `games.trick`."""
-    assert reference_solve(_jester_then_wizard("seed", ["N1", "Z1"]))[0] == 2
+    assert reference_solve(_jester_then_wizard("rulebook", ["N1", "Z1"]))[0] == 2
     assert reference_solve(_jester_then_wizard("original", ["N1", "Z1"]))[0] == 1
     compiled = False
-    for edition in ("seed", "original"):
+    for edition in ("rulebook", "original"):
         for trick in ([], ["N1"], ["N1", "Z1"], ["N1", "Z1", "2S"]):
             position = _jester_then_wizard(edition, trick)
             expected, expected_moves = reference_solve(position)

@@ -488,7 +488,7 @@ def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) ->
         ("24", {}, 45, 5),
         ("stich-fuer-stich", {}, 55, 5),
         ("stiche-raten", {}, 52, 4),
-        ("wizard", {"edition": "seed"}, 56, 5),
+        ("wizard", {"edition": "rulebook"}, 56, 5),
         ("wizard", {"edition": "original"}, 60, 5),
     ],
 )

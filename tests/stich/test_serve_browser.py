@@ -401,7 +401,7 @@ def on_first_screen(page: Any, selector: str) -> int:
 HAND_DECKS = [
     ("stiche-raten", "Anna,Ben,Carla,Dan", {}, 52),
     ("wizard", "Anna,Ben,Carla", {"edition": "original"}, 60),
-    ("wizard", "Anna,Ben,Carla,Dan", {"edition": "seed"}, 56),
+    ("wizard", "Anna,Ben,Carla,Dan", {"edition": "rulebook"}, 56),
     ("24", "Anna,Ben,Carla", {}, 45),
     ("stich-fuer-stich", "Anna,Ben,Carla", {}, 55),
     ("was-sticht", "Anna,Ben,Carla,Dan", {}, 36),  # the layout: the hands come from the draft
