@@ -143,10 +143,24 @@ class Deck:
     def shown_text(self, text: str, symbols: bool = True) -> str:
         """``text`` with each card name in it as printed for players (`shown`): ``KC: take it`` →
         ``K♣: take it``; a name inside a longer word is no card (``KCX``, ``24th``)."""
+        return "".join(self.shown(piece, symbols) if card else piece for piece, card in self.text_parts(text))
+
+    def text_parts(self, text: str) -> list[tuple[str, bool]]:
+        """``text`` cut at the card names in it, in order: (piece, whether it names a card). The one
+        search for card names in a text (`shown_text`; the terminal colours the names it finds)."""
         if self._pattern is None:
             codes = sorted(self.codes, key=len, reverse=True)
             self._pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, codes)) + r")(?![\w])")
-        return self._pattern.sub(lambda found: self.shown(found.group(1), symbols), text)
+        parts: list[tuple[str, bool]] = []
+        at = 0
+        for found in self._pattern.finditer(text):
+            if found.start() > at:
+                parts.append((text[at : found.start()], False))
+            parts.append((found.group(1), True))
+            at = found.end()
+        if at < len(text):
+            parts.append((text[at:], False))
+        return parts
 
     def suit_shown(self, letter: str, symbols: bool) -> str:
         """A suit letter as players say it: its symbol (``♠``) if ``symbols`` and it has one, else a word."""

@@ -198,7 +198,9 @@ def _tick_text(kind: figures.Kind, value: float, ticks: Sequence[float]) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _value_chart(reviews: Sequence[Review], colour: str, width: int = 440, height: int = 210) -> str:
+def _value_chart(
+    reviews: Sequence[Review], colour: str, deck: Deck, width: int = 440, height: int = 210
+) -> str:
     """Each valued decision by its event: the best value with every card known (the seat's line,
     dashed, with a small mark) and the value of the choice made (a dot: green as good as the
     best, red it cost, grey forced)."""
@@ -243,7 +245,7 @@ def _value_chart(reviews: Sequence[Review], colour: str, width: int = 440, heigh
         name = review.value_name  # 24's score is read turned: lower is better
         read_chosen, read_best = figures.read(name, chosen), figures.read(name, best)
         tip = (
-            f"event {review.event}: {review.label} {figures.shown(kind, read_chosen)} "
+            f"event {review.event}: {deck.shown_text(review.label)} {figures.shown(kind, read_chosen)} "
             f"(best {figures.shown(kind, read_best)}; {review.verdict})"
         )
         marks.append(_marker("circle", x, frame.y(chosen), fill, radius, tip))
@@ -317,12 +319,13 @@ def _legend_mark(shape: str, seat: int) -> str:
 
 def _decision_cell(deck: Deck, review: Review) -> str:
     card = review.action.get("play", review.action.get("pick"))
+    label = _e(deck.shown_text(review.label))
     if isinstance(card, str) and card in deck.codes:
-        return card_svg(deck, card, False, 0.45) + f" {_e(review.label)}"
-    return _e(review.label)
+        return card_svg(deck, card, False, 0.45) + f" {label}"
+    return label
 
 
-def _summary(analysis: Analysis) -> str:
+def _summary(analysis: Analysis, deck: Deck) -> str:
     """Each analysed seat's decisions and verdicts, and the value of each decision over the round."""
     names = analysis.record.players
     parts = ["<h2>Summary</h2><div class='summary'>"]
@@ -357,7 +360,7 @@ def _summary(analysis: Analysis) -> str:
             caption = f" <span class='legend'>({_e(unit)})</span>" if unit else ""
             charted = [r for r in mine if r.value_name == unit] if unit else mine
             title = f"<span style='color:{colour}'>{_e(names[seat])}</span>{caption}"
-            parts.append(f"<div class='chartbox'><h3>{title}</h3>{_value_chart(charted, colour)}</div>")
+            parts.append(f"<div class='chartbox'><h3>{title}</h3>{_value_chart(charted, colour, deck)}</div>")
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -367,6 +370,7 @@ def render_html(analysis: Analysis) -> str:
     record = analysis.record
     game = find(record.game)
     deck = game(len(record.players), record.options).deck
+    shown = deck.shown_text  # cards as the game writes them (K♣); the JSON keeps the codes
     names = record.players
     report = analysis.report
     parts: list[str] = []
@@ -384,7 +388,7 @@ def render_html(analysis: Analysis) -> str:
     )
 
     if analysis.seats:
-        parts.append(_summary(analysis))
+        parts.append(_summary(analysis, deck))
     if analysis.timeline:
         who = "each player" if analysis.view is None else names[analysis.view]
         parts.append(f"<h2>What {_e(who)} could deduce</h2>")
@@ -413,14 +417,16 @@ def render_html(analysis: Analysis) -> str:
             continue
         advice = review.advice
         advised = (
-            "" if advice is None else f"<b>{_e(advice.best.label)}</b><br><span>{_e(advice.reason)}</span>"
+            ""
+            if advice is None
+            else f"<b>{_e(shown(advice.best.label))}</b><br><span>{_e(shown(advice.reason))}</span>"
         )
         spent = _e(review.cost_text())
         parts.append(
             f"<tr><td>{review.event}</td><td>{_e(names[review.seat])}</td><td>{_e(review.decision)}</td>"
             f"<td>{_decision_cell(deck, review)}</td><td>{_badge(review.verdict)}</td>"
             f"<td class='cost'>{spent}</td>"
-            f"<td>{_e(', '.join(review.best))}</td><td class='reason'>{advised}</td></tr>"
+            f"<td>{_e(', '.join(map(shown, review.best)))}</td><td class='reason'>{advised}</td></tr>"
         )
     parts.append("</table>")
     body = "\n".join(parts)

@@ -27,7 +27,7 @@ from stich.puzzles.model import (
     Verdict,
 )
 from stich.puzzles.play import HELP, PlaySession, Reply
-from stich.puzzles.render import answer_text, html_sheet, markdown, question_text, step_lines
+from stich.puzzles.render import answer_text, html_sheet, markdown, question_text, shown_text, step_lines
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -58,6 +58,7 @@ __all__ = [
     "parse_puzzles",
     "puzzle_json",
     "question_text",
+    "shown_text",
     "solve_like_a_person",
     "step_lines",
     "verify",

@@ -85,7 +85,7 @@ class PlaySession:
         self.tries.append(text)
         if right:
             self.solved = True
-            return Reply(True, f"Right: {answer_text(self.puzzle)}.")
+            return Reply(True, f"Right: {answer_text(self.puzzle, symbols=False)}.")
         return Reply(False, f"Wrong. {self._why_not(text)}")
 
     def _check(self, text: str) -> bool:

@@ -30,7 +30,7 @@ from stich.puzzles.model import (
 )
 from stich.puzzles.themes import SEATS
 
-__all__ = ["answer_text", "html_sheet", "markdown", "question_text", "step_lines"]
+__all__ = ["answer_text", "html_sheet", "markdown", "question_text", "shown_text", "step_lines"]
 
 
 def _title(puzzle: Puzzle) -> str:
@@ -44,6 +44,12 @@ def _deck(puzzle: Puzzle) -> Deck:
     from stich.solvers import parse_position  # loaded only for endgames
 
     return parse_position(puzzle.position).deck
+
+
+def shown_text(puzzle: Puzzle, text: str, symbols: bool = True) -> str:
+    """``text`` with the puzzle's cards as its game writes them (``Q♠``: `Deck.shown_text`), or
+    as puzzle files write them (``QS``) without ``symbols``."""
+    return _deck(puzzle).shown_text(text, symbols)
 
 
 def _weapons(puzzle: Puzzle) -> dict[str, str]:
@@ -81,8 +87,8 @@ def _card_words(puzzle: DeductionPuzzle, clue: TrickClue) -> list[str]:
     return _with_weapons(puzzle.space.deck.names(clue.cards), _weapons(puzzle))
 
 
-def question_text(puzzle: Puzzle) -> str:
-    """The puzzle as plain text: the question, then the clues or the hands."""
+def question_text(puzzle: Puzzle, symbols: bool = True) -> str:
+    """The puzzle as plain text: the question, then the clues or the hands (cards as `shown_text`)."""
     lines = [f"{_title(puzzle)} ({puzzle.grade})"]
     if isinstance(puzzle, EndgamePuzzle):
         lines.append(puzzle.task)
@@ -92,7 +98,7 @@ def question_text(puzzle: Puzzle) -> str:
             lines.append(f"  {SEATS[seat]:<6} {joiner.join(_with_weapons(hand, weapons)) or '-'}")
         if puzzle.position.get("trick"):
             lines.append(f"  trick  {joiner.join(_trick_plays(puzzle, weapons))}")
-        return "\n".join(lines)
+        return shown_text(puzzle, "\n".join(lines), symbols)
     lines.append(kind_facts(puzzle.kind).question)
     for name, clue in zip(clue_names(puzzle.kind, puzzle.clues), puzzle.clues, strict=True):
         if isinstance(clue, FalseGuess):
@@ -101,7 +107,7 @@ def question_text(puzzle: Puzzle) -> str:
             words = _card_words(puzzle, clue)
             cards = [f"[{c}]" if i == clue.winner else c for i, c in enumerate(words)]
             lines.append(f"  {name.capitalize():<9} {'  '.join(cards)}   won by {words[clue.winner]}")
-    return "\n".join(lines)
+    return shown_text(puzzle, "\n".join(lines), symbols)
 
 
 def _trick_plays(puzzle: EndgamePuzzle, weapons: dict[str, str]) -> list[str]:
@@ -110,8 +116,9 @@ def _trick_plays(puzzle: EndgamePuzzle, weapons: dict[str, str]) -> list[str]:
     return [f"{SEATS[(leader + i) % 4][0]}:{card}" for i, card in enumerate(cards)]
 
 
-def answer_text(puzzle: Puzzle) -> str:
-    """The answer as a player says it: ``red/2``, ``gardener/knife``, ``QS``, ``Y1 reversing``."""
+def answer_text(puzzle: Puzzle, symbols: bool = True) -> str:
+    """The answer as a player says it: ``red/2``, ``gardener/knife``, ``Q♠`` (``QS`` without
+    ``symbols``), ``Y1 reversing``."""
     if isinstance(puzzle, DeductionPuzzle):
         return puzzle.space.text(puzzle.answer)
     text = str(puzzle.answer["card"])
@@ -120,7 +127,7 @@ def answer_text(puzzle: Puzzle) -> str:
             text += " reversing"
         elif key == "trump":
             text += f" naming {value}"
-    return text
+    return shown_text(puzzle, text, symbols)
 
 
 def step_lines(steps: Sequence[Step], indent: str = "") -> list[str]:
@@ -136,15 +143,15 @@ def step_lines(steps: Sequence[Step], indent: str = "") -> list[str]:
 
 
 def markdown(puzzles: Sequence[Puzzle]) -> str:
-    """The puzzles, then the answers with their explanations."""
+    """The puzzles, then the answers with their explanations; cards as their game writes them."""
     out = ["# Puzzles", ""]
     for number, puzzle in enumerate(puzzles, 1):
         out += [f"## {number}. {_title(puzzle)} ({puzzle.grade})", ""]
-        out += [*_markdown_question(puzzle), ""]
+        out += [*(shown_text(puzzle, line) for line in _markdown_question(puzzle)), ""]
     out += ["# Answers", ""]
     for number, puzzle in enumerate(puzzles, 1):
         out += [f"## {number}. {answer_text(puzzle)}", ""]
-        out += [*_markdown_steps(puzzle.explanation), ""]
+        out += [*(shown_text(puzzle, line) for line in _markdown_steps(puzzle.explanation)), ""]
     return "\n".join(out)
 
 
@@ -231,7 +238,7 @@ def html_sheet(puzzles: Sequence[Puzzle], title: str = "stich puzzles") -> str:
     parts.append('<section class="answers"><h1>Answer key</h1>')
     for number, puzzle in enumerate(puzzles, 1):
         parts.append(f"<h2>{number}. {html.escape(answer_text(puzzle))}</h2>")
-        parts.append(_html_steps(puzzle.explanation))
+        parts.append(_html_steps(puzzle, puzzle.explanation))
     parts.append("</section></body></html>")
     return "\n".join(parts) + "\n"
 
@@ -248,7 +255,7 @@ def _html_question(puzzle: Puzzle) -> str:
                 _html_card(deck, code, i == clue.winner, weapons.get(code))
                 for i, code in enumerate(deck.names(clue.cards))
             )
-            won = _card_words(puzzle, clue)[clue.winner]
+            won = shown_text(puzzle, _card_words(puzzle, clue)[clue.winner])
             rows.append(
                 f'<div class="clue"><span class="name">{html.escape(name.capitalize())}</span>{cards}'
                 f'<span class="said">won by {html.escape(won)}</span></div>'
@@ -292,8 +299,11 @@ def _html_table(puzzle: EndgamePuzzle, deck: Deck) -> str:
     return f'<div class="table">{"".join(cells)}</div>'
 
 
-def _html_steps(steps: Sequence[Step]) -> str:
+def _html_steps(puzzle: Puzzle, steps: Sequence[Step]) -> str:
     if not steps:
         return ""
-    items = "".join(f"<li>{html.escape(step.text)}{_html_steps(step.steps)}</li>" for step in steps)
+    items = "".join(
+        f"<li>{html.escape(shown_text(puzzle, step.text))}{_html_steps(puzzle, step.steps)}</li>"
+        for step in steps
+    )
     return f"<ol>{items}</ol>"

@@ -223,7 +223,8 @@ def test_help_and_version() -> None:
     for args in (["-h"], ["--help"], [], ["simulate", "-h"], ["check", "-h"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 0 and "Usage:" in result.stdout, args
-    assert "--ascii" in runner.invoke(app, ["check", "-h"]).stdout
+    for command in ("check", "hint", "analyze", "deduce", "live"):  # the commands that print cards
+        assert "--ascii" in runner.invoke(app, [command, "-h"]).stdout, command
     assert "--players" in runner.invoke(app, ["simulate", "-h"]).stdout
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and re.fullmatch(r"stich \d+\.\d+\.\d+\n", result.stdout)

@@ -136,3 +136,13 @@ def test_names_are_printed_as_they_are(tmp_path: Path) -> None:
     result = runner.invoke(app, ["deduce", write(tmp_path, record), "--seat", "2"])
     assert result.exit_code == 0, result.output
     assert "[/]" in result.stdout and "[bold]Ben" in result.stdout
+
+
+def test_deduce_text_writes_cards_as_the_game_does(tmp_path: Path) -> None:
+    import re
+
+    path = write(tmp_path, simulate("stiche-raten", 4, 3))
+    text = runner.invoke(app, ["deduce", path, "--seat", "0", "--cards", "--at", "8"]).stdout
+    assert re.search(r"\b[2-9TJQKA][SHDC]\b", text) is None and "10♥" in text, text
+    plain = runner.invoke(app, ["deduce", path, "--seat", "0", "--cards", "--at", "8", "--ascii"]).stdout
+    assert "TH" in plain and not re.search("[♠♥♦♣]", plain), plain

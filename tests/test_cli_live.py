@@ -56,6 +56,35 @@ def test_a_piped_two_round_stiche_raten_game_ends_with_the_right_scores(tmp_path
     assert done.stdout.rstrip().endswith(f"the game is over; winner: {winner}")
 
 
+CARD_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")  # a French card as records write it: KC, TH
+
+
+def _stiche_raten_round(tmp_path: Path, *extra: str) -> list[str]:
+    """The lines `stich live` prints for a whole Stiche-Raten round (the echoed entries left out)."""
+    options = {"sequence": "constant", "first_round": 5, "rounds": 1}
+    record = play_match("stiche-raten", 4, seed=5, options=options).rounds[0]
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla,Dan", "--me", "ben", "--dealer", "Dan"]
+    args += ["-o", "sequence=constant", "-o", "first_round=5", "-o", "rounds=1", "--no-advice", *extra]
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], "\n".join(round_lines(record, 1)) + "\n")
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stdout.splitlines() if not line.startswith("> ")]
+
+
+def test_live_news_lines_write_cards_as_the_game_does(tmp_path: Path) -> None:
+    lines = _stiche_raten_round(tmp_path)
+    tricks = [line for line in lines if line.startswith("trick ")]
+    assert len(tricks) == 5 and all(re.search(r"(10|[2-9JQKA])[♠♥♦♣]", t) for t in tricks), lines
+    assert [line for line in lines if CARD_CODE.search(line)] == []
+    assert lines[0].startswith("Stiche-Raten (Oh Hell!): ")
+
+
+def test_live_ascii_writes_cards_as_they_are_typed(tmp_path: Path) -> None:
+    lines = _stiche_raten_round(tmp_path, "--ascii")
+    tricks = [line for line in lines if line.startswith("trick ")]
+    assert len(tricks) == 5 and all(CARD_CODE.search(t) for t in tricks), lines
+    assert not any(re.search("[♠♥♦♣]", line) for line in lines)
+
+
 def test_a_piped_entry_that_is_refused_says_why_in_one_line(tmp_path: Path) -> None:
     args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--no-advice"]
     done = _run([*args, "--journal", str(tmp_path / "j.json")], "hand AS KS\nplay AS\nquit\n")

@@ -311,7 +311,7 @@ class VierUndZwanzigAdvisor:
             return values, None
 
         order = "reversed" if state.reversed else "normal"
-        what = f"trump {SUITS[state.trump or 0]}, order {order}"
+        what = f"trump {state.deck.suits[SUITS[state.trump or 0]]}, order {order}"  # "trump red"
         choices = [(e, _label(e)) for e in legal]
         return Valuation("play", choices, evaluate, source.draw, VALUE_NAME, _explain(what))
 

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AT_HELP",
+    "AsciiOpt",
     "at_events",
     "card_text",
     "fail",
@@ -34,6 +35,7 @@ __all__ = [
     "print_json",
     "terminal_takes",
     "thinking",
+    "use_symbols",
     "user_errors",
     "whole_number",
 ]
@@ -144,32 +146,36 @@ def terminal_takes(text: str) -> bool:
     return True
 
 
-_CARD_PATTERNS: dict[str, re.Pattern[str]] = {}
-
-
 def card_text(text: str, deck: Deck | None, symbols: bool = True, style: str = "") -> Text:
-    """``text`` with the deck's card names as players read them: with suit symbols (``A♠``) when
-    ``symbols``, and coloured as the cards are (games.pictures) where the console has colour."""
+    """``text`` with the deck's card names as players read them (`Deck.shown_text`): with suit
+    symbols (``A♠``) when ``symbols``, and coloured as the cards are (games.pictures) where the
+    console has colour."""
     from rich.text import Text
 
     if deck is None:
         return Text(text, style=style)
     from stich.games.pictures import card_colour
 
-    pattern = _CARD_PATTERNS.get(deck.name)
-    if pattern is None:
-        codes = sorted(deck.codes, key=len, reverse=True)
-        pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, codes)) + r")(?![\w])")
-        _CARD_PATTERNS[deck.name] = pattern
     shown = Text(style=style)
-    at = 0
-    for match in pattern.finditer(text):
-        code = match.group(1)
-        shown.append(text[at : match.start()])
-        shown.append(deck.shown(code, symbols), style=card_colour(deck, code) or "")
-        at = match.end()
-    shown.append(text[at:])
+    for piece, card in deck.text_parts(text):
+        if card:
+            shown.append(deck.shown(piece, symbols), style=card_colour(deck, piece) or "")
+        else:
+            shown.append(piece)
     return shown
+
+
+def use_symbols(ascii_only: bool) -> bool:
+    """Whether cards are printed with suit symbols (``K♣``): unless ``--ascii`` asks for the codes
+    (``KC``) or standard output cannot write the symbols."""
+    return not ascii_only and terminal_takes("♠♥♦♣")
+
+
+AsciiOpt = Annotated[
+    bool,
+    typer.Option("--ascii", help="Cards as written in records (KC), not as the game writes them (K♣)."),
+]
+"""The ``--ascii`` option of the commands that print cards for a person to read."""
 
 
 OPTION_DEPTH = 20

@@ -11,7 +11,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stich.cli._common import AT_HELP, at_events, fail, print_json, user_errors, whole_number
+from stich.cli._common import (
+    AT_HELP,
+    AsciiOpt,
+    at_events,
+    card_text,
+    fail,
+    print_json,
+    use_symbols,
+    user_errors,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from stich.games.record import Record
@@ -85,6 +95,7 @@ def analyze_cli(
     ] = None,
     at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Analyse a recorded round decision by decision: mistakes, what they cost, what was known.
 
@@ -142,7 +153,7 @@ def analyze_cli(
     if json_out:
         print_json(analysis.to_json())
     else:
-        print_analysis(analysis)
+        print_analysis(analysis, use_symbols(ascii_only))
 
 
 def round_of(path: Path, number: int | None) -> Record:
@@ -170,12 +181,17 @@ def round_of(path: Path, number: int | None) -> Record:
     return found.rounds[number - 1]
 
 
-def print_analysis(analysis: Analysis) -> None:
-    """The decisions as a table, the summary, and when each seat first knew the secret."""
+def print_analysis(analysis: Analysis, symbols: bool = True) -> None:
+    """The decisions as a table, the summary, and when each seat first knew the secret; cards as
+    the game writes them (``K♣``), or as records write them (``KC``) without ``symbols``."""
+    from stich.games.registry import find
 
     console = Console(markup=False, highlight=False, emoji=False)  # names are text, not markup
-    names = analysis.record.players
-    table = Table(title=f"{analysis.record.game}: decisions", box=None, padding=(0, 2), title_justify="left")
+    record = analysis.record
+    names = record.players
+    game = find(record.game)
+    deck = game(len(names), record.options).deck
+    table = Table(title=f"{game.title}: decisions", box=None, padding=(0, 2), title_justify="left")
     table.add_column("event", justify="right")
     table.add_column("player")
     table.add_column("decision")
@@ -192,10 +208,10 @@ def print_analysis(analysis: Analysis) -> None:
             str(review.event),
             names[review.seat],
             review.decision,
-            review.label,
+            card_text(review.label, deck, symbols),
             review.verdict,
             cost,
-            best,
+            card_text(best, deck, symbols),
         )
     console.print(table)
     for seat in analysis.seats:

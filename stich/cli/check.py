@@ -10,9 +10,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stich.cli._common import fail, print_json, terminal_takes, user_errors
+from stich.cli._common import AsciiOpt, fail, print_json, use_symbols, user_errors
 from stich.games.base import Game
-from stich.games.cards import SUIT_SYMBOLS, Deck
+from stich.games.cards import Deck
 from stich.games.match import Match, check_match_report, load_round_or_match
 from stich.games.record import Record, check_report
 from stich.games.reports import ReportTable, RoundCheck, TrickReport
@@ -29,9 +29,7 @@ def check_cli(
         ),
     ],
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help="Cards as written in records (AS), not with suit symbols (A♠).")
-    ] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Replay a record; print its tricks, winners and result, or the first event the rules forbid."""
     with user_errors():
@@ -41,7 +39,7 @@ def check_cli(
         print_json(report)
     else:
         console = Console(markup=False, highlight=False, emoji=False, soft_wrap=True)
-        symbols = not ascii_only and terminal_takes("".join(SUIT_SYMBOLS.values()))
+        symbols = use_symbols(ascii_only)
         if isinstance(document, Match):
             print_match(console, report, document, symbols)
         else:

@@ -9,12 +9,25 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stich.cli._common import AT_HELP, at_events, fail, print_json, user_errors, whole_number
+from stich.cli._common import (
+    AT_HELP,
+    AsciiOpt,
+    at_events,
+    card_text,
+    fail,
+    print_json,
+    use_symbols,
+    user_errors,
+    whole_number,
+)
+from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.games.record import Record, load_record
 from stich.games.registry import find
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from stich.hints.session import Session
 
 __all__ = ["deduce_cli", "deduce_report"]
@@ -93,6 +106,7 @@ def deduce_cli(
     ] = False,
     at: Annotated[int | None, typer.Option("--at", metavar="N", parser=whole_number, help=AT_HELP)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """What a seat can deduce: the hidden trumps or culprit-weapon pairs, where unseen cards are.
 
@@ -106,7 +120,8 @@ def deduce_cli(
     if json_out:
         print_json(report)
     else:
-        print_deduction(report, cards)
+        deck = find(record.game)(len(record.players), record.options).deck
+        print_deduction(report, cards, deck=deck, symbols=use_symbols(ascii_only))
     if report["conflict"] is not None:  # refused as `check` refuses: the report, and one line
         raise fail(f"{record_path}: {report['conflict']['message']}")
 
@@ -124,21 +139,29 @@ def _label(value: object, none: str) -> str:
     return none if value is None else str(value)
 
 
-def print_deduction(report: dict[str, Any], cards: bool = False, console: Console | None = None) -> None:
-    """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations."""
+def print_deduction(
+    report: dict[str, Any],
+    cards: bool = False,
+    console: Console | None = None,
+    deck: Deck | None = None,
+    symbols: bool = True,
+) -> None:
+    """The secrets as a grid, the marginals, the others' counts, the conflict, the card locations;
+    the ``deck``'s cards as the game writes them (``K♣``), or as records do without ``symbols``."""
     # Names are text, not markup.
     console = console or Console(markup=False, highlight=False, emoji=False)
     players: list[str] = report["players"]
     rules = find(report["game"])
+    written = _Shown(deck or rules(len(players), {}).deck, symbols)
     if rules.secret_holder is None:
         console.print(f"{rules.title} as {players[report['view']]} saw it ({report['events']} events read)")
         if report["conflict"] is not None:
             console.print(f"conflict: {report['conflict']['message']}")
         if "information" in report:
-            _print_information(console, report["information"])
-        console.print(_locations(report["locations"]))
+            _print_information(console, report["information"], written)
+        console.print(_locations(report["locations"], written))
         if cards:
-            console.print(_card_chances(report["locations"]))
+            console.print(_card_chances(report["locations"], written))
         return
     holder = report["holder"]
     console.print(
@@ -166,7 +189,7 @@ def print_deduction(report: dict[str, Any], cards: bool = False, console: Consol
                 f"  {players[other['seat']]}: {other['count']} ({other['entropy']:.2f} bits): {listed}{more}"
             )
     if "information" in report:
-        _print_information(console, report["information"])
+        _print_information(console, report["information"], written)
     if report["stopped"]:
         console.print(f"the record stops being read at {report['stopped']}")
     if report["conflict"] is not None:
@@ -182,12 +205,12 @@ def print_deduction(report: dict[str, Any], cards: bool = False, console: Consol
                 f"card locations: each of the {len(places[0]['possible'])} unseen cards may be in {where}"
             )
         else:
-            console.print(_locations(report["locations"]))
+            console.print(_locations(report["locations"], written))
             if cards:
-                console.print(_card_chances(report["locations"]))
+                console.print(_card_chances(report["locations"], written))
 
 
-def _print_information(console: Console, info: dict[str, Any]) -> None:
+def _print_information(console: Console, info: dict[str, Any], shown: _Shown) -> None:
     """Candidates best first: lowest expected entropy for a finder, highest for a hider."""
     if "error" in info:
         console.print(f"information value: {info['error']}")
@@ -201,7 +224,7 @@ def _print_information(console: Console, info: dict[str, Any]) -> None:
     table.add_column("gain (bits)", justify="right")
     for name in order:
         c = by_card[name]
-        table.add_row(name, f"{c['expected_entropy']:.2f}", f"{c['gain']:.2f}")
+        table.add_row(shown.cards(name), f"{c['expected_entropy']:.2f}", f"{c['gain']:.2f}")
     console.print(table)
 
 
@@ -226,11 +249,20 @@ def _grid(report: dict[str, Any], first: str, second: str) -> Table:
 SHORT = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 
 
-def _short(name: str) -> str:
-    return SHORT.get(name, name)
+class _Shown:
+    """Cards and suits as a player reads them: as the game writes them, or as records do."""
+
+    def __init__(self, deck: Deck, symbols: bool) -> None:
+        self.deck, self.symbols = deck, symbols
+
+    def cards(self, text: str) -> Text:
+        return card_text(text, self.deck, self.symbols)
+
+    def suit(self, name: str) -> str:
+        return SHORT.get(name, name) if self.symbols else name
 
 
-def _locations(locations: dict[str, Any], cards: bool = False) -> Table:
+def _locations(locations: dict[str, Any], shown: _Shown) -> Table:
     """Each hidden place: its size, the suits it has shown out of, the expected number of unseen
     cards of each suit there, and the cards certainly there."""
     title = "card locations" + ("" if locations["consistent"] else " (no deal fits)")
@@ -241,18 +273,20 @@ def _locations(locations: dict[str, Any], cards: bool = False) -> Table:
     table.add_column("expected by suit")
     table.add_column("certainly there")
     for place in locations["places"]:
-        expected = " ".join(f"{_short(name)}{count:.1f}" for name, count in place.get("expected", {}).items())
+        expected = " ".join(
+            f"{shown.suit(name)}{count:.1f}" for name, count in place.get("expected", {}).items()
+        )
         table.add_row(
             place["name"],
             str(place["size"]),
-            " ".join(_short(v) for v in place.get("voids", [])) or "-",
+            " ".join(shown.suit(v) for v in place.get("voids", [])) or "-",
             expected or "-",
-            " ".join(place["certain"]) or "-",
+            shown.cards(" ".join(place["certain"]) or "-"),
         )
     return table
 
 
-def _card_chances(locations: dict[str, Any]) -> Table:
+def _card_chances(locations: dict[str, Any], shown: _Shown) -> Table:
     """Each unseen card's chance to be in each place; cards with the same chances share a row."""
     places = locations["places"]
     rows: dict[tuple[float, ...], list[str]] = {}
@@ -269,5 +303,5 @@ def _card_chances(locations: dict[str, Any]) -> Table:
     for place in places:
         table.add_column(place["name"], justify="right")
     for key, group in rows.items():
-        table.add_row(" ".join(group), *(_percent(p) for p in key))
+        table.add_row(shown.cards(" ".join(group)), *(_percent(p) for p in key))
     return table

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from stich.cli._common import user_errors
+from stich.cli._common import card_text, use_symbols, user_errors
 
 if TYPE_CHECKING:
     from stich.hints.demo import DemoGame
@@ -58,6 +58,7 @@ def print_demo(game: DemoGame) -> None:
     from stich.cli.hint import print_advice
 
     console = Console()
+    symbols = use_symbols(False)  # cards as the game writes them where the terminal takes them
     console.rule(f"[bold]{game.title}[/bold]")
     console.print(game.about)
     for stop in game.stops:
@@ -65,6 +66,6 @@ def print_demo(game: DemoGame) -> None:
         events = "event" if stop.event == 1 else "events"
         console.print(f"[bold]after {stop.event} {events}[/bold] ({stop.phase}):")
         for line in _deduction_lines(stop.deduction, game.players):
-            console.print(f"  {line}")
-        print_advice(stop.advice, list(game.players), deck=game.deck)
+            console.print(card_text(f"  {line}", game.deck, symbols))
+        print_advice(stop.advice, list(game.players), deck=game.deck, symbols=symbols)
     console.print()

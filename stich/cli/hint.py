@@ -11,12 +11,13 @@ import typer
 
 from stich.cli._common import (
     AT_HELP,
+    AsciiOpt,
     at_events,
     card_text,
     print_json,
     process_began,
-    terminal_takes,
     thinking,
+    use_symbols,
     user_errors,
     whole_number,
 )
@@ -78,6 +79,7 @@ def hint_cli(
         ),
     ] = "points",
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Advice for the next decision: the best action, the alternatives, and why.
 
@@ -127,7 +129,7 @@ def hint_cli(
     if json_out:
         print_json(advice.to_json())
     else:
-        print_advice(advice, session.names, deck=session.round.deck)
+        print_advice(advice, session.names, deck=session.round.deck, symbols=use_symbols(ascii_only))
 
 
 def print_advice(
@@ -153,7 +155,7 @@ def print_advice(
     # Names are text, not markup.
     console = console or Console(markup=False, highlight=False, emoji=False)
     if symbols is None:
-        symbols = terminal_takes("♠♥♦♣")
+        symbols = use_symbols(False)
     looked = f"{worlds_text(advice.worlds)} in {advice.seconds:.1f} s" if advice.worlds else advice.method
     console.print(Text.assemble((names[advice.seat], "bold"), f" to {advice.decision}: {looked}"))
     table = Table(box=None, padding=(0, 2))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from stich.cli._common import user_errors
+from stich.cli._common import AsciiOpt, card_text, use_symbols, user_errors
 from stich.cli._live_options import (
     AdviseOpt,
     DealerOpt,
@@ -72,38 +72,43 @@ def live_cli(
     seconds: TimeOpt = 1.5,
     worlds: WorldsOpt = None,
     advice: AdviseOpt = True,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Follow a whole game at a real table: type what happens, see what can be deduced and get advice
-    at your decisions; every entry is kept in the journal."""
+    at your decisions; every entry is kept in the journal. Cards are typed as records write them
+    (KC) and printed as the game writes them (K♣; --ascii: KC)."""
     from stich.hints.advice import Budget
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
         live = open_live(game, players, me, dealer, option, journal, resume)
+    symbols = use_symbols(ascii_only)
     if sys.stdin.isatty() and sys.stdout.isatty():
-        _terminal(live, budget, advice)
+        _terminal(live, budget, advice, symbols)
     else:
-        _plain(live, budget, advice, sys.stdin)
+        _plain(live, budget, advice, sys.stdin, symbols)
 
 
 # -- rendering -------------------------------------------------------------------------
 
 
-def _render(notices: Iterable[Notice], console: Console) -> None:
+def _render(notices: Iterable[Notice], console: Console, deck: Deck, symbols: bool) -> None:
+    """Each notice on a line in its style, its cards as the game writes them (`Deck.shown_text`)."""
     for notice in notices:
         style = STYLES.get(notice.kind, "")
-        console.print(notice.text, style=style or None, markup=False, highlight=False)
+        console.print(card_text(notice.text, deck, symbols, style), highlight=False)
 
 
-def _show(live: LiveGame, console: Console) -> None:
+def _show(live: LiveGame, console: Console, symbols: bool) -> None:
     """The whole state: the round's facts, its tricks, the scores, and the deduction."""
     from stich.cli.check import print_round
     from stich.cli.deduce import print_deduction, session_report
     from stich.games.record import check_report
 
     names = live.players
+    deck = live.game.deck
     for notice in live.status():
-        console.print(notice.text, markup=False, highlight=False)
+        console.print(card_text(notice.text, deck, symbols), highlight=False)
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, live.course.totals, strict=True))
     console.print(f"totals after {len(live.finished)} rounds: {totals}", markup=False, highlight=False)
     session = live.session
@@ -111,20 +116,20 @@ def _show(live: LiveGame, console: Console) -> None:
         return
     state = session.round
     hand = state.hand(live.me)
-    console.print(f"your hand: {' '.join(hand) if hand else '-'}", markup=False, highlight=False)
+    console.print(card_text(f"your hand: {' '.join(hand) if hand else '-'}", deck, symbols), highlight=False)
     # The round so far as stich check prints a record: its facts, tricks and result in words.
     record = session.to_record()
-    print_round(console, check_report(record), record, symbols=False)
-    print_deduction(session_report(session), console=console)
+    print_round(console, check_report(record), record, symbols=symbols)
+    print_deduction(session_report(session), console=console, deck=deck, symbols=symbols)
 
 
-def _advice_lines(advice: Advice, names: list[str], colour: bool, deck: Deck | None = None) -> str:
+def _advice_lines(advice: Advice, names: list[str], colour: bool, deck: Deck, symbols: bool) -> str:
     from stich.cli.hint import print_advice
 
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=colour, width=100, markup=False, emoji=False)
-    # Cards as they are typed (AS, not A♠), coloured as the cards are.
-    print_advice(advice, names, console, deck=deck, symbols=False)
+    # Cards as the game writes them (A♠; as typed with --ascii), coloured as the cards are.
+    print_advice(advice, names, console, deck=deck, symbols=symbols)
     return buffer.getvalue()
 
 
@@ -147,9 +152,9 @@ def _prompt_text(live: LiveGame) -> str:
 # -- piped input: one entry a line, plain text -----------------------------------------------
 
 
-def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str]) -> None:
+def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str], symbols: bool) -> None:
     console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
-    _render(live.status(), console)
+    _render(live.status(), console, live.game.deck, symbols)
     if live.journal is not None:
         console.print(f"journal: {live.journal}", markup=False)
     for raw in lines:
@@ -157,14 +162,14 @@ def _plain(live: LiveGame, budget: Budget, advice: bool, lines: Iterable[str]) -
         if not line or line.startswith("#"):
             continue
         console.print(f"> {printable(line)}", markup=False)  # the entry echoed, control characters escaped
-        outcome = _step(live, line, console, lambda: _advise_now(live, budget, console))
+        outcome = _step(live, line, console, lambda: _advise_now(live, budget, console, symbols), symbols)
         if outcome == "quit":
             break
         if advice and outcome == "entered" and live.advice_due():
-            _advise_now(live, budget, console)
+            _advise_now(live, budget, console, symbols)
 
 
-def _advise_now(live: LiveGame, budget: Budget, console: Console) -> None:
+def _advise_now(live: LiveGame, budget: Budget, console: Console, symbols: bool) -> None:
     from stich.hints.advice import advise
 
     session = live.session
@@ -177,7 +182,7 @@ def _advise_now(live: LiveGame, budget: Budget, console: Console) -> None:
     except StichError as exc:
         console.print(f"no advice: {exc}", markup=False)
         return
-    console.file.write(_advice_lines(found, live.players, False, session.round.deck))
+    console.file.write(_advice_lines(found, live.players, False, session.round.deck, symbols))
 
 
 def _thinking(budget: Budget) -> str:
@@ -189,6 +194,7 @@ def _step(
     line: str,
     console: Console,
     hint: Callable[[], None],
+    symbols: bool,
     confirm: Callable[[str], bool] | None = None,
 ) -> str:
     """Carry out one entry: ``quit`` once the player quits, ``refused`` (one ``refused:`` line and
@@ -204,12 +210,12 @@ def _step(
         except TargetExists as exc:
             if confirm is None or not confirm(f"{exc.path} already exists: replace it? [y/N] "):
                 raise
-            _render(live.save(exc.path, replace=True), console)
+            _render(live.save(exc.path, replace=True), console, live.game.deck, symbols)
             return "command"
     except StichError as exc:
         console.print(f"refused: {exc}", style=STYLES["refused"], markup=False, highlight=False)
         return "refused"
-    _render(response.notices, console)
+    _render(response.notices, console, live.game.deck, symbols)
     command = response.command
     if command is None:
         return "entered"
@@ -218,7 +224,7 @@ def _step(
     if command.name == "help":
         console.print(HELP, markup=False, highlight=False)
     elif command.name == "show":
-        _show(live, console)
+        _show(live, console, symbols)
     elif command.name == "hint":
         hint()
     return "command"
@@ -227,7 +233,7 @@ def _step(
 # -- a terminal: prompt_toolkit, advice in a worker process ------------------------------------
 
 
-def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
+def _terminal(live: LiveGame, budget: Budget, advice: bool, symbols: bool) -> None:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.document import Document
@@ -236,7 +242,7 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
 
     from stich.hints.live.entries import complete
 
-    worker = _AdviceWorker()  # forked before prompt_toolkit starts any thread
+    worker = _AdviceWorker(symbols)  # forked before prompt_toolkit starts any thread
 
     class EntryCompleter(Completer):
         def get_completions(self, document: Document, complete_event: object) -> Iterable[Completion]:
@@ -249,7 +255,7 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
         history=InMemoryHistory(), completer=EntryCompleter(), complete_while_typing=False
     )
     console = Console(highlight=False, markup=False, emoji=False)
-    _render(live.status(), console)
+    _render(live.status(), console, live.game.deck, symbols)
     if live.journal is not None:
         console.print(f"journal: {live.journal}", markup=False)
 
@@ -278,7 +284,7 @@ def _terminal(live: LiveGame, budget: Budget, advice: bool) -> None:
                 break
             if not line.strip():
                 continue
-            outcome = _step(live, line.strip(), console, hint, confirm)
+            outcome = _step(live, line.strip(), console, hint, symbols, confirm)
             if outcome == "quit":
                 break
             if outcome == "entered":
@@ -294,9 +300,10 @@ class _AdviceWorker:
     """One process that thinks about advice while the prompt stays free; an answer to a question
     that an entry has overtaken is dropped."""
 
-    def __init__(self) -> None:
+    def __init__(self, symbols: bool) -> None:
         from stich.hints.live import advice_job
 
+        self.symbols = symbols
         context = multiprocessing.get_context("fork")
         self.conn, child = context.Pipe()
         self.process = context.Process(target=advice_job, args=(child, self.conn), daemon=True)
@@ -339,12 +346,12 @@ class _AdviceWorker:
             with self.lock:
                 current = ticket == self.wanted
                 console, names, deck = self.console, self.names, self.deck
-            if not current or console is None:
+            if not current or console is None or deck is None:
                 continue
             if isinstance(answer, str):
                 console.print(f"no advice: {answer}", markup=False)
             else:
-                console.file.write(_advice_lines(answer, names, True, deck))
+                console.file.write(_advice_lines(answer, names, True, deck, self.symbols))
                 console.file.flush()
 
     def close(self) -> None:

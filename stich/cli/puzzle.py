@@ -13,7 +13,7 @@ from stich.games.errors import StichError
 
 if TYPE_CHECKING:
     from stich.puzzles import Puzzle, Verdict
-from stich.cli._common import fail, note_missing_kernel, print_json, user_errors
+from stich.cli._common import fail, note_missing_kernel, print_json, use_symbols, user_errors
 
 __all__ = ["app"]
 
@@ -194,7 +194,7 @@ def solve_cli(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The answer of each puzzle and the steps that find it, worked out again."""
-    from stich.puzzles import answer_text, explanation, load_puzzles, puzzle_json, step_lines
+    from stich.puzzles import answer_text, explanation, load_puzzles, puzzle_json, shown_text, step_lines
 
     with user_errors():
         puzzles = load_puzzles(path)
@@ -213,10 +213,11 @@ def solve_cli(
             ]
         )
         return
+    symbols = use_symbols(False)  # cards as the game writes them where the terminal takes them
     for number, (puzzle, steps) in enumerate(zip(puzzles, solved, strict=True), 1):
-        typer.echo(f"puzzle {number}: {answer_text(puzzle)} ({puzzle.grade})")
+        typer.echo(f"puzzle {number}: {answer_text(puzzle, symbols)} ({puzzle.grade})")
         for line in step_lines(steps, "  "):
-            typer.echo(line)
+            typer.echo(shown_text(puzzle, line, symbols))
 
 
 @app.command("play")
@@ -227,14 +228,23 @@ def play_cli(
 
     Answers come one per line from standard input, so a pipe works as well as the keyboard.
     """
-    from stich.puzzles import HELP, PlaySession, answer_text, load_puzzles, question_text, step_lines
+    from stich.puzzles import (
+        HELP,
+        PlaySession,
+        answer_text,
+        load_puzzles,
+        question_text,
+        shown_text,
+        step_lines,
+    )
 
     with user_errors():
         puzzles = load_puzzles(path)
     prompt = sys.stdin.isatty()
+    symbols = use_symbols(False)  # cards as the game writes them where the terminal takes them
     for number, puzzle in enumerate(puzzles, 1):
         session = PlaySession(puzzle)
-        typer.echo(f"Puzzle {number} of {len(puzzles)}: {question_text(puzzle)}")
+        typer.echo(f"Puzzle {number} of {len(puzzles)}: {question_text(puzzle, symbols)}")
         typer.echo(HELP)
         while not session.solved:
             if prompt:
@@ -248,18 +258,18 @@ def play_cli(
             if command in ("quit", "exit", "q"):
                 return
             if command == "hint":
-                typer.echo(session.hint())
+                typer.echo(shown_text(puzzle, session.hint(), symbols))
             elif command in ("show", "puzzle"):
-                typer.echo(question_text(puzzle))
+                typer.echo(question_text(puzzle, symbols))
             elif command in ("", "help", "?"):
                 typer.echo(HELP)
             elif command in ("give up", "solution", "answer"):
-                typer.echo(f"The answer: {answer_text(puzzle)}.")
+                typer.echo(f"The answer: {answer_text(puzzle, symbols)}.")
                 for text in step_lines(puzzle.explanation, "  "):
-                    typer.echo(text)
+                    typer.echo(shown_text(puzzle, text, symbols))
                 break
             else:
-                typer.echo(session.answer(entry).message)
+                typer.echo(shown_text(puzzle, session.answer(entry).message, symbols))
         if session.solved:
             hints = f" with {session.hints_given} hint(s)" if session.hints_given else " without hints"
             typer.echo(f"Solved{hints} in {len(session.tries)} answer(s).")

@@ -56,6 +56,15 @@ def test_the_report_is_self_contained() -> None:
     assert "What each player could deduce" in page  # the timeline of a game with a secret
 
 
+def test_the_report_writes_cards_as_the_game_does() -> None:
+    record = simulate("stiche-raten", 4, 9, {"first_round": 4})
+    page = render_html(analyze(record, budget=Budget(worlds=4, seed=1)))
+    read = html.unescape(re.sub(r"<svg.*?</svg>|<[^>]+>", " ", page, flags=re.S))  # what a person reads
+    assert re.search(r"\b[2-9TJQKA][SHDC]\b", read) is None, read
+    assert re.search(r"\b(10|[2-9JQKA])[♠♥♦♣]", read), read
+    assert "Stiche-Raten (Oh Hell!): the round analysed" in read
+
+
 # Suspect fills of Stich für Stich cards (games.pictures): influencer purple, hairdresser orange,
 # gardener green, mechanic slate.
 SUSPECT_FILLS = {"I": (142, 36, 170), "H": (216, 67, 21), "G": (46, 125, 50), "M": (55, 71, 79)}

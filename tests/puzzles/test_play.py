@@ -77,9 +77,9 @@ def test_play_card_not_in_hand_is_named(tmp_path: Path) -> None:
     path = _file(tmp_path, [FOLLOWING])
     result = runner.invoke(app, ["puzzle", "play", str(path)], input="KS\nTH\n")
     assert result.exit_code == 0, result.output
-    assert "KS is not in South's hand (South holds TH 2D). Try again." in result.stdout
+    assert "K♠ is not in South's hand (South holds 10♥ 2♦). Try again." in result.stdout
     assert "fails against the best defence" not in result.stdout
-    assert "Right: TH." in result.stdout and "in 1 answer(s)" in result.stdout
+    assert "Right: 10♥." in result.stdout and "in 1 answer(s)" in result.stdout
 
 
 def test_play_card_that_does_not_follow_is_named() -> None:

@@ -17,6 +17,7 @@ from stich.puzzles import (
     EndgamePuzzle,
     Puzzle,
     TrickClue,
+    dumps,
     generate,
     html_sheet,
     markdown,
@@ -238,3 +239,14 @@ def test_coloured_cards_are_named_on_the_sheet() -> None:
     assert names == _card_names(trump)
     french = generate("stiche-raten", "endgame", "easy", count=1, seed=1).puzzles
     assert 'class="code"' not in html_sheet(french)
+
+
+def test_french_cards_read_as_the_game_writes_them() -> None:
+    """Text, Markdown and the sheet write K♣, never the file's KC; the JSON keeps the codes."""
+    puzzles = generate("stiche-raten", "endgame", "easy", count=1, seed=1).puzzles
+    code = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+    page = html.unescape(re.sub(r"<svg.*?</svg>|<[^>]+>", " ", html_sheet(puzzles), flags=re.S))
+    for text in (question_text(puzzles[0]), markdown(puzzles), page):
+        assert code.search(text) is None and re.search("[♠♥♦♣]", text), text
+    assert code.search(question_text(puzzles[0], symbols=False))
+    assert code.search(dumps(puzzles))
