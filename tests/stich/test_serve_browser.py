@@ -371,6 +371,51 @@ def test_each_other_game_entered_by_taps(
         server.stop()
 
 
+def test_a_round_played_to_its_end_is_reviewed_on_the_phone_with_its_verdicts(
+    browser: Any, tmp_path: Path
+) -> None:
+    options = {"sequence": "constant", "first_round": 2, "rounds": 1}
+    match = play_match("stiche-raten", 4, seed=11, options=options)
+    args = ["stiche-raten", "--players", ",".join(match.players), "--me", match.players[1]]
+    args += [f"-o{k}={v}" for k, v in options.items()] + ["--journal", "game.json", "--no-advice"]
+    server = Server(args, tmp_path)
+    try:
+        page = _phone(browser, server)
+        assert page.locator("#review-round").count() == 0  # nothing to review before a round ends
+        for line in _lines(match.rounds[0], 1):
+            tap_entry(page, server, line)
+        assert server.state()["over"]
+        page.locator("#review-round").tap()
+        page.wait_for_selector("#review .decision", timeout=120000)  # "reviewing…" until it is ready
+        review = server.state()["reviews"][0]
+        assert review["status"] == "ready"
+        verdicts = page.locator("#review .decision .verdict").all_text_contents()
+        import httpx
+
+        data = httpx.get(f"{server.base}/api/review?round=1", headers={"X-Stich-Token": server.token}).json()
+        assert verdicts == [d["verdict"] for d in data["decisions"]] and verdicts
+        # The choices as the game writes cards (8♥, not 8H); the deal of the four hands.
+        chosen = page.locator("#review .decision .chosen-card").all_text_contents()
+        for text, decision in zip(chosen, data["decisions"], strict=True):
+            if decision["decision"] == "play":
+                assert text == french_symbols([decision["label"]])[0]
+        assert page.locator("#review .deal-row").count() == 4
+        assert page.locator("#review .summary-line").text_content().startswith(f"{len(verdicts)} decision")
+        # A list that scrolls down, never sideways: it fits the phone's width.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.locator("#hand-area").is_hidden() and page.locator("#review-back").is_visible()
+        _picture(page, tmp_path, "serve-review.png")
+        # Back to the table, then every round's summary (one here), ready at once: made once.
+        page.locator("#review-back").tap()
+        assert page.locator("#review").is_hidden() and page.locator("#scores").is_visible()
+        page.locator("#review-game").tap()
+        page.wait_for_selector("#review .round-table tr[data-round='1']")
+        assert "reviewing" not in page.locator("#review .round-table").text_content()
+        assert page.errors == [] and page.elsewhere == []
+    finally:
+        server.stop()
+
+
 # -- the deck on one screen ----------------------------------------------------------------------
 
 
