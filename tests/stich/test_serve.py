@@ -719,5 +719,36 @@ def test_a_finished_round_is_reviewed_with_the_json_of_stich_analyze_round_n(tmp
         )
         cards = [c for seat in page["deal"] for c in seat["cards"]]
         assert len(cards) == 8 and not any(re.fullmatch(r"[2-9TJQKA][SHDC]", c) for c in cards)
+        # Undone, the round is not finished; played again, it is reviewed again.
+        assert _enter(client, "undo")["accepted"]
+        assert client.get("/api/review?round=1").status_code == 404
+        assert _enter(client, lines[-1])["state"]["reviews"][0]["status"] == "none"
+        again = _reviewed(client, "/api/review?round=1").json()["decisions"]
+        assert _without_seconds(again) == _without_seconds(decisions)
     finally:
         table.close()
+
+
+def test_the_worker_gives_advice_before_the_reviews_asked_earlier(tmp_path: Path) -> None:
+    import multiprocessing
+    import threading
+
+    from stich.hints.advice import Budget
+    from stich.serve.review import table_job
+
+    record = simulate("stiche-raten", 4, seed=3, options=SHORT)
+    view = seat_view(record, 1)
+    decision = next(k for k, e in enumerate(view.events) if e.get("seat") == 1)
+    ours, theirs = multiprocessing.Pipe()
+    budget = Budget(worlds=2, seed=1)
+    ours.send(("review", 1, view, budget))
+    ours.send(("review", 2, view, budget))
+    ours.send(("advice", 1, replace(view, events=view.events[:decision]), budget))
+    ours.send(("advice", 2, replace(view, events=view.events[:decision]), budget))  # the newest only
+    worker = threading.Thread(target=table_job, args=(theirs,), daemon=True)
+    worker.start()
+    answers = [ours.recv()[:2] for _ in range(3)]
+    assert answers == [("advice", 2), ("review", 1), ("review", 2)]
+    ours.close()
+    worker.join(timeout=10)
+    assert not worker.is_alive()  # the pipe's end ends it
