@@ -105,28 +105,29 @@ def round_summary(analysis: dict[str, Any], number: int) -> dict[str, Any]:
 
 def _deal(analysis: dict[str, Any], record: Record, deck: Deck) -> list[dict[str, Any]]:
     """Each seat's cards as the round showed them, in the deck's order: the seat's own hand, and
-    every card another seat played (a card never played is not shown)."""
+    every card another seat played (a card never played is not shown); ``codes`` as the entries
+    write them, ``cards`` as the game does."""
     played: dict[int, set[str]] = {seat: set() for seat in range(len(record.players))}
     for trick in analysis["tricks"]:
         for seat, card in zip(trick["seats"], trick["cards"], strict=True):
             played[seat].add(card)
     if record.view is not None:
         played[record.view] |= set((record.known.get("hands") or {}).get(str(record.view)) or [])
-    return [
-        {
-            "seat": seat,
-            "name": name,
-            "cards": [deck.shown(c, True) for c in sorted(played[seat], key=deck.parse)],
-        }
-        for seat, name in enumerate(record.players)
-    ]
+    deal = []
+    for seat, name in enumerate(record.players):
+        codes = sorted(played[seat], key=deck.parse)
+        deal.append(
+            {"seat": seat, "name": name, "codes": codes, "cards": [deck.shown(c, True) for c in codes]}
+        )
+    return deal
 
 
 def review_page(analysis: dict[str, Any], record: Record, deck: Deck, number: int) -> dict[str, Any]:
     """What the page draws of a round's review: each decision (what was chosen, the verdict, the
     cost as the analysis writes it, the best with every card known, the advice the seat had then
-    and its reason), the deal, when the seat first knew the secret, and the round's summary. The
-    cards as the game writes them (`Deck.shown_text`, as the page's advice writes them)."""
+    and its reason), the deal (and the card turned for trump), when the seat first knew the
+    secret, and the round's summary. The cards as the game writes them (`Deck.shown_text`, as
+    the page's advice writes them; the deal's ``codes`` for the page's pictures of them)."""
     from stich.hints.analysis import cost_text
 
     shown = deck.shown_text
@@ -158,6 +159,7 @@ def review_page(analysis: dict[str, Any], record: Record, deck: Deck, number: in
         "players": list(record.players),
         "decisions": rows,
         "deal": _deal(analysis, record, deck),
+        "turned": record.known.get("trump_card"),
         "secret": secret,
         "summary": round_summary(analysis, number),
     }

@@ -399,7 +399,16 @@ def test_a_round_played_to_its_end_is_reviewed_on_the_phone_with_its_verdicts(
         for text, decision in zip(chosen, data["decisions"], strict=True):
             if decision["decision"] == "play":
                 assert text == french_symbols([decision["label"]])[0]
-        assert page.locator("#review .deal-row").count() == 4
+        hands = page.locator("#review .deal-row").all_text_contents()[:4]
+        assert [h.split(":")[0] for h in hands] == match.players
+        dealt = page.locator("#review .deal-row .chip").evaluate_all("els => els.map(e => e.title)")
+        shown = httpx.get(f"{server.base}/api/review/page?round=1", headers={"X-Stich-Token": server.token})
+        deal = shown.json()["deal"]
+        assert (
+            dealt[:8]
+            == [c for hand in deal for c in hand["cards"]]
+            == french_symbols([c for hand in deal for c in hand["codes"]])
+        )
         assert page.locator("#review .summary-line").text_content().startswith(f"{len(verdicts)} decision")
         # A list that scrolls down, never sideways: it fits the phone's width.
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

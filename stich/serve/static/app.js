@@ -692,7 +692,18 @@ function drawRoundReview(box, page) {
   });
   box.appendChild(list);
   box.appendChild(el("h2", null, "the deal, as the round showed it"));
-  page.deal.forEach((hand) => box.appendChild(el("div", "deal-row", `${hand.name}: ${hand.cards.join(" ") || "–"}`)));
+  page.deal.forEach((hand) => {
+    // Each card a chip in the game's colours, named as the game writes it.
+    const row = el("div", "deal-row", hand.name + ": ");
+    hand.codes.forEach((code) => row.appendChild(chip(code, "dealt")));
+    if (!hand.codes.length) row.appendChild(document.createTextNode("–"));
+    box.appendChild(row);
+  });
+  if (page.turned) {
+    const row = el("div", "deal-row", "turned for trump: ");
+    row.appendChild(chip(page.turned, "dealt"));
+    box.appendChild(row);
+  }
   if (page.secret) box.appendChild(el("div", "fact", `you could first know the secret ${page.secret}`));
 }
 
