@@ -374,25 +374,26 @@ def test_each_other_game_entered_by_taps(
 def test_a_round_played_to_its_end_is_reviewed_on_the_phone_with_its_verdicts(
     browser: Any, tmp_path: Path
 ) -> None:
-    options = {"sequence": "constant", "first_round": 2, "rounds": 1}
+    import httpx
+
+    options = {"sequence": "constant", "first_round": 2, "rounds": 2}
     match = play_match("stiche-raten", 4, seed=11, options=options)
     args = ["stiche-raten", "--players", ",".join(match.players), "--me", match.players[1]]
     args += [f"-o{k}={v}" for k, v in options.items()] + ["--journal", "game.json", "--no-advice"]
     server = Server(args, tmp_path)
+    headers = {"X-Stich-Token": server.token}
     try:
         page = _phone(browser, server)
-        assert page.locator("#review-round").count() == 0  # nothing to review before a round ends
+        assert page.locator("#review-last").is_hidden()  # nothing to review before a round ends
         for line in _lines(match.rounds[0], 1):
             tap_entry(page, server, line)
-        assert server.state()["over"]
-        page.locator("#review-round").tap()
+        # Round 2's hand to enter, and round 1 to review from the top bar.
+        assert server.state()["round"] == 2
+        page.locator("#review-last").tap()
         page.wait_for_selector("#review .decision", timeout=120000)  # "reviewing…" until it is ready
-        review = server.state()["reviews"][0]
-        assert review["status"] == "ready"
+        assert server.state()["reviews"][0]["status"] == "ready"
         verdicts = page.locator("#review .decision .verdict").all_text_contents()
-        import httpx
-
-        data = httpx.get(f"{server.base}/api/review?round=1", headers={"X-Stich-Token": server.token}).json()
+        data = httpx.get(f"{server.base}/api/review?round=1", headers=headers).json()
         assert verdicts == [d["verdict"] for d in data["decisions"]] and verdicts
         # The choices as the game writes cards (8♥, not 8H); the deal of the four hands.
         chosen = page.locator("#review .decision .chosen-card").all_text_contents()
@@ -402,8 +403,7 @@ def test_a_round_played_to_its_end_is_reviewed_on_the_phone_with_its_verdicts(
         hands = page.locator("#review .deal-row").all_text_contents()[:4]
         assert [h.split(":")[0] for h in hands] == match.players
         dealt = page.locator("#review .deal-row .chip").evaluate_all("els => els.map(e => e.title)")
-        shown = httpx.get(f"{server.base}/api/review/page?round=1", headers={"X-Stich-Token": server.token})
-        deal = shown.json()["deal"]
+        deal = httpx.get(f"{server.base}/api/review/page?round=1", headers=headers).json()["deal"]
         assert (
             dealt[:8]
             == [c for hand in deal for c in hand["cards"]]
@@ -412,14 +412,22 @@ def test_a_round_played_to_its_end_is_reviewed_on_the_phone_with_its_verdicts(
         assert page.locator("#review .summary-line").text_content().startswith(f"{len(verdicts)} decision")
         # A list that scrolls down, never sideways: it fits the phone's width.
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert page.locator("#hand-area").is_hidden() and page.locator("#review-back").is_visible()
+        assert page.locator("#choices").is_hidden() and page.locator("#review-back").is_visible()
         _picture(page, tmp_path, "serve-review.png")
-        # Back to the table, then every round's summary (one here), ready at once: made once.
+        # Back to the table, where round 2's hand is entered by taps as before.
         page.locator("#review-back").tap()
-        assert page.locator("#review").is_hidden() and page.locator("#scores").is_visible()
+        assert page.locator("#review").is_hidden() and page.locator("#choices").is_visible()
+        for line in _lines(match.rounds[1], 1):
+            tap_entry(page, server, line)
+        assert server.state()["over"]
+        # At the game's end: the last round in words, and every round's summary (round 1 made once).
         page.locator("#review-game").tap()
-        page.wait_for_selector("#review .round-table tr[data-round='1']")
-        assert "reviewing" not in page.locator("#review .round-table").text_content()
+        page.wait_for_selector("#review .round-table tr[data-round='2'] td:nth-child(2):not(.reviewing)")
+        rows = page.locator("#review .round-table tr[data-round]").count()
+        assert rows == 2 and "reviewing" not in page.locator("#review .round-table").text_content()
+        page.locator("#review .round-table tr[data-round='2'] button").tap()
+        page.wait_for_selector("#review .decision")
+        assert page.locator("#review h2").first.text_content() == "round 2: your decisions"
         assert page.errors == [] and page.elsewhere == []
     finally:
         server.stop()

@@ -575,13 +575,18 @@ const reviewPages = {}; // round -> what the page draws of its review
 const asked = new Set(); // the rounds whose review the game's summary asked for
 
 function drawReviewOffer(state) {
+  // Once a round is over, a button in the top bar (the grids below keep their first screen); at
+  // the game's end the last round and every round, in words.
   const box = $("review-offer");
   box.textContent = "";
   const rounds = state.reviews || [];
-  const between = state.over || state.phase === "setup";
-  box.hidden = !rounds.length || !between || reviewing !== null;
+  const offered = rounds.length > 0 && reviewing === null;
+  const last = offered ? rounds[rounds.length - 1].round : 0;
+  const bar = $("review-last");
+  bar.hidden = !offered || state.over;
+  bar.onclick = () => openReview(last);
+  box.hidden = !offered || !state.over;
   if (box.hidden) return;
-  const last = rounds[rounds.length - 1].round;
   const one = el("button", "tap word", state.over && rounds.length > 1 ? `review round ${last}` : "review the round");
   one.type = "button";
   one.id = "review-round";
