@@ -61,6 +61,8 @@ def table_job(conn: Connection, other_end: Connection | None = None) -> None:
                 answer = analyze(record, None, budget).to_json()
             except StichError as exc:
                 answer = str(exc)
+            except Exception as exc:  # a review that fails must not take the advice down with it
+                answer = f"{type(exc).__name__}: {exc}"
         else:
             continue
         try:
