@@ -46,7 +46,7 @@ from stich.hints.session import Session
 from stich.hints.valuation import TrueValues, worlds_text
 from stich.hints.worlds import World
 
-__all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "event_label"]
+__all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "cost_text", "event_label"]
 
 IGNORED = ("seat", "receive", "answer", "solved")  # fields that do not tell choices apart
 
@@ -115,6 +115,19 @@ def event_label(event: Event, names: Sequence[str] = ()) -> str:
     return " ".join(f"{k} {_words(v)}" for k, v in sorted(event.items()) if k not in IGNORED)
 
 
+def cost_text(value_name: str, cost: float | None, stderr: float | None = None) -> str:
+    """A decision's cost as the text, the HTML and the page of ``stich serve`` write it, in the
+    value's own units as the advice writes that value, with its standard error where the true
+    deal's values were drawn ("0.45 ± 0.031"); "" when not valued."""
+    if cost is None:
+        return ""
+    kind = figures.value_kind(value_name)
+    text = figures.shown(kind, cost)
+    if stderr is not None:
+        text += f" ± {figures.shown_error(kind, stderr)}"
+    return text
+
+
 @dataclass(frozen=True)
 class Review:
     """One decision of an analysed seat."""
@@ -142,13 +155,7 @@ class Review:
         """The cost as the text and the HTML write it, in the value's own units as the advice writes
         that value, with its standard error where the true deal's values were drawn ("0.45 ± 0.031");
         "" when not valued."""
-        if self.cost is None:
-            return ""
-        kind = figures.value_kind(self.value_name)
-        text = figures.shown(kind, self.cost)
-        if self.cost_stderr is not None:
-            text += f" ± {figures.shown_error(kind, self.cost_stderr)}"
-        return text
+        return cost_text(self.value_name, self.cost, self.cost_stderr)
 
     def to_json(self) -> dict[str, Any]:
         return {

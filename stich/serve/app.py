@@ -10,11 +10,15 @@ constant time; missing: 401, wrong: 403):
 - ``POST /api/entry`` ``{"entry": "bid 2"}``: ``{"accepted", "message", "state"}``; a refused
   entry changes nothing (the journal is not written);
 - ``GET /api/events``: Server-Sent Events, the state at once and again after each change
-  (an entry from any device, advice ready).
+  (an entry from any device, advice or a review ready);
+- ``GET /api/review?round=N``: the review of a finished round, the JSON of ``stich analyze
+  JOURNAL --round N --json`` (202 while it is made; 404 for a round not finished, 400 for a
+  malformed N); ``GET /api/review/page?round=N``: the same as the page draws it
+  (`stich.serve.review.review_page`).
 
-Advice is thought about in a worker process (forked when the `Table` is made, before the
-server starts any thread), so entries are never held up by it; advice overtaken by an
-entry is dropped.
+Advice and reviews are thought about in a worker process (`stich.serve.review.table_job`,
+forked when the `Table` is made, before the server starts any thread), so entries are never
+held up by them; advice overtaken by an entry is dropped, a review is kept once made.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import multiprocessing
 import secrets
 import threading
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from importlib import resources
 from multiprocessing.connection import Connection
 from typing import Any
@@ -39,8 +44,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.games.pictures import card_svg
+from stich.games.record import Record
 from stich.hints.advice import Advice, Budget
-from stich.hints.live import LiveGame, advice_job
+from stich.hints.live import LiveGame
+from stich.serve.review import review_page, round_summary, table_job
 from stich.serve.state import deck_grid, entry_text, seat_state
 
 __all__ = ["MAX_BODY", "Table", "TokenGuard", "create_app", "new_token"]
@@ -72,12 +79,23 @@ class Table:
     each change (the event stream sends the state again when it does)."""
 
     def __init__(
-        self, live: LiveGame, budget: Budget | None = None, advice: bool = True, worker: bool | None = None
+        self,
+        live: LiveGame,
+        budget: Budget | None = None,
+        advice: bool = True,
+        worker: bool | None = None,
+        review_budget: Budget | None = None,
     ) -> None:
         """``advice``: advise at each of the seat's decisions (else on ``hint`` only); ``worker``:
-        start the advice worker now (default: with ``advice``; else on the first ``hint``)."""
+        start the worker now (default: with ``advice``; else on the first ``hint`` or review);
+        ``review_budget``: the reviews' (default: ``stich analyze``'s, `default_budget`)."""
+        from stich.hints.analysis import default_budget
+
         self.live = live
         self.budget = budget or Budget(seconds=1.5)
+        self.review_budget = review_budget or default_budget()
+        self.reviews: dict[int, _Review] = {}  # round number -> its review, asked or made
+        self.review_tickets = 0
         self.advice_on = advice
         self.lock = threading.RLock()
         self.version = 0
@@ -98,7 +116,7 @@ class Table:
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(  # type: ignore[attr-defined]
-            target=advice_job, args=(child, self._conn), daemon=True
+            target=table_job, args=(child, self._conn), daemon=True
         )
         self._process.start()
         child.close()
@@ -113,7 +131,7 @@ class Table:
             return
         self.advice = {"status": "thinking", "text": _thinking(self.budget)}
         try:
-            self._conn.send((self.ticket, session.to_record(), self.budget))
+            self._conn.send(("advice", self.ticket, session.to_record(), self.budget))
         except OSError:
             self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
 
@@ -122,10 +140,13 @@ class Table:
         assert conn is not None
         while True:
             try:
-                ticket, answer = conn.recv()
+                kind, ticket, answer = conn.recv()
             except (EOFError, OSError):
                 return
             with self.lock:
+                if kind == "review":
+                    self._reviewed(ticket, answer)
+                    continue
                 if ticket != self.ticket:
                     continue  # an entry came first: out of date
                 if isinstance(answer, str):
@@ -133,6 +154,77 @@ class Table:
                 else:
                     self.advice = _advice_json(answer, self.live.players, self.live.game.deck)
                 self.version += 1
+
+    # -- reviews of finished rounds ----------------------------------------------------------
+
+    def review(self, number: int, page: bool = False) -> tuple[int, dict[str, Any]]:
+        """Round ``number``'s review (an HTTP status and its JSON): 200 and the ``stich analyze
+        --json`` shape (``page``: `review_page`'s) once made; 202 while the worker makes it (asked
+        now if it was not); 404 for a round not finished; 500 if the analysis failed."""
+        with self.lock:
+            finished = self.live.finished
+            if not 1 <= number <= len(finished):
+                done = f"rounds 1 to {len(finished)} are" if len(finished) > 1 else "round 1 is"
+                done = done if finished else "no round is"
+                return 404, {"error": f"round {number} is not finished ({done} finished)"}
+            record = finished[number - 1]
+            made = self.reviews.get(number)
+            if made is None or made.record is not record:  # not asked, or the round was undone since
+                made = self._ask_review(number, record)
+            if made.error is not None:
+                return 500, {"error": f"no review of round {number}: {made.error}"}
+            if made.analysis is None:
+                return 202, {"status": "reviewing", "round": number}
+            if not page:
+                return 200, made.analysis
+            if made.page is None:
+                made.page = review_page(made.analysis, record, self.live.game.deck, number)
+            return 200, made.page
+
+    def _ask_review(self, number: int, record: Record) -> _Review:
+        if self._conn is None:
+            self._start_worker()
+        assert self._conn is not None
+        self.review_tickets += 1
+        made = _Review(self.review_tickets, record)
+        self.reviews[number] = made
+        try:
+            self._conn.send(("review", made.ticket, record, self.review_budget))
+        except OSError:
+            made.error = "the worker has stopped"
+        self.version += 1
+        return made
+
+    def _reviewed(self, ticket: int, answer: dict[str, Any] | str) -> None:
+        """A review from the worker: kept for its round, unless the round was undone since."""
+        for number, made in self.reviews.items():
+            if made.ticket == ticket:
+                if number > len(self.live.finished) or self.live.finished[number - 1] is not made.record:
+                    del self.reviews[number]
+                elif isinstance(answer, str):
+                    made.error = answer
+                else:
+                    made.analysis = answer
+                self.version += 1
+                return
+
+    def _review_states(self) -> list[dict[str, Any]]:
+        """Each finished round's review as the state gives it: ``status`` (none, reviewing, ready,
+        failed) and, once made, its ``summary`` (`round_summary`)."""
+        out = []
+        for number, record in enumerate(self.live.finished, 1):
+            made = self.reviews.get(number)
+            if made is None or made.record is not record:
+                out.append({"round": number, "status": "none", "summary": None})
+            elif made.error is not None:
+                out.append({"round": number, "status": "failed", "summary": None, "error": made.error})
+            elif made.analysis is None:
+                out.append({"round": number, "status": "reviewing", "summary": None})
+            else:
+                out.append(
+                    {"round": number, "status": "ready", "summary": round_summary(made.analysis, number)}
+                )
+        return out
 
     def close(self) -> None:
         if self._conn is not None:
@@ -197,6 +289,7 @@ class Table:
                 data["message"] = self.message
                 data["advice"] = self.advice
                 data["journal"] = None if self.live.journal is None else self.live.journal.name
+                data["reviews"] = self._review_states()
                 best = (self.advice or {}).get("entry")
                 if best:
                     for group in data["choices"]:
@@ -204,6 +297,18 @@ class Table:
                             item["best"] = _same_entry(item["entry"], best)
                 self._state = (self.version, data)
             return self._state[1]
+
+
+@dataclass
+class _Review:
+    """A finished round's review: asked of the worker (``ticket``) for ``record``, then made
+    (``analysis``: the ``stich analyze --json`` shape) or failed (``error``)."""
+
+    ticket: int
+    record: Record
+    analysis: dict[str, Any] | None = None
+    page: dict[str, Any] | None = None
+    error: str | None = None
 
 
 def _same_entry(entry: str, best: str) -> bool:
@@ -378,6 +483,18 @@ def create_app(table: Table, token: str, poll: float = 0.2) -> ASGIApp:
         headers = {**_SECURITY_HEADERS, "x-accel-buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
+    async def review(request: Request) -> Response:
+        raw = request.query_params.get("round", "")
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 6:
+            return JSONResponse(
+                {"error": f"round={raw!r}: give the round's number, as review?round=1"},
+                status_code=400,
+                headers=_SECURITY_HEADERS,
+            )
+        page = request.url.path.endswith("/page")
+        status, data = await asyncio.to_thread(table.review, int(raw), page)
+        return JSONResponse(data, status_code=status, headers=_SECURITY_HEADERS)
+
     routes = [
         Route("/", page),
         Route("/app.css", css),
@@ -385,6 +502,8 @@ def create_app(table: Table, token: str, poll: float = 0.2) -> ASGIApp:
         Route("/api/state", state),
         Route("/api/entry", entry, methods=["POST"]),
         Route("/api/events", events),
+        Route("/api/review", review),
+        Route("/api/review/page", review),
     ]
     app = Starlette(routes=routes)
     return TokenGuard(app, token)

@@ -66,6 +66,8 @@ def _enter(client: TestClient, entry: str) -> dict[str, Any]:
         ("GET", "/api/state"),
         ("POST", "/api/entry"),
         ("GET", "/api/events"),
+        ("GET", "/api/review?round=1"),
+        ("GET", "/api/review/page?round=1"),
     ],
 )
 def test_every_route_answers_401_without_the_token_and_403_with_a_wrong_one(
@@ -75,7 +77,8 @@ def test_every_route_answers_401_without_the_token_and_403_with_a_wrong_one(
     journal = (tmp_path / "game.json").read_bytes()
     body = {"json": {"entry": "hand AS"}} if method == "POST" else {}
     assert client.request(method, path, **body).status_code == 401
-    assert client.request(method, f"{path}?token=wrong", **body).status_code == 403
+    wrong = f"{path}{'&' if '?' in path else '?'}token=wrong"
+    assert client.request(method, wrong, **body).status_code == 403
     assert client.request(method, path, headers={"X-Stich-Token": TOKEN[:-1]}, **body).status_code == 403
     assert (tmp_path / "game.json").read_bytes() == journal  # nothing entered without the token
 
@@ -636,3 +639,116 @@ def test_a_killed_server_leaves_no_advice_worker_behind(tmp_path: Path) -> None:
             time.sleep(0.1)
         else:
             pytest.fail(f"the advice worker {pid} still runs after its server was killed")
+
+
+# -- the review of a finished round -------------------------------------------------------------
+
+
+def _without_seconds(data: Any) -> Any:
+    """A JSON value without the seconds advice took (the one figure a budget of worlds leaves to
+    the machine)."""
+    if isinstance(data, dict):
+        return {k: _without_seconds(v) for k, v in data.items() if k != "seconds"}
+    if isinstance(data, list):
+        return [_without_seconds(v) for v in data]
+    return data
+
+
+def _reviewed(client: TestClient, path: str) -> httpx.Response:
+    for _ in range(1200):
+        answer = client.get(path)
+        if answer.status_code != 202:
+            return answer
+        assert answer.json() == {"status": "reviewing", "round": 1}
+        time.sleep(0.05)
+    raise AssertionError(f"{path}: still reviewing")
+
+
+def test_a_finished_round_is_reviewed_with_the_json_of_stich_analyze_round_n(tmp_path: Path) -> None:
+    from stich.cli.analyze import round_of
+    from stich.hints.analysis import VERDICT_ORDER, analyze, default_budget_of
+
+    budget = default_budget_of(None, 4, 1)  # stich analyze --worlds 4 --seed 1
+    options = {**SHORT, "rounds": 2}
+    live = _new(tmp_path, options=options)
+    table = Table(live, advice=False, review_budget=budget)
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    try:
+        lines = round_lines(simulate("stiche-raten", 4, seed=3, options=SHORT), 1)
+        for line in lines[:-1]:
+            _enter(client, line)
+        # Not finished yet: 404 with one line; no round 0 or 2; a malformed N is 400.
+        for number in ("1", "0", "2", "99"):
+            answer = client.get(f"/api/review?round={number}")
+            assert answer.status_code == 404 and "\n" not in answer.json()["error"], number
+            assert answer.json()["error"].startswith(f"round {number} is not finished")
+        for bad in ("", "x", "-1", "1.5", "1e3", "１"):
+            answer = client.get(f"/api/review?round={bad}")
+            assert answer.status_code == 400 and "review?round=1" in answer.json()["error"], bad
+        assert client.get("/api/review").status_code == 400
+        state = _enter(client, lines[-1])["state"]
+        assert state["reviews"] == [{"round": 1, "status": "none", "summary": None}]
+        first = client.get("/api/review?round=1")
+        assert first.status_code in (200, 202)  # asked of the worker; the request is not held up
+        review = _reviewed(client, "/api/review?round=1")
+        assert review.status_code == 200
+        data = review.json()
+        # The same JSON as `stich analyze game.json --round 1 --worlds 4 --seed 1 --json`.
+        expected = analyze(round_of(tmp_path / "game.json", 1), None, budget).to_json()
+        assert _without_seconds(data) == _without_seconds(expected)
+        decisions = data["decisions"]
+        assert decisions and all(d["seat"] == 1 for d in decisions)
+        for decision in decisions:
+            assert decision["verdict"] in (*VERDICT_ORDER, "forced")
+            if decision["verdict"] != "forced":
+                assert isinstance(decision["cost"], float | int), decision
+        # Made once: asked again, the same answer at once; the state says it is ready.
+        assert client.get("/api/review?round=1").json() == data
+        summary = client.get("/api/state").json()["reviews"][0]
+        assert summary["status"] == "ready"
+        assert summary["summary"]["decisions"] == len(decisions)
+        assert summary["summary"]["mistakes"] == sum(d["verdict"] == "mistake" for d in decisions)
+        # The page's form: the cards as the game writes them, the deal the round showed.
+        page = client.get("/api/review/page?round=1").json()
+        assert [d["verdict"] for d in page["decisions"]] == [d["verdict"] for d in decisions]
+        played = [d for d in decisions if d["decision"] == "play"]
+        assert played and all(
+            row["chosen"] == french_symbols([d["label"]])[0]
+            for row, d in zip(page["decisions"], decisions, strict=True)
+            if d["decision"] == "play"
+        )
+        cards = [c for seat in page["deal"] for c in seat["cards"]]
+        assert len(cards) == 8 and not any(re.fullmatch(r"[2-9TJQKA][SHDC]", c) for c in cards)
+        # Undone, the round is not finished; played again, it is reviewed again.
+        assert _enter(client, "undo")["accepted"]
+        assert client.get("/api/review?round=1").status_code == 404
+        assert _enter(client, lines[-1])["state"]["reviews"][0]["status"] == "none"
+        again = _reviewed(client, "/api/review?round=1").json()["decisions"]
+        assert _without_seconds(again) == _without_seconds(decisions)
+    finally:
+        table.close()
+
+
+def test_the_worker_gives_advice_before_the_reviews_asked_earlier(tmp_path: Path) -> None:
+    import multiprocessing
+    import threading
+
+    from stich.hints.advice import Budget
+    from stich.serve.review import table_job
+
+    record = simulate("stiche-raten", 4, seed=3, options=SHORT)
+    view = seat_view(record, 1)
+    decision = next(k for k, e in enumerate(view.events) if e.get("seat") == 1)
+    ours, theirs = multiprocessing.Pipe()
+    budget = Budget(worlds=2, seed=1)
+    ours.send(("review", 1, view, budget))
+    ours.send(("review", 2, view, budget))
+    ours.send(("advice", 1, replace(view, events=view.events[:decision]), budget))
+    ours.send(("advice", 2, replace(view, events=view.events[:decision]), budget))  # the newest only
+    worker = threading.Thread(target=table_job, args=(theirs,), daemon=True)
+    worker.start()
+    answers = [ours.recv()[:2] for _ in range(3)]
+    assert answers == [("advice", 2), ("review", 1), ("review", 2)]
+    ours.close()
+    worker.join(timeout=10)
+    assert not worker.is_alive()  # the pipe's end ends it

@@ -371,6 +371,68 @@ def test_each_other_game_entered_by_taps(
         server.stop()
 
 
+def test_a_round_played_to_its_end_is_reviewed_on_the_phone_with_its_verdicts(
+    browser: Any, tmp_path: Path
+) -> None:
+    import httpx
+
+    options = {"sequence": "constant", "first_round": 2, "rounds": 2}
+    match = play_match("stiche-raten", 4, seed=11, options=options)
+    args = ["stiche-raten", "--players", ",".join(match.players), "--me", match.players[1]]
+    args += [f"-o{k}={v}" for k, v in options.items()] + ["--journal", "game.json", "--no-advice"]
+    server = Server(args, tmp_path)
+    headers = {"X-Stich-Token": server.token}
+    try:
+        page = _phone(browser, server)
+        assert page.locator("#review-last").is_hidden()  # nothing to review before a round ends
+        for line in _lines(match.rounds[0], 1):
+            tap_entry(page, server, line)
+        # Round 2's hand to enter, and round 1 to review from the top bar.
+        assert server.state()["round"] == 2
+        page.locator("#review-last").tap()
+        page.wait_for_selector("#review .decision", timeout=120000)  # "reviewing…" until it is ready
+        assert server.state()["reviews"][0]["status"] == "ready"
+        verdicts = page.locator("#review .decision .verdict").all_text_contents()
+        data = httpx.get(f"{server.base}/api/review?round=1", headers=headers).json()
+        assert verdicts == [d["verdict"] for d in data["decisions"]] and verdicts
+        # The choices as the game writes cards (8♥, not 8H); the deal of the four hands.
+        chosen = page.locator("#review .decision .chosen-card").all_text_contents()
+        for text, decision in zip(chosen, data["decisions"], strict=True):
+            if decision["decision"] == "play":
+                assert text == french_symbols([decision["label"]])[0]
+        hands = page.locator("#review .deal-row").all_text_contents()[:4]
+        assert [h.split(":")[0] for h in hands] == match.players
+        dealt = page.locator("#review .deal-row .chip").evaluate_all("els => els.map(e => e.title)")
+        deal = httpx.get(f"{server.base}/api/review/page?round=1", headers=headers).json()["deal"]
+        assert (
+            dealt[:8]
+            == [c for hand in deal for c in hand["cards"]]
+            == french_symbols([c for hand in deal for c in hand["codes"]])
+        )
+        assert page.locator("#review .summary-line").text_content().startswith(f"{len(verdicts)} decision")
+        # A list that scrolls down, never sideways: it fits the phone's width.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.locator("#choices").is_hidden() and page.locator("#review-back").is_visible()
+        _picture(page, tmp_path, "serve-review.png")
+        # Back to the table, where round 2's hand is entered by taps as before.
+        page.locator("#review-back").tap()
+        assert page.locator("#review").is_hidden() and page.locator("#choices").is_visible()
+        for line in _lines(match.rounds[1], 1):
+            tap_entry(page, server, line)
+        assert server.state()["over"]
+        # At the game's end: the last round in words, and every round's summary (round 1 made once).
+        page.locator("#review-game").tap()
+        page.wait_for_selector("#review .round-table tr[data-round='2'] td:nth-child(2):not(.reviewing)")
+        rows = page.locator("#review .round-table tr[data-round]").count()
+        assert rows == 2 and "reviewing" not in page.locator("#review .round-table").text_content()
+        page.locator("#review .round-table tr[data-round='2'] button").tap()
+        page.wait_for_selector("#review .decision")
+        assert page.locator("#review h2").first.text_content() == "round 2: your decisions"
+        assert page.errors == [] and page.elsewhere == []
+    finally:
+        server.stop()
+
+
 # -- the deck on one screen ----------------------------------------------------------------------
 
 

@@ -207,6 +207,8 @@ function draw(state, force) {
   drawChoices(state, name);
   drawDeduction(state, name);
   drawScores(state, name);
+  drawReviewOffer(state);
+  if (reviewing) drawReview(state);
   document.body.dataset.phase = state.phase;
   document.body.dataset.version = String(state.version);
 }
@@ -560,6 +562,187 @@ function drawScores(state, name) {
     if (view.bids) row.appendChild(el("td", "num", view.bids[s] === null ? "–" : String(view.bids[s])));
     if (view.won) row.appendChild(el("td", "num", String(view.won[s])));
     table.appendChild(row);
+  });
+  box.appendChild(table);
+}
+
+// -- the review of a finished round ----------------------------------------------------------
+// Asked of the server (api/review/page): "reviewing…" while its worker analyses the round, and
+// the state pushed when the review is ready brings it. At the game's end, every round's summary.
+
+let reviewing = null; // {round: N} (0: the game's summary), and the review once fetched
+const reviewPages = {}; // round -> what the page draws of its review
+const asked = new Set(); // the rounds whose review the game's summary asked for
+
+function drawReviewOffer(state) {
+  // Once a round is over, a button in the top bar (the grids below keep their first screen); at
+  // the game's end the last round and every round, in words.
+  const box = $("review-offer");
+  box.textContent = "";
+  const rounds = state.reviews || [];
+  const offered = rounds.length > 0 && reviewing === null;
+  const last = offered ? rounds[rounds.length - 1].round : 0;
+  const bar = $("review-last");
+  bar.hidden = !offered || state.over;
+  bar.onclick = () => openReview(last);
+  box.hidden = !offered || !state.over;
+  if (box.hidden) return;
+  const one = el("button", "tap word", state.over && rounds.length > 1 ? `review round ${last}` : "review the round");
+  one.type = "button";
+  one.id = "review-round";
+  one.addEventListener("click", () => openReview(last));
+  box.appendChild(one);
+  if (state.over) {
+    const all = el("button", "tap word", "every round");
+    all.type = "button";
+    all.id = "review-game";
+    all.addEventListener("click", () => openReview(0));
+    box.appendChild(all);
+  }
+}
+
+function openReview(round) {
+  reviewing = { round: round };
+  document.body.dataset.view = "review";
+  window.scrollTo(0, 0);
+  const state = current;
+  if (round) fetchReview(round);
+  drawReviewOffer(state);
+  drawReview(state);
+}
+
+function closeReview() {
+  reviewing = null;
+  delete document.body.dataset.view;
+  $("review").hidden = true;
+  drawReviewOffer(current);
+}
+
+async function fetchReview(round) {
+  try {
+    const answer = await fetch(`api/review/page?round=${round}`, { headers: { "X-Stich-Token": token } });
+    const data = await answer.json();
+    if (answer.status === 200) reviewPages[round] = data;
+    else if (answer.status !== 202) refused("refused: " + (data.error || answer.status));
+  } catch (err) {
+    refused("no answer from the server: " + err);
+  }
+  if (reviewing) drawReview(current);
+}
+
+function drawReview(state) {
+  const box = $("review");
+  box.hidden = false;
+  box.textContent = "";
+  const back = el("button", "tap word", "back to the table");
+  back.type = "button";
+  back.id = "review-back";
+  back.addEventListener("click", closeReview);
+  box.appendChild(back);
+  const round = reviewing.round;
+  const status = (r) => ((state.reviews || []).find((x) => x.round === r) || {}).status;
+  if (!round) {
+    drawGameSummary(box, state);
+    return;
+  }
+  const page = reviewPages[round];
+  if (!page || status(round) !== "ready") {
+    if (status(round) === "ready" && !reviewing.asked) {
+      reviewing.asked = true; // the review is made: fetch it once
+      fetchReview(round);
+    }
+    delete reviewPages[round]; // a round undone and played again is reviewed again
+    box.appendChild(el("h2", null, `round ${round}`));
+    box.appendChild(el("div", "reviewing", status(round) === "failed" ? "the review failed" : "reviewing…"));
+    return;
+  }
+  drawRoundReview(box, page);
+}
+
+function lostLine(summary) {
+  const made = summary.decisions;
+  let text = `${made} decision${made === 1 ? "" : "s"}, ${summary.forced} forced; `;
+  text += `${summary.mistakes} mistake${summary.mistakes === 1 ? "" : "s"}`;
+  if (summary.lost_to_mistakes_text) text += ` (lost ${summary.lost_to_mistakes_text})`;
+  text += `, ${summary.unlucky} unlucky`;
+  if (summary.lost_to_luck_text) text += ` (lost ${summary.lost_to_luck_text})`;
+  return text;
+}
+
+function drawRoundReview(box, page) {
+  box.appendChild(el("h2", null, `round ${page.round}: your decisions`));
+  box.appendChild(el("div", "summary-line", lostLine(page.summary)));
+  const list = el("div", "decisions");
+  page.decisions.forEach((d) => {
+    const row = el("div", "decision" + (d.verdict === "forced" ? " forced" : ""));
+    row.dataset.verdict = d.verdict;
+    const head = el("div", "head");
+    head.appendChild(el("span", "chosen-card", d.chosen));
+    head.appendChild(el("span", "verdict", d.verdict));
+    row.appendChild(head);
+    if (d.verdict !== "forced") {
+      const parts = [];
+      if (d.cost_text) parts.push(`cost ${d.cost_text} ${d.value}`);
+      if (d.best.length) parts.push(`best with every card known: ${d.best.join(" ")}`);
+      if (d.advised) parts.push(`advised then: ${d.advised}`);
+      row.appendChild(el("div", "detail", parts.join(" · ")));
+      if (d.reason) {
+        const why = el("details", "detail");
+        why.appendChild(el("summary", null, "what you could know then"));
+        why.appendChild(el("p", "reason", d.reason));
+        row.appendChild(why);
+      }
+    }
+    list.appendChild(row);
+  });
+  box.appendChild(list);
+  box.appendChild(el("h2", null, "the deal, as the round showed it"));
+  page.deal.forEach((hand) => {
+    // Each card a chip in the game's colours, named as the game writes it.
+    const row = el("div", "deal-row", hand.name + ": ");
+    hand.codes.forEach((code) => row.appendChild(chip(code, "dealt")));
+    if (!hand.codes.length) row.appendChild(document.createTextNode("–"));
+    box.appendChild(row);
+  });
+  if (page.turned) {
+    const row = el("div", "deal-row", "turned for trump: ");
+    row.appendChild(chip(page.turned, "dealt"));
+    box.appendChild(row);
+  }
+  if (page.secret) box.appendChild(el("div", "fact", `you could first know the secret ${page.secret}`));
+}
+
+function drawGameSummary(box, state) {
+  box.appendChild(el("h2", null, "every round"));
+  const table = el("table", "round-table");
+  const head = el("tr");
+  ["round", "mistakes (lost)", "unlucky (lost)", ""].forEach((t) => head.appendChild(el("th", null, t)));
+  table.appendChild(head);
+  (state.reviews || []).forEach((r) => {
+    const row = el("tr");
+    row.dataset.round = String(r.round);
+    row.appendChild(el("td", "num", String(r.round)));
+    if (r.status === "ready") {
+      const s = r.summary;
+      row.appendChild(el("td", null, `${s.mistakes}${s.lost_to_mistakes_text ? " (" + s.lost_to_mistakes_text + ")" : ""}`));
+      row.appendChild(el("td", null, `${s.unlucky}${s.lost_to_luck_text ? " (" + s.lost_to_luck_text + ")" : ""}`));
+    } else {
+      const cell = el("td", "reviewing", r.status === "failed" ? "the review failed" : "reviewing…");
+      cell.colSpan = 2;
+      row.appendChild(cell);
+    }
+    const open = el("td");
+    const button = el("button", "tap word", "open");
+    button.type = "button";
+    button.addEventListener("click", () => openReview(r.round));
+    open.appendChild(button);
+    row.appendChild(open);
+    table.appendChild(row);
+    if (r.status !== "none") asked.delete(r.round);
+    else if (!asked.has(r.round)) {
+      asked.add(r.round); // asked of the server once; the state pushed says when it is ready
+      fetchReview(r.round);
+    }
   });
   box.appendChild(table);
 }
