@@ -263,9 +263,10 @@ class Table:
                 self._ask()
                 self.version += 1
                 return True, self.advice["text"] if self.advice else ""
+            shown = self.live.game.deck.shown_text  # cards as the game writes them, as the advice
             if command is not None and command.name == "show":
-                return True, "\n".join(n.text for n in self.live.status())
-            self.message = "\n".join(n.text for n in response.notices)
+                return True, shown("\n".join(n.text for n in self.live.status()))
+            self.message = shown("\n".join(n.text for n in response.notices))
             if self.advice_on:
                 self._ask()
             else:

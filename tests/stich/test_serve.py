@@ -112,7 +112,9 @@ def test_an_accepted_entry_answers_the_new_state_and_is_in_the_journal(tmp_path:
     live = _new(tmp_path)
     client = _client(live)
     answer = _enter(client, "hand AS")
-    assert answer["accepted"] is True and answer["message"] == "your hand: AS (1 of 2)"
+    assert (
+        answer["accepted"] is True and answer["message"] == "your hand: A♠ (1 of 2)"
+    )  # cards as the game writes them
     assert answer["state"]["hand"] == ["AS"]
     assert answer["state"] == client.get("/api/state").json()
     journal = json.loads((tmp_path / "game.json").read_text())
