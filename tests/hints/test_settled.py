@@ -56,9 +56,10 @@ def test_one_choice_stops_at_the_first_look() -> None:
 
 
 def test_a_close_call_samples_to_the_end_of_the_budget() -> None:
-    # The first choice is worth 20 more and 20 less in turn: in the time given, nothing settles it
-    # (as good as each other would take some 160,000 worlds).
-    advice = _valuation(lambda i: [float(i % 2) * 40, 20.0]).advise(_session(), Budget(seconds=0.3))
+    # The first choice is worth 200 more and 200 less in turn: in the time given, nothing settles it
+    # (as good as each other would take some 16 million worlds; with a swing of 20, 160,000 were
+    # reached in 0.3 s on a fast machine).
+    advice = _valuation(lambda i: [float(i % 2) * 400, 200.0]).advise(_session(), Budget(seconds=0.3))
     assert not advice.settled and "sampling stopped" not in advice.reason
     assert advice.to_json()["settled"] is False
 
