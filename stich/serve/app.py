@@ -325,8 +325,12 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
     """The advice for the page: what a person reads (``label``, ``reason``) with the cards as the
     game writes them (``K♣``: `Deck.shown`, as ``stich hint`` prints them); the ``entry`` in the
     codes of the entry language."""
-    shown = deck.shown_text
+    from stich.hints import figures
 
+    shown = deck.shown_text
+    # A value read the other way round (24's: your score, lower is better) is shown as the player
+    # reads it, as `stich hint` shows it: ``shown_name`` heads the column, ``shown_value`` fills it.
+    turned = figures.TURNED.get(advice.value_name)
     best = {k: v for k, v in advice.action.items() if k != "seat"}
     return {
         "status": "ready",
@@ -334,6 +338,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
         "entry": entry_text(best, names),
         "label": shown(advice.best.label),
         "value_name": advice.value_name,
+        "shown_name": f"{turned} (lower is better)" if turned else advice.value_name,
         "separated": advice.separated,
         "reason": shown(advice.reason),
         "worlds": advice.worlds,
@@ -343,6 +348,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
                 "label": shown(a.label),
                 "entry": entry_text({k: v for k, v in a.action.items() if k != "seat"}, names),
                 "value": round(a.value, 4),
+                "shown_value": round(figures.read(advice.value_name, a.value), 4),
                 "stderr": round(a.stderr, 4),
             }
             for a in advice.alternatives

@@ -754,3 +754,26 @@ def test_the_worker_gives_advice_before_the_reviews_asked_earlier(tmp_path: Path
     ours.close()
     worker.join(timeout=10)
     assert not worker.is_alive()  # the pipe's end ends it
+
+
+def test_the_page_reads_24s_advice_as_the_score_lower_is_better() -> None:
+    # The page's "why" table heads 24's values as the player reads them and fills it with the
+    # same numbers as the sentence: the change of the score this round, lower is better.
+    from stich.hints.advice import Budget, advise
+    from stich.hints.figures import read
+    from stich.hints.session import Session
+    from stich.serve.app import _advice_json
+
+    record = simulate("24", 3, 2)
+    cut = next(i for i, e in enumerate(record.events) if "play" in e)
+    head = replace(record, events=record.events[:cut])
+    mover = Session.from_record(head, 0).to_move()
+    assert mover is not None
+    session = Session.from_record(head, mover)
+    advice = advise(session, Budget(worlds=8, seed=1))
+    page = _advice_json(advice, record.players, session.round.deck)
+    assert page["shown_name"] == "your score (lower is better)"
+    for alternative, shown in zip(advice.alternatives, page["alternatives"], strict=True):
+        assert shown["shown_value"] == pytest.approx(read(advice.value_name, alternative.value), abs=1e-4)
+        assert shown["value"] == pytest.approx(alternative.value, abs=1e-4)  # the JSON keeps its sign
+    assert f"{page['alternatives'][0]['shown_value']:.2f}" in page["reason"]
