@@ -9,7 +9,7 @@ they are the round-points distribution the model ships (``hints/round_points.jso
 
 Stiche-Raten is played with its first round as large as the deck allows (``first_round`` 52 //
 players), so that every hand size a game can deal is fitted; its scoring is the default
-(standard); Wizard in its default (seed) edition.
+(standard); Wizard in its default (rulebook) edition.
 
     python bench/fit_round_points.py --games 400 --seed 1 --calibrate 200 --write
 

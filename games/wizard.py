@@ -190,8 +190,8 @@ class Wizard(Game):
         return list(range(1, self.deck.size // self.players + 1))
 
     def points_model(self) -> str | None:
-        """Round points are modelled for the seed edition (56 cards)."""
-        return f"{self.id}/{self.players}" if self.options["edition"] == "seed" else None
+        """Round points are modelled for the rulebook edition (56 cards)."""
+        return f"{self.id}/{self.players}" if self.options["edition"] == "rulebook" else None
 
     def course(self, dealer: int | None = None) -> BiddingCourse[Wizard]:
         return BiddingCourse(self, dealer)

@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
+import stich
 from stich.cli import app
 from stich.puzzles import dumps, generate
 
@@ -304,7 +305,8 @@ def test_endgame_position_with_hands_by_seat_is_read(tmp_path: Path) -> None:
     path.write_text(json.dumps(puzzles), encoding="utf-8")
     assert run_cleanly(path, ["check"]).exit_code == 0
     shown = run_cleanly(path, ["play"]).stdout
-    assert f"  South  {' '.join(hands[2])}" in shown
+    deck = stich.game(position["game"], len(hands)).deck  # the cards as the game writes them
+    assert f"  South  {deck.shown_text(' '.join(hands[2]))}" in shown
 
 
 @pytest.mark.parametrize(
