@@ -48,7 +48,10 @@ N100K = Limited(100_000, "nodes-100k:4")
 """The advisor with a limit of 100,000 nodes a world, for ``--bots sfs_bots:N100K``."""
 
 INFO_1 = Limited(WORLD_NODES, "info-1:32", worlds=32, info_weight=1.0)
-"""``advisor:32`` with a bit worth 1 trick point (the advisor's: 0.5)."""
+"""``advisor:32`` with a bit worth 1 trick point (the advisor's since; it was 0.5)."""
+
+INFO_05 = Limited(WORLD_NODES, "info-0.5:32", worlds=32, info_weight=0.5)
+"""``advisor:32`` with a bit worth 0.5 trick points, as the advisor had it."""
 
 INFO_2 = Limited(WORLD_NODES, "info-2:32", worlds=32, info_weight=2.0)
 """``advisor:32`` with a bit worth 2 trick points."""
