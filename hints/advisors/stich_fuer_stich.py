@@ -13,9 +13,9 @@ much the announcement after the trick will tell (expected entropy left), for the
 confidant how much it gives away. Both are shown; the ranking adds ``INFO_WEIGHT``
 points per bit gained (sleuth) or subtracts it per bit given away (confidant), since
 solving one trick earlier is worth one investigation point and a bit is roughly a
-halving of the pairs left. A bit is worth one trick point: against 0.5, at one table with
-the heuristic, +0.18 [0.03, 0.32] points a round (200 deals) and +0.20 [-0.02, 0.43] (100)
-(docs/research/2026-12-03-was-sticht-depth.md).
+halving of the pairs left. A weight of 1 was tried and not adopted: ahead of 0.5 at a
+3-player table with the heuristic, behind it at a 4-player table with the heuristic and a
+random player (docs/research/2026-12-03-was-sticht-depth.md).
 
 A world's search gets ``WORLD_NODES`` nodes (the seat's value and every card's): at full
 hands one world in three needs millions (proving that the seat makes its one trick against
@@ -53,7 +53,7 @@ from stich.solvers.solver import Move, Node, SolveTimeout
 
 __all__ = ["ADVISOR", "INFO_WEIGHT", "WORLD_NODES", "StichFuerStichAdvisor", "play_out", "world_points"]
 
-INFO_WEIGHT = 1.0  # trick points per bit of information
+INFO_WEIGHT = 0.5  # trick points per bit of information
 WORLD_NODES = 20_000
 """The nodes a world's search may take (its value and every card's) before the world is played
 out instead: some 5-10 ms of the compiled search (docs/advice.md, "Speed")."""
