@@ -35,6 +35,7 @@ __all__ = [
     "Setup",
     "Table",
     "complete",
+    "entry_text",
     "parse_entry",
     "resolve_seat",
 ]
@@ -435,6 +436,45 @@ def _guess(args: list[str], legal: list[Event]) -> Event:
         answer = _unique(args[2], ("solved", "false"), "answer")
         event["answer"] = answer
     return event
+
+
+# -- writing an entry ------------------------------------------------------------------
+
+
+def entry_text(event: Event, names: Sequence[str]) -> str:
+    """The entry that makes ``event``, as `parse_entry` reads it back: ``Carla: play B3``,
+    ``bid 2``, ``reveal R none``, ``false Dan`` (``Name:`` when the event names its seat; a
+    sleuth's outcome names the sleuth after the word, as `HELP` writes it)."""
+    seat = event.get("seat")
+    kind = next((k for k in event if k != "seat"), "event")
+    value: Any = event.get(kind)
+    if kind == "solved":
+        # ``solved Carla`` / ``false Carla``: the seat is the word's argument.
+        return f"{'solved' if value else 'false'} {names[seat]}" if isinstance(seat, int) else "solved"
+    who = f"{names[seat]}: " if isinstance(seat, int) else ""
+    if kind == "play":
+        text = f"play {value}"
+        if event.get("reverse"):
+            text += " reverse"
+        if event.get("trump") is not None:
+            text += f" trump {event['trump']}"
+    elif kind in ("announce", "winner"):
+        text = f"{kind} {'table' if value == 'table' else names[value]}"
+    elif kind == "reveal":
+        text = " ".join(["reveal", *("none" if v is None else str(v) for v in value.values())])
+    elif kind == "trump":
+        text = f"trump {'none' if value is None else value}" + (" blind" if event.get("blind") else "")
+    elif kind == "exchange" and isinstance(value, list):
+        text = " ".join(["exchange", *value])
+        if event.get("receive"):
+            text += " receive " + " ".join(event["receive"])
+    elif kind == "drop":
+        text = "drop"
+    elif kind == "guess":
+        text = f"guess {value[0]} {value[1]}" + (f" {event['answer']}" if event.get("answer") else "")
+    else:
+        text = f"{kind} {value}"
+    return who + text
 
 
 # -- the seat of an event ---------------------------------------------------------------

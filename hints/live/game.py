@@ -28,7 +28,7 @@ from typing import Any
 
 from stich.deducer.conflicts import check_report_with_hidden_hands
 from stich.deducer.hypotheses import game_space
-from stich.games.base import Event, Game
+from stich.games.base import Game
 from stich.games.course import Course
 from stich.games.errors import StichError
 from stich.games.jsonfile import read_json, short_repr
@@ -36,7 +36,16 @@ from stich.games.match import MATCH_FORMAT, Match, check_match_report, parse_mat
 from stich.games.names import check_player_names
 from stich.games.record import Record, replay
 from stich.games.registry import find
-from stich.hints.live.entries import COMMANDS, Command, EventEntry, Setup, Table, parse_entry, resolve_seat
+from stich.hints.live.entries import (
+    COMMANDS,
+    Command,
+    EventEntry,
+    Setup,
+    Table,
+    entry_text,
+    parse_entry,
+    resolve_seat,
+)
 from stich.hints.session import Session
 from stich.hints.standings import Standings
 
@@ -447,7 +456,7 @@ class LiveGame:
         if session is not None and session.steps:
             event = session.undo()
             self.write_journal()
-            return [Notice("undo", f"undone: {_event_text(event, self.players)}"), self._turn()]
+            return [Notice("undo", f"undone: {entry_text(event, self.players)}"), self._turn()]
         if self.setup_history:
             known, held = self.setup_history.pop()
             self.known = known
@@ -465,7 +474,7 @@ class LiveGame:
             self.write_journal()
             return [
                 Notice(
-                    "undo", f"undone: {_event_text(event, self.players)} (round {self.round_number} again)"
+                    "undo", f"undone: {entry_text(event, self.players)} (round {self.round_number} again)"
                 ),
                 self._turn(),
             ]
@@ -674,27 +683,6 @@ def _name_index(name: str, names: Sequence[str], what: str) -> int:
         why = "matches several players" if found else "is not one of the players"
         raise StichError(f"{what} {short_repr(name)} {why} ({', '.join(names)})")
     return found[0]
-
-
-def _event_text(event: Event, names: Sequence[str]) -> str:
-    """An event as the entry that makes it: ``Carla: play B3``."""
-    seat = event.get("seat")
-    who = f"{names[seat]}: " if isinstance(seat, int) else ""
-    parts = []
-    for key, value in event.items():
-        if key == "seat":
-            continue
-        if isinstance(value, bool):
-            parts.append(key if value else f"{key} false")
-        elif isinstance(value, list):
-            parts.append(f"{key} {' '.join(str(v) for v in value)}")
-        elif isinstance(value, dict):
-            parts.append(f"{key} {' '.join('none' if v is None else str(v) for v in value.values())}")
-        elif key in ("winner", "announce") and isinstance(value, int):
-            parts.append(f"{key} {names[value]}")
-        else:
-            parts.append(f"{key} {value}")
-    return who + " ".join(parts)
 
 
 def advice_job(conn: Connection, other_end: Connection | None = None) -> None:

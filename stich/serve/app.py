@@ -47,8 +47,9 @@ from stich.games.pictures import card_svg
 from stich.games.record import Record
 from stich.hints.advice import Advice, Budget
 from stich.hints.live import LiveGame
+from stich.hints.live.entries import entry_text
 from stich.serve.review import review_page, round_summary, table_job
-from stich.serve.state import deck_grid, entry_text, seat_state
+from stich.serve.state import deck_grid, seat_state
 
 __all__ = ["MAX_BODY", "Table", "TokenGuard", "create_app", "new_token"]
 

@@ -17,9 +17,9 @@ from stich.games.base import Event
 from stich.games.cards import Deck
 from stich.games.errors import StichError
 from stich.hints.live import LiveGame
-from stich.hints.live.entries import Table, card_candidates
+from stich.hints.live.entries import Table, card_candidates, entry_text
 
-__all__ = ["choices", "deck_grid", "entry_text", "seat_state"]
+__all__ = ["choices", "deck_grid", "seat_state"]
 
 _KIND_TITLES = {
     "play": "play a card",
@@ -45,44 +45,6 @@ def _jsonable(data: Any) -> Any:
 
 def _kind(event: Event) -> str:
     return next((k for k in event if k != "seat"), "event")
-
-
-def entry_text(event: Event, names: list[str]) -> str:
-    """The entry of the ``stich live`` language that makes ``event`` (with ``Name:`` when it names
-    its seat): ``Carla: play B3``, ``bid 2``, ``reveal R none``, ``false Dan``."""
-    seat = event.get("seat")
-    who = f"{names[seat]}: " if isinstance(seat, int) and "solved" not in event else ""
-    kind = _kind(event)
-    value: Any = event.get(kind)
-    if kind == "play":
-        text = f"play {value}"
-        if event.get("reverse"):
-            text += " reverse"
-        if event.get("trump") is not None:
-            text += f" trump {event['trump']}"
-    elif kind in ("announce", "winner"):
-        text = f"{kind} {'table' if value == 'table' else names[value]}"
-    elif kind == "reveal":
-        parts = ["none" if v is None else str(v) for v in value.values()]
-        text = f"reveal {' '.join(parts)}"
-    elif kind == "trump":
-        text = f"trump {'none' if value is None else value}" + (" blind" if event.get("blind") else "")
-    elif kind == "exchange":
-        if isinstance(value, list):
-            text = " ".join(["exchange", *value])
-            if event.get("receive"):
-                text += " receive " + " ".join(event["receive"])
-        else:
-            text = f"exchange {value}"
-    elif kind == "drop":
-        text = "drop"
-    elif kind == "guess":
-        text = f"guess {value[0]} {value[1]}" + (f" {event['answer']}" if event.get("answer") else "")
-    elif kind == "solved":
-        text = f"{'solved' if value else 'false'} {names[seat]}" if isinstance(seat, int) else "solved"
-    else:
-        text = f"{kind} {value}"
-    return who + text
 
 
 def _item(label: str, entry: str, card: str | None = None, legal: bool = True) -> dict[str, Any]:
@@ -292,7 +254,7 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
             for code in cards:
                 ways = [e for e in allowed if e["play"] == code]
                 if not ways:
-                    target["items"].append(_item(code, f"play {code}", code, legal=False))
+                    target["items"].append(_item(code, entry_text({"play": code}, names), code, legal=False))
                 for way in ways:
                     label = code if len(way) <= 2 else _label(way, names)
                     target["items"].append(_item(label, entry_text(way, names), code))

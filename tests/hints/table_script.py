@@ -7,11 +7,10 @@ to the live engine and its answers compared with the rules engine's.
 
 from __future__ import annotations
 
-from typing import Any
-
 from stich.games.base import Event
 from stich.games.record import Record
 from stich.games.views import seat_view
+from stich.hints.live.entries import entry_text
 
 
 def setup_lines(record: Record, seat: int) -> list[str]:
@@ -34,50 +33,11 @@ def setup_lines(record: Record, seat: int) -> list[str]:
 
 
 def event_line(event: Event, names: list[str], name_seat: bool = False) -> str:
-    """The entry that makes ``event``; the seat is named only when asked for."""
-    seat = event.get("seat")
-    who = f"{names[seat]}: " if name_seat and isinstance(seat, int) else ""
-
-    def name(value: Any) -> str:
-        return names[value] if isinstance(value, int) else str(value)
-
-    if "pick" in event:
-        return f"{who}pick {event['pick']}"
-    if "announce" in event:
-        return f"{who}announce {name(event['announce'])}"
-    if "reveal" in event:
-        words = ["none" if v is None else str(v) for v in event["reveal"].values()]
-        return f"{who}reveal {' '.join(words)}"
-    if "task" in event:
-        return f"{names[seat]}: task {event['task']}" if isinstance(seat, int) else f"task {event['task']}"
-    if "discard" in event:
-        return f"{who}discard {event['discard']}"
-    if "play" in event:
-        line = f"{who}play {event['play']}"
-        if event.get("reverse"):
-            line += " reverse"
-        if event.get("trump"):
-            line += f" trump {event['trump']}"
-        return line
-    if "trump" in event:
-        return f"{who}trump {event['trump']}" + (" blind" if event.get("blind") else "")
-    if "exchange" in event:
-        given = event["exchange"]
-        if isinstance(given, int):
-            return f"{who}exchange {given}"
-        line = f"{who}exchange {' '.join(given)}"
-        return line + (f" receive {' '.join(event['receive'])}" if event.get("receive") else "")
-    if "drop" in event:
-        return f"{who}drop"
-    if "bid" in event:
-        return f"{who}bid {event['bid']}"
-    if "winner" in event:
-        return f"{who}winner {name(event['winner'])}"
-    if "guess" in event:
-        return f"{who}guess {' '.join(event['guess'])} {event.get('answer', '')}".rstrip()
-    if "solved" in event:
-        return f"{'solved' if event['solved'] else 'false'} {names[seat]}"
-    raise ValueError(f"no entry for {event}")
+    """The entry that makes ``event``; the seat is named only when asked for (or when the entry
+    always names it: a task chosen, a sleuth's outcome)."""
+    if name_seat or "task" in event or "solved" in event:
+        return entry_text(event, names)
+    return entry_text({k: v for k, v in event.items() if k != "seat"}, names)
 
 
 def round_lines(record: Record, seat: int, name_seat: bool = False) -> list[str]:
