@@ -395,7 +395,9 @@ _EXAMPLES = {
 
 
 def _exchange(args: list[str], table: Table, seat: int | None) -> Event:
-    count = _number(args[0]) if len(args) == 1 else None
+    # A lone number is another player's count, unless it names a card: 24's card "24" given
+    # away alone is "exchange 24" (a count is at most 3).
+    count = _number(args[0]) if len(args) == 1 and not _names_a_card(args[0], table) else None
     if count is not None:
         return {"exchange": count}
     words = [a for a in args]
@@ -410,6 +412,14 @@ def _exchange(args: list[str], table: Table, seat: int | None) -> Event:
     if receive is not None:
         event["receive"] = [table.deck.name_of(table.deck.parse(w)) for w in receive]
     return event
+
+
+def _names_a_card(word: str, table: Table) -> bool:
+    try:
+        table.deck.parse(word)
+    except StichError:
+        return False
+    return True
 
 
 def _reveal(args: list[str]) -> dict[str, Any]:
