@@ -38,7 +38,7 @@ from stich.games.cards import CardSet
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Alternative, Budget, Tally, Valuation, advise
 from stich.hints.advisors import bidding, playout
-from stich.hints.advisors.bidding import BiddingAdvisor
+from stich.hints.advisors.bids.advisor import BiddingAdvisor
 from stich.hints.dd import hypothetically, most_tricks
 from stich.hints.session import Session
 from stich.hints.worlds import World, WorldSource

@@ -1,6 +1,6 @@
 """Models of an Oh Hell! seat's count, compared with the advice's in self-play.
 
-The advice (``hints.advisors.bidding``) values a bid by the most tricks the seat can take
+The advice (``hints.advisors.bids.advisor``) values a bid by the most tricks the seat can take
 against everyone, and a card (once the bid is made) by whether the seat can then end with
 exactly its bid against everyone (the solver's ``exact`` objective). Two other models:
 
@@ -28,7 +28,7 @@ from stich.games.base import Event
 from stich.games.record import Record, replay, simulate
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Advice, Budget, Valuation
-from stich.hints.advisors.bidding import BiddingAdvisor
+from stich.hints.advisors.bids.advisor import BiddingAdvisor
 from stich.hints.dd import most_tricks, most_tricks_by_move, move_event, one_against_all, position, value
 from stich.hints.session import Session
 from stich.hints.worlds import World

@@ -66,8 +66,8 @@ from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors.bidding import cards_played_out, others_bids, play_out_start, played_out
-from stich.hints.advisors.playout import play_out
+from stich.hints.advisors.bids.advisor import cards_played_out, others_bids, play_out_start, played_out
+from stich.hints.advisors.bids.playout import play_out
 from stich.hints.play.arena import _matching, unit_seed
 from stich.hints.play.bots import BotSpec, parse_bot
 from stich.hints.session import Session
@@ -172,7 +172,7 @@ def _heuristic_claims(
     if game == "was-sticht" and phase == "tasks":
         from stich.games.was_sticht import TRICKS, TrickSummary, task_made
         from stich.hints.advisors.trick_heuristic import rules_seen
-        from stich.hints.advisors.was_sticht_heuristic import PLAYOUTS, task_playout
+        from stich.hints.advisors.was_sticht.heuristic import PLAYOUTS, task_playout
 
         state = session.round
         task = str(event["task"])
@@ -189,7 +189,7 @@ def _heuristic_claims(
         assert isinstance(state, BiddingRound)
         return [("bid-implied", _heuristic_hit_chance(state, session.seat, int(event["bid"])))]
     if game == "stich-fuer-stich" and phase == "search":
-        from stich.hints.advisors.stich_fuer_stich_belief import belief
+        from stich.hints.advisors.stich_fuer_stich.belief import belief
 
         post = belief(session)  # the pairs as the heuristic weighs them to guess
         assert post is not None
@@ -200,7 +200,7 @@ def _heuristic_claims(
 def _heuristic_hit_chance(state: BiddingRound, seat: int, bid: int) -> float:
     """The chance the heuristic's own reckoning gives the bid it made: its distribution of the
     seat's tricks (each card's chance, shifted by the bids already made), at the bid."""
-    from stich.hints.advisors import bidding_heuristic as h
+    from stich.hints.advisors.bids import heuristic as h
 
     n = state.game.players
     if state.blind or state.hands[seat] is None:

@@ -8,7 +8,7 @@ asked (`Solver.test`) and the CPU time; the totals, median and p90, and a check 
 values (equal runs ask the same questions and must give the same values).
 
 ``--points`` asks the points objective as the advice did before it asked for tricks
-(`hints.advisors.vierundzwanzig._by_tricks` refused); ``--fresh`` drops the kept solvers
+(`hints.advisors.vierundzwanzig.advisor._by_tricks` refused); ``--fresh`` drops the kept solvers
 before every world (no per-world reuse of the table); ``--no-kernel`` runs the pure-Python
 search (slow: use few worlds); ``--profile`` prints cProfile's top functions of the run.
 
@@ -26,8 +26,8 @@ import statistics
 import time
 
 from stich.hints import dd
-from stich.hints.advisors import vierundzwanzig
-from stich.hints.advisors.vierundzwanzig import ADVISOR
+from stich.hints.advisors.vierundzwanzig import advisor as vierundzwanzig
+from stich.hints.advisors.vierundzwanzig.advisor import ADVISOR
 from stich.solvers import solver as solver_module
 
 from .hint_latency import first_of

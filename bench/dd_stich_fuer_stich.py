@@ -20,8 +20,8 @@ import random
 import statistics
 import time
 
-from stich.hints.advisors.stich_fuer_stich import WORLD_NODES
-from stich.hints.advisors.stich_fuer_stich_belief import belief
+from stich.hints.advisors.stich_fuer_stich.advisor import WORLD_NODES
+from stich.hints.advisors.stich_fuer_stich.belief import belief
 from stich.hints.dd import one_against_all, position
 from stich.hints.worlds import WorldSource
 from stich.solvers import ObjectiveSpec, Position, Solver

@@ -1,4 +1,4 @@
-"""Fit the constants of Stich für Stich's belief (`hints.advisors.stich_fuer_stich_belief`).
+"""Fit the constants of Stich für Stich's belief (`hints.advisors.stich_fuer_stich.belief`).
 
 Plays ``--deals`` cases a seed (4 players; the sleuths and, with ``--confidant heuristic``,
 the confidant play by the heuristic bot; ``--confidant advisor:N`` has the advisor with N
@@ -41,7 +41,7 @@ from stich.games.registry import find
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.views import ViewFeed
 from stich.hints.advice import Budget, advise
-from stich.hints.advisors.stich_fuer_stich_belief import Style, confidant_turns, mixture, style_likelihoods
+from stich.hints.advisors.stich_fuer_stich.belief import Style, confidant_turns, mixture, style_likelihoods
 from stich.hints.play.arena import _matching, unit_seed
 from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session

@@ -2,7 +2,7 @@
 node limit, to measure the limit against it at one table.
 
 ``Limited`` (``FULL``, ``N100K``): the advisor with 4 worlds a decision and a node limit of its
-own for a world's search (`hints.advisors.stich_fuer_stich.world_points`): ``FULL`` without one,
+own for a world's search (`hints.advisors.stich_fuer_stich.advisor.world_points`): ``FULL`` without one,
 every world searched to the end (each card's exact double-dummy trick points, however long the
 world takes); ``N100K`` with 100,000 nodes (the advisor's is ``WORLD_NODES``).
 
@@ -20,7 +20,7 @@ import random
 
 from stich.games.base import Event
 from stich.hints.advice import Budget
-from stich.hints.advisors.stich_fuer_stich import INFO_WEIGHT, WORLD_NODES, StichFuerStichAdvisor
+from stich.hints.advisors.stich_fuer_stich.advisor import INFO_WEIGHT, WORLD_NODES, StichFuerStichAdvisor
 from stich.hints.session import Session
 from stich.hints.valuation import Valuation
 

@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import stich.hints.advisors.stich_fuer_stich as advisor
-import stich.hints.advisors.stich_fuer_stich_belief as belief
-import stich.hints.advisors.stich_fuer_stich_heuristic as heuristic
+import stich.hints.advisors.stich_fuer_stich.advisor as advisor
+import stich.hints.advisors.stich_fuer_stich.belief as belief
+import stich.hints.advisors.stich_fuer_stich.heuristic as heuristic
 from stich.games.base import Event
 from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from stich.games.base import Event
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advice import Budget, advise
-from stich.hints.advisors.was_sticht_heuristic import was_sticht_heuristic
+from stich.hints.advisors.was_sticht.heuristic import was_sticht_heuristic
 from stich.hints.session import Session
 
 WORLDS = 8
@@ -85,7 +85,7 @@ def _possible(session: Session) -> list[int]:
 
 
 def _strength_under(session: Session, h: int, card: int) -> float:
-    from stich.hints.advisors.was_sticht_heuristic import card_strength
+    from stich.hints.advisors.was_sticht.heuristic import card_strength
 
     assert session.tracker is not None
     return card_strength(session.tracker.space.rules(h), card, DECK.all & ~(1 << card))

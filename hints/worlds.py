@@ -4,7 +4,7 @@ The hidden hands come from the deducer's exact uniform sampler over the deals th
 every observation (hand sizes, cards seen, voids shown); the hidden secret, where the
 game has one, from its posterior: the deducer's, or the one the advisor hands over (Stich
 für Stich's advice hands over its belief, which weighs the pairs by the confidant's cards:
-`hints.advisors.stich_fuer_stich_belief`). In the
+`hints.advisors.stich_fuer_stich.belief`). In the
 games here no rule ties a hidden hand to the secret (the Was sticht? draft is open;
 Stich für Stich has no duty to follow), so the two are drawn independently; the belief's
 model of the confidant would tie them a little (a confidant who threw a low card holds no

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from stich.cli import app
 from stich.games import GAME_IDS
 from stich.games.record import simulate
-from stich.hints.advisors.bidding import PLAYOUTS_PER_WORLD
+from stich.hints.advisors.bids.advisor import PLAYOUTS_PER_WORLD
 
 runner = CliRunner()
 

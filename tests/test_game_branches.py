@@ -172,9 +172,9 @@ def _path(module: str) -> str:
 
 
 def _advisor_files(module: str) -> set[str]:
-    """An advisor module and its parts (``hints/advisors/<name>_<part>.py``)."""
+    """An advisor module and the other parts of its family's package (``hints/advisors/<family>/``)."""
     main = ROOT / _path(module)
-    return {str(p.relative_to(ROOT)) for p in main.parent.glob(f"{main.stem}_*.py")} | {_path(module)}
+    return {str(p.relative_to(ROOT)) for p in main.parent.glob("*.py")} | {_path(module)}
 
 
 def _game_classes() -> dict[str, set[str]]:
@@ -274,7 +274,7 @@ def test_a_games_own_modules_may_test_for_its_classes() -> None:
     allowed = _game_classes()
     assert allowed["WasStichtRound"] == {
         "games/was_sticht.py",
-        *_advisor_files("stich.hints.advisors.was_sticht"),
+        *_advisor_files("stich.hints.advisors.was_sticht.advisor"),
     }
     # Wizard builds on Stiche-Raten's bidding round; Stich für Stich does not.
     assert "games/wizard.py" in allowed["BiddingRound"]
@@ -327,7 +327,6 @@ PENDING_IMPORTS: set[str] = set()
 OWN_PARTS = {
     "games/imports/pbn.py": "stich.games.stiche_raten",
     "games/imports/trickster.py": "stich.games.stiche_raten",
-    "hints/advisors/open_play.py": "stich.games.was_sticht",
     "hints/play/rules_bot.py": "stich.games.stiche_raten",
     "hints/play/montecarlo.py": "stich.games.stiche_raten",  # a bot of the bidding games, as rules_bot
 }
@@ -401,7 +400,7 @@ def test_the_import_check_catches_the_imports_it_names() -> None:
     assert all(any(m in allowed for _, m in _imported_modules(line)) for line in caught)
     assert not any(m in allowed for line in passed for _, m in _imported_modules(line))
     assert "games/wizard.py" in allowed["stich.games.stiche_raten"]
-    assert "hints/advisors/was_sticht.py" in allowed["stich.games.was_sticht"]
+    assert "hints/advisors/was_sticht/advisor.py" in allowed["stich.games.was_sticht"]
     assert "games/wizard.py" not in allowed["stich.games.was_sticht"]
 
 

@@ -186,7 +186,7 @@ def test_the_graph_sees_imports_inside_functions_and_relative_ones() -> None:
     # the command group imports the note on the kernel inside a function only
     assert "stich.cli._common" in graph["stich.cli"]
     # the advisor registry imports each game's advisor by name (importlib)
-    assert "stich.hints.advisors.bidding" in graph["stich.hints.advisors"]
+    assert "stich.hints.advisors.bids.advisor" in graph["stich.hints.advisors"]
     # `stich serve` imports the web app inside the command: the package stich.serve runs first
     assert {"stich.serve.app", "stich.serve"} <= set(graph["stich.cli.serve"])
     # `from stich.solvers import _dd` names the compiled module (by its stub), not the package,
@@ -240,7 +240,7 @@ def test_the_hints_core_imports_neither_the_live_entries_nor_the_bots() -> None:
     graph = import_graph()
     above = ("stich.hints.live", "stich.hints.play")
     core = [n for n in graph if _within(n, "stich.hints") and not any(_within(n, a) for a in above)]
-    assert "stich.hints.advice" in core and "stich.hints.advisors.bidding" in core
+    assert "stich.hints.advice" in core and "stich.hints.advisors.bids.advisor" in core
     found = sorted(
         f"{name} imports {target} (line {line})"
         for name in core

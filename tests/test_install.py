@@ -3,7 +3,7 @@
 The repository keeps its folders `games`, `deducer`, `solvers`, `hints` and `puzzles` at the top
 (links under `stich/` make them `stich.games`, …); the wheel built from it must install them
 inside `stich`, the compiled kernel as `stich.solvers._dd` (and Was sticht?'s play-out as
-`stich.hints.advisors._was_sticht_playout`), and nothing else at the top, since
+`stich.hints.advisors.was_sticht._playout`), and nothing else at the top, since
 generic names such as `solvers` and `puzzles` are other distributions' on PyPI."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_wheel_holds_only_the_stich_package(wheel: Path) -> None:
     # The compiled kernel and Was sticht?'s compiled play-out (optional: built where a C compiler
     # is) sit inside the package.
     compiled = [name for name in names if name.endswith(sysconfig.get_config_var("EXT_SUFFIX"))]
-    inside = ("stich/solvers/_dd.", "stich/hints/advisors/_was_sticht_playout.")
+    inside = ("stich/solvers/_dd.", "stich/hints/advisors/was_sticht/_playout.")
     assert all(name.startswith(inside) for name in compiled)
 
 

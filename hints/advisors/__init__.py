@@ -39,11 +39,11 @@ class Advisor(Protocol):
 
 # game id -> module defining ADVISOR and HEURISTIC (imported on first use)
 _MODULES = {
-    "was-sticht": "stich.hints.advisors.was_sticht",
-    "24": "stich.hints.advisors.vierundzwanzig",
-    "stich-fuer-stich": "stich.hints.advisors.stich_fuer_stich",
-    "stiche-raten": "stich.hints.advisors.bidding",
-    "wizard": "stich.hints.advisors.bidding",
+    "was-sticht": "stich.hints.advisors.was_sticht.advisor",
+    "24": "stich.hints.advisors.vierundzwanzig.advisor",
+    "stich-fuer-stich": "stich.hints.advisors.stich_fuer_stich.advisor",
+    "stiche-raten": "stich.hints.advisors.bids.advisor",
+    "wizard": "stich.hints.advisors.bids.advisor",
 }
 
 

@@ -7,12 +7,12 @@ in the true deal, every card and the secret known — the value `stich analyze` 
 decision in the true deal — and plays the best (ties by the valuation's own order):
 
 - Stiche-Raten, Wizard: a card by the solver's ``exact`` question (can it still end with
-  exactly its bid against everyone; `hints.advisors.bidding`), a bid by the most tricks it
+  exactly its bid against everyone; `hints.advisors.bids.advisor`), a bid by the most tricks it
   can take against everyone, Wizard's trump by the best bid that allows;
 - Was sticht? (the advisor's ``open_valuation``): a draft pick by the card's strength under the
   true trumps (the advisor's rule, under the trumps it would only guess); the task and every
   card double-dummy on the open hands with the trumps and every seat's task known
-  (`hints.advisors.open_play`: its task made against any play, then the most of the others
+  (`hints.advisors.was_sticht.open_play`: its task made against any play, then the most of the others
   unable to spoil it alone; the dealer keeps the most targets in reach);
 - Stich für Stich: the cards by the advisor's valuation in the true deal, with the true case;
 - 24: the cards by the round points double-dummy in the true deal.
@@ -35,7 +35,7 @@ from dataclasses import replace
 from stich.deducer.hypotheses import known_hypothesis
 from stich.games.base import Event, Round
 from stich.hints.advisors import advisor_for, heuristic_for
-from stich.hints.advisors.bidding import PlayOutValuation
+from stich.hints.advisors.bids.advisor import PlayOutValuation
 from stich.hints.choices import distinct_choices
 from stich.hints.session import Session
 from stich.hints.valuation import Advice, Tally, Valuation

@@ -9,9 +9,9 @@ highest mean share is played (on a tie the first in the session's order). A bid 
 the same way from ``bid_deals`` × ``bid_playouts`` play-outs (20 × 20, two thirds of the
 card counts) from the first card, with every seat playing uniformly; the seats still to
 bid are taken to bid what a club player holding their hand in that deal would
-(`hints.advisors.bidding.others_bids`), since every seat's bid is needed to score the
+(`hints.advisors.bids.advisor.others_bids`), since every seat's bid is needed to score the
 outcome. Wizard's dealer naming the trump after a turned wizard chooses as the heuristic
-bot does (`hints.advisors.bidding_heuristic`). Without bids (option ``bidding: none``) the
+bot does (`hints.advisors.bids.heuristic`). Without bids (option ``bidding: none``) the
 points are the tricks.
 
 The **share** of seat ``s`` in an outcome whose round points are ``p``: with ``low`` =
@@ -24,13 +24,13 @@ and 1/n when that sum is 0 (every seat scored nothing). It is 1 when the seat al
 and a trick that breaks another seat's bid raises it, as it does for that design.
 
 ``montecarlo-heuristic`` is the stronger variant: the play-outs are the advisor's play-out
-policy (`hints.advisors.playout.play_out`: a club player's cards, every seat playing for its
+policy (`hints.advisors.bids.playout.play_out`: a club player's cards, every seat playing for its
 own bid) instead of random cards. That policy plays a deal the same way every time, so each
 of the ``deals`` × ``playouts`` play-outs is of a deal of its own (900 deals a card, 400 a bid).
 
 The counts are the bot's parameters: ``montecarlo:D`` (D deals, 30 play-outs each) or
 ``montecarlo:DxP``; the bids use two thirds of each (at least 1). The random play-out is plain
-Python over card bitmasks and the play-out's tables (`hints.advisors.playout.Tables`).
+Python over card bitmasks and the play-out's tables (`hints.advisors.bids.playout.Tables`).
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ from stich.games.base import Event
 from stich.games.cards import CardSet
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.hints.advisors.bidding import others_bids, play_out_start
-from stich.hints.advisors.bidding_heuristic import bidding_heuristic
-from stich.hints.advisors.playout import (
+from stich.hints.advisors.bids.advisor import others_bids, play_out_start
+from stich.hints.advisors.bids.heuristic import bidding_heuristic
+from stich.hints.advisors.bids.playout import (
     FREED,
     UNDECIDED,
     Tables,

@@ -1,5 +1,5 @@
 """Bids valued as the round is really played: each world played out with every seat playing for
-its own bid (`hints.advisors.playout`), not solved with everyone against the seat."""
+its own bid (`hints.advisors.bids.playout`), not solved with everyone against the seat."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from stich.games.stiche_raten import BiddingRound, score_bid, suit_rules
 from stich.games.trick import FREE, legal_plays, trick_winner
 from stich.games.wizard import wizard_rules
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors.bidding import ADVISOR, cards_played_out, played_out
-from stich.hints.advisors.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
+from stich.hints.advisors.bids.advisor import ADVISOR, cards_played_out, played_out
+from stich.hints.advisors.bids.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
 from stich.hints.dd import most_tricks
 from stich.hints.session import Session
 from stich.hints.worlds import World

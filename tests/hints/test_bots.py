@@ -16,9 +16,9 @@ from stich.games.record import DEFAULT_NAMES, Record
 from stich.games.registry import find
 from stich.games.trick import TrickRules
 from stich.games.views import seat_view
-from stich.hints.advisors.bidding_heuristic import sure_tricks
+from stich.hints.advisors.bids.heuristic import sure_tricks
 from stich.hints.advisors.trick_heuristic import play_for
-from stich.hints.advisors.was_sticht_heuristic import task_intent
+from stich.hints.advisors.was_sticht.heuristic import task_intent
 from stich.hints.play.arena import ArenaSpec, play_table
 from stich.hints.play.bots import BotSpec, choice_key, load_bot, parse_bot
 from stich.hints.session import Session
@@ -205,7 +205,7 @@ def test_the_heuristic_bids_the_trump_length_that_sure_tricks_miss() -> None:
 
 
 def test_the_heuristic_bid_is_the_best_expected_score_the_restriction_leaves() -> None:
-    from stich.hints.advisors.bidding_heuristic import choose_bid
+    from stich.hints.advisors.bids.heuristic import choose_bid
 
     dist = [0.1, 0.6, 0.3]  # 0, 1 or 2 tricks
     assert choose_bid(dist, [0, 1, 2], "standard") == 1
@@ -441,7 +441,7 @@ def test_24_heuristic_gives_away_weak_side_cards_but_keeps_trumps_and_ones() -> 
 
 def test_sfs_sleuth_values_a_card_by_its_chance_to_win_and_what_its_trick_tells() -> None:
     from stich.games.stich_fuer_stich import SUSPECTS, WEAPONS, sfs_rules
-    from stich.hints.advisors.stich_fuer_stich_heuristic import INFO_WEIGHT, _winner_spread
+    from stich.hints.advisors.stich_fuer_stich.heuristic import INFO_WEIGHT, _winner_spread
 
     game = find("stich-fuer-stich")(4, {})
     deck = game.new_round(list(DEFAULT_NAMES[:4]), 0, None, game.deal(random.Random(1), 0)).deck

@@ -29,7 +29,7 @@ from stich.hints.advice import (
     anytime,
 )
 from stich.hints.advisors import advisor_for
-from stich.hints.advisors.bidding import PLAYOUTS_PER_WORLD
+from stich.hints.advisors.bids.advisor import PLAYOUTS_PER_WORLD
 from stich.hints.session import Session
 from stich.solvers import SolveTimeout
 

@@ -1,5 +1,5 @@
-"""The play-out's card policy and the bids it gives the seats still to bid (hints/advisors/playout.py,
-hints/advisors/bidding.py)."""
+"""The play-out's card policy and the bids it gives the seats still to bid (hints/advisors/bids/playout.py,
+hints/advisors/bids/advisor.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from stich.games.registry import find
 from stich.games.stiche_raten import BiddingRound, suit_rules
 from stich.games.trick import FREE, trick_winner
 from stich.games.wizard import wizard_rules
-from stich.hints.advisors import playout
-from stich.hints.advisors.bidding import _guesses, fit_weight, others_bids
-from stich.hints.advisors.bidding_heuristic import sure_tricks
-from stich.hints.advisors.playout import UNDECIDED, head_of, tables_of, winners_of
+from stich.hints.advisors.bids import playout as playout
+from stich.hints.advisors.bids.advisor import _guesses, fit_weight, others_bids
+from stich.hints.advisors.bids.heuristic import sure_tricks
+from stich.hints.advisors.bids.playout import UNDECIDED, head_of, tables_of, winners_of
 from stich.hints.session import Session
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]

@@ -14,7 +14,7 @@ from stich.games.errors import StichError
 from stich.games.registry import find
 from stich.games.stiche_raten import score_bid, suit_rules
 from stich.games.trick import TrickRules, legal_plays, trick_winner
-from stich.hints.advisors.playout import tables_of
+from stich.hints.advisors.bids.playout import tables_of
 from stich.hints.play.arena import ArenaSpec, play_game, play_table, run_arena
 from stich.hints.play.bots import BotSpec, parse_bot
 from stich.hints.play.montecarlo import MonteCarlo, random_play_out, share

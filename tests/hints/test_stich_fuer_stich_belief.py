@@ -14,7 +14,7 @@ from stich.games.cards import Card, iter_cards
 from stich.games.record import Record, simulate
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.trick import trick_winner
-from stich.hints.advisors.stich_fuer_stich_belief import (
+from stich.hints.advisors.stich_fuer_stich.belief import (
     LEAN,
     ODD,
     RANDOM,

@@ -1,5 +1,5 @@
 """Stich für Stich's play advice in one world: the double-dummy search within a node limit, else
-the world played out (`hints.advisors.stich_fuer_stich.world_points`, `play_out`)."""
+the world played out (`hints.advisors.stich_fuer_stich.advisor.world_points`, `play_out`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from stich.hints.advisors.stich_fuer_stich import _policy_card, play_out, world_points
+from stich.hints.advisors.stich_fuer_stich.advisor import _policy_card, play_out, world_points
 from stich.solvers.parse import parse_position
 from stich.solvers.position import Position
 from stich.solvers.reference import reference_solve

@@ -1,5 +1,5 @@
 """Was sticht?: the advisor's draft pick, by the round it leads to over the trumps still possible
-(hints/advisors/was_sticht_draft.py; the dealer's in hints/advisors/was_sticht.py), and what the
+(hints/advisors/was_sticht/draft.py; the dealer's in hints/advisors/was_sticht/advisor.py), and what the
 advice shows of it."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import stich
 from stich.deducer.information import information
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors import was_sticht_draft as draft
-from stich.hints.advisors.was_sticht_heuristic import card_strength
+from stich.hints.advisors.was_sticht import draft
+from stich.hints.advisors.was_sticht.heuristic import card_strength
 from stich.hints.session import Session
 from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
 from tests.hints.test_was_sticht_playout import _heads, _record

@@ -1,5 +1,5 @@
 """Was sticht?: the round played out, every seat for its own task, and the chance to make a task
-the advice gives from it (hints/advisors/was_sticht_playout.py)."""
+the advice gives from it (hints/advisors/was_sticht/playout.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from stich.games.record import Record, simulate
 from stich.games.was_sticht import TASKS, TRICKS, Task, WasStichtRound, task_made
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors import was_sticht_playout as wp
+from stich.hints.advisors.was_sticht import playout as wp
 from stich.hints.session import Session
 from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
 

@@ -1,5 +1,5 @@
 """The play-out of Was sticht? as it was first written, card by card over lists: the reference the
-fast play-out (`stich.hints.advisors.was_sticht_playout.play_out`, over card masks) is checked
+fast play-out (`stich.hints.advisors.was_sticht.playout.play_out`, over card masks) is checked
 against, card for card and random number for random number (tests/hints/test_was_sticht_playout.py)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from stich.games.cards import Card, CardSet
 from stich.games.was_sticht import TRICKS, Task, TaskKind
-from stich.hints.advisors.playout import UNDECIDED, Tables, _beats, _cards, head_of
-from stich.hints.advisors.was_sticht_playout import NOISE, Deal, Goal, Rng
+from stich.hints.advisors.bids.playout import UNDECIDED, Tables, _beats, _cards, head_of
+from stich.hints.advisors.was_sticht.playout import NOISE, Deal, Goal, Rng
 
 
 def _legal(t: Tables, hand: CardSet, led: int, trick: Sequence[Card]) -> CardSet:

@@ -1,5 +1,5 @@
 """24 advice asks the solver for the seat's tricks where its round points are a strictly increasing
-function of them (`hints.advisors.vierundzwanzig._by_tricks`): the value and every move's value,
+function of them (`hints.advisors.vierundzwanzig.advisor._by_tricks`): the value and every move's value,
 mapped through that function, equal the reference minimax of the points objective on random
 small 24 positions (reversals pending and declared, yellow and blind, the caller's penalty,
 tricks already won, dropped seats). Under Trump Chaos the map is refused, and the checks below
@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from stich.hints.advisors.vierundzwanzig import _by_tricks
+from stich.hints.advisors.vierundzwanzig.advisor import _by_tricks
 from stich.hints.dd import one_against_all
 from stich.solvers import Solver, parse_position
 from stich.solvers.position import Position

@@ -1,7 +1,7 @@
 """Stiche-Raten and Wizard: the dealer's trump choice (Wizard, a wizard turned), bids and plays.
 
 A bid: each world is played out to the end with every seat playing for its own bid
-(`hints.advisors.playout`): the seat for the bid being valued, the seats that have bid
+(`hints.advisors.bids.playout`): the seat for the bid being valued, the seats that have bid
 for their bids, the seats still to bid for the bid a player holding their hand would
 make. The count the seat ends with in that play-out is what the bid is judged by: it is
 *hit* in the world when the two are equal. The others play neither for nor against the
@@ -35,11 +35,11 @@ from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.hints.advisors.bidding_heuristic import HEURISTIC as HEURISTIC
-from stich.hints.advisors.bidding_heuristic import (
+from stich.hints.advisors.bids.heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.bids.heuristic import (
     sure_tricks,
 )
-from stich.hints.advisors.playout import Tables, nearest_bid, play_out, tables_of
+from stich.hints.advisors.bids.playout import Tables, nearest_bid, play_out, tables_of
 from stich.hints.dd import (
     exact_by_move,
     hypothetically,
@@ -259,7 +259,7 @@ def played_out(
 ) -> dict[int, int]:
     """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
-    policy of `hints.advisors.playout`. Before the first card only. With ``everyone``: also,
+    policy of `hints.advisors.bids.playout`. Before the first card only. With ``everyone``: also,
     for each bid, every seat's bid and the tricks every seat ends with."""
     tables, live, mine, takes = play_out_start(state, hands)
     guesses = _guesses(state, hands, seat)

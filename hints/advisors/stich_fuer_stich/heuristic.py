@@ -20,7 +20,7 @@ from stich.games.cards import Card, iter_cards
 from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.games.trick import TrickRules, trick_winner
-from stich.hints.advisors.stich_fuer_stich_belief import belief
+from stich.hints.advisors.stich_fuer_stich.belief import belief
 from stich.hints.advisors.trick_heuristic import most_likely, play_event, play_for, strength, wins_now
 from stich.hints.session import Session
 

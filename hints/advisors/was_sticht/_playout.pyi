@@ -1,4 +1,4 @@
-"""Type stub of the compiled play-out of Was sticht? (hints/advisors/_was_sticht_playout.c)."""
+"""Type stub of the compiled play-out of Was sticht? (hints/advisors/was_sticht/_playout.c)."""
 
 from collections.abc import Sequence
 

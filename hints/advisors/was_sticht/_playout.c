@@ -1,7 +1,7 @@
 /*
- * The compiled play-out of Was sticht? (module stich.hints.advisors._was_sticht_playout).
+ * The compiled play-out of Was sticht? (module stich.hints.advisors.was_sticht._playout).
  *
- * It is `hints/advisors/was_sticht_playout.py`'s `_run`, `_looked` and `_policy` card for card:
+ * It is `hints/advisors/was_sticht/playout.py`'s `_run`, `_looked` and `_policy` card for card:
  * the same policy over the same card masks, the same random numbers drawn in the same order
  * from the same generator (`Rng`, splitmix64), so that it plays the same cards and counts the
  * same tasks made as the Python play-out, which stays its reference (tests compare them).
@@ -428,10 +428,10 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "stich.hints.advisors._was_sticht_playout",
-    .m_doc = "The compiled play-out of Was sticht? (hints/advisors/was_sticht_playout.py's reference).",
+    .m_name = "stich.hints.advisors.was_sticht._playout",
+    .m_doc = "The compiled play-out of Was sticht? (hints/advisors/was_sticht/playout.py's reference).",
     .m_size = -1,
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__was_sticht_playout(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__playout(void) { return PyModule_Create(&module); }

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
 from stich.games.stich_fuer_stich import StichFuerStichRound
-from stich.hints.advisors.stich_fuer_stich_belief import belief
-from stich.hints.advisors.stich_fuer_stich_heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.stich_fuer_stich.belief import belief
+from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
 from stich.hints.figures import BITS, CHANCE, POINTS, shown
 from stich.hints.session import Session

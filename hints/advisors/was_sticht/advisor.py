@@ -1,6 +1,6 @@
 """Was sticht?: draft picks, the dealer's announcements, tasks, play and the dealer's discard.
 
-*Draft pick* (`hints.advisors.was_sticht_draft`). A drafter's pick is valued by the round it
+*Draft pick* (`hints.advisors.was_sticht.draft`). A drafter's pick is valued by the round it
 leads to: in each world the trumps are drawn from those still possible and the rest of the
 draft is dealt at random, and the hand is worth the expected points of its best task, the
 round played out as the task choice plays it. The dealer knows the trumps and chooses no task:
@@ -11,7 +11,7 @@ announcement after the column will give away (the expected entropy it leaves, fr
 
 *Announcement, reveal.* The dealer knows the trumps, so the rules leave one choice.
 
-*Task and play* (`hints.advisors.was_sticht_playout`). After the reveal every hand is open
+*Task and play* (`hints.advisors.was_sticht.playout`). After the reveal every hand is open
 and the trumps are known: each task, and each card, is valued by playing the round out,
 every seat for its own task, as expected points — the chip's value times the chance to
 make the task (1 where the solver finds the task forceable against any play). The dealer's
@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from stich.games.base import Round
 from stich.games.errors import StichError
 from stich.games.was_sticht import DECK, WasStichtRound
-from stich.hints.advisors.was_sticht_heuristic import HEURISTIC as HEURISTIC
-from stich.hints.advisors.was_sticht_heuristic import card_strength
+from stich.hints.advisors.was_sticht.heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.was_sticht.heuristic import card_strength
 from stich.hints.figures import BITS, SHARE, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Advice, Alternative, TrueValues, Valuation, exact_verdict, forced_advice
@@ -57,15 +57,15 @@ class WasStichtAdvisor:
         if phase == "draft":
             if session.seat == state.dealer:
                 return self.pick(session, state)
-            from stich.hints.advisors.was_sticht_draft import pick_valuation
+            from stich.hints.advisors.was_sticht.draft import pick_valuation
 
             return pick_valuation(session, state)
         if phase in ("announce", "reveal") and len(legal) == 1:
             return self.forced(session, phase, legal[0])
         if phase == "discard":
             return self.discard(session, state)
-        from stich.hints.advisors.was_sticht_playout import play_valuation, task_valuation
-        from stich.hints.advisors.was_sticht_truth import play_truth, task_truth
+        from stich.hints.advisors.was_sticht.playout import play_valuation, task_valuation
+        from stich.hints.advisors.was_sticht.truth import play_truth, task_truth
 
         if phase == "tasks":
             return replace(task_valuation(session, state), true_draw=task_truth(session, state))
@@ -75,10 +75,10 @@ class WasStichtAdvisor:
 
     def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
         """A draft pick in the true deal: each card's strength under the true trumps
-        (`hints.advisors.was_sticht_truth`); None for the other decisions the advice settles itself."""
+        (`hints.advisors.was_sticht.truth`); None for the other decisions the advice settles itself."""
         if advice.decision != "pick":
             return None
-        from stich.hints.advisors.was_sticht_truth import pick_truth
+        from stich.hints.advisors.was_sticht.truth import pick_truth
 
         found = pick_truth(session, advice, world)
         return None if found is None else (TRUE_PICK_VALUE, found)
@@ -87,17 +87,18 @@ class WasStichtAdvisor:
         """For the arena's all-seeing bot (``truth``: the omniscient round): a drafter's pick as the
         draft advice values it but under the true trumps, over 16 deals of the rest of the draft;
         the dealer's by its strength under the trumps (which it knows); the task or card
-        double-dummy with every task known (`hints.advisors.open_play`); None at other decisions."""
+        double-dummy with every task known (`hints.advisors.was_sticht.open_play`); None at other
+        decisions."""
         if not isinstance(truth, WasStichtRound):
             return None
         state = session.round
         if truth.phase == "draft" and isinstance(state, WasStichtRound) and session.seat != state.dealer:
-            from stich.hints.advisors.was_sticht_draft import under_true_trumps
+            from stich.hints.advisors.was_sticht.draft import under_true_trumps
 
             return under_true_trumps(session, state)
         if truth.phase not in ("tasks", "play"):
             return None
-        from stich.hints.advisors.open_play import was_sticht_play, was_sticht_task
+        from stich.hints.advisors.was_sticht.open_play import was_sticht_play, was_sticht_task
 
         return (was_sticht_task if truth.phase == "tasks" else was_sticht_play)(session, truth)
 

@@ -12,7 +12,7 @@ This module plays the round out to the end, every seat for its own task, and cou
 the task is made:
 
 - *The card policy* is the heuristic's rules of thumb, made fast (the play-out's tables of
-  `hints.advisors.playout`, no solver): a seat that wants the trick (``exactly-k`` short of k,
+  `hints.advisors.bids.playout`, no solver): a seat that wants the trick (``exactly-k`` short of k,
   ``most-tricks``, ``last-trick`` at the ninth trick) takes it — with a card no other card
   still in play can beat when it has one, the cheapest winner as the last to play, else its
   highest winner; one that does not want it ducks with its highest losing card.
@@ -53,7 +53,7 @@ numbers; every choice is played out `PLAYOUTS` times in it on the same random nu
 that the difference between two choices is paired.
 
 *Speed.* The play-out is written twice: here in Python over card masks (`play_out`), and
-compiled (``_was_sticht_playout.c``, built by ``pip install`` where a C compiler is found), which
+compiled (``_playout.c``, built by ``pip install`` where a C compiler is found), which
 `reached_share` uses when it is there. Both draw the same random numbers (`Rng`) in the same
 order and play the same cards (tests/hints/test_was_sticht_playout.py), so the advice's figures
 do not depend on which ran; the compiled one is some 30 to 60 times faster.
@@ -70,17 +70,17 @@ from typing import TYPE_CHECKING
 
 from stich.games.cards import Card, CardSet
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
-from stich.hints.advisors.playout import Tables, _cards, head_of, tables_of
+from stich.hints.advisors.bids.playout import Tables, _cards, head_of, tables_of
 from stich.hints.figures import CHANCE, POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
 
 if TYPE_CHECKING:
-    from stich.hints.advisors import _was_sticht_playout as _compiled
+    from stich.hints.advisors.was_sticht import _playout as _compiled
 
 _native: ModuleType | None
-try:  # the compiled play-out (hints/advisors/_was_sticht_playout.c), built by `pip install` where it can be
-    from stich.hints.advisors import _was_sticht_playout as _native
+try:  # the compiled play-out (hints/advisors/was_sticht/_playout.c), built by `pip install` where it can be
+    from stich.hints.advisors.was_sticht import _playout as _native
 except ImportError:  # pragma: no cover - without a C compiler the Python play-out does all the work
     _native = None
 
@@ -129,7 +129,7 @@ _MASK64 = (1 << 64) - 1
 
 class Rng:
     """The play-outs' random numbers: splitmix64, drawn in the same order by the Python play-out
-    and the compiled one (``_was_sticht_playout.c``), so that both play the same cards."""
+    and the compiled one (``_playout.c``), so that both play the same cards."""
 
     __slots__ = ("state",)
 

@@ -4,7 +4,7 @@ known and every task as it was chosen.
 After the reveal every hand is open, so the true deal differs from a seat's view only in the
 tasks the others had not yet turned up at the task choice, and in how the others will play.
 Here the tasks are the true ones (the record's later events give those not yet shown) and the
-round is played out as the advice plays it (`hints.advisors.was_sticht_playout`: every seat for
+round is played out as the advice plays it (`hints.advisors.was_sticht.playout`: every seat for
 its own task, the dealer to catch one, the seat valued looking ahead); a task or card that
 keeps the task forceable against any play (double-dummy, exact) is certain. A draw is one seed:
 `PLAYOUTS` play-outs of each choice on the same random numbers, so that the analysis's cost (the
@@ -14,7 +14,7 @@ error is small (`hints.analysis.drawn_truth`).
 The dealer's draft pick is valued by its strength under the true trumps (`card_strength`: the
 share of two-card tricks it wins against every other card of the deck, leading once and
 following once), the figure its advice weighs; a drafter's pick as its advice values it, under
-the true trumps (`hints.advisors.was_sticht_draft`).
+the true trumps (`hints.advisors.was_sticht.draft`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from stich.games.base import Event, seat_index
 from stich.games.was_sticht import DECK, Task, WasStichtRound
-from stich.hints.advisors.was_sticht_heuristic import card_strength
-from stich.hints.advisors.was_sticht_playout import (
+from stich.hints.advisors.was_sticht.heuristic import card_strength
+from stich.hints.advisors.was_sticht.playout import (
     PLAYOUTS,
     Deal,
     Rng,

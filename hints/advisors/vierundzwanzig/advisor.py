@@ -29,8 +29,8 @@ from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards, mask_of, popcount
 from stich.games.errors import StichError
 from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigContext, VierUndZwanzigRound, rules_24
-from stich.hints.advisors.vierundzwanzig_heuristic import HEURISTIC as HEURISTIC
-from stich.hints.advisors.was_sticht import card_strength
+from stich.hints.advisors.vierundzwanzig.heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.was_sticht.advisor import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
 from stich.hints.figures import POINTS, TURNED, read, shown_signed
 from stich.hints.session import Session

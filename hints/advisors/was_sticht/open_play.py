@@ -1,6 +1,6 @@
 """Double-dummy valuations where a task is played for: Was sticht?'s task choice and play (every
 hand open once the draft is over). Stich für Stich's play is valued in its own advisor
-(`hints.advisors.stich_fuer_stich`).
+(`hints.advisors.stich_fuer_stich.advisor`).
 
 Was sticht? values are exact, not estimates: after the reveal every card and the trumps
 are known, so one double-dummy solve per question settles it. Whether the others spoil

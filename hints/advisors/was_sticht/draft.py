@@ -5,7 +5,7 @@ those still possible (as likely as the posterior says: the deal draws them unifo
 announcement only rules some out), and the rest of the draft is dealt at random — the cards of
 the column the others still pick from, and each later column among its pickers in pick order
 (with 3 players the column's leftover card to the Table). With every hand then known the round
-is valued as the task choice values it (`hints.advisors.was_sticht_playout`): each task the seat
+is valued as the task choice values it (`hints.advisors.was_sticht.playout`): each task the seat
 may choose by its chip's value times its share of `DRAFT_PLAYOUTS` play-outs made, every seat
 playing for its own task (the others' tasks drawn as a chooser with its hand would choose
 them), and the pick is worth the best of these — the task the hand will be played for.
@@ -16,7 +16,7 @@ paired. The rest of the draft is dealt at random, the seat's later picks too: a 
 drafter who picks well later, the same floor for every pick now.
 
 The dealer knows the trumps and chooses no task: it takes the card strongest under them
-(`hints.advisors.was_sticht_heuristic.card_strength`), as before.
+(`hints.advisors.was_sticht.heuristic.card_strength`), as before.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.trick import TrickRules
 from stich.games.was_sticht import DECK, Task, TaskKind, WasStichtRound
-from stich.hints.advisors.playout import Tables, tables_of
-from stich.hints.advisors.was_sticht_playout import Deal, Rng, made_share, task_weights
+from stich.hints.advisors.bids.playout import Tables, tables_of
+from stich.hints.advisors.was_sticht.playout import Deal, Rng, made_share, task_weights
 from stich.hints.figures import POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
