@@ -82,7 +82,6 @@ can be made against any play, a certainty, else 0): one."""
 VALUE_KINDS: dict[str, Kind] = {
     "expected points": POINTS,
     "expected points of the best bid": POINTS,
-    "expected margin over the others": POINTS,
     "points off your score": POINTS,
     "points": POINTS,
     "trick points and information": POINTS,

@@ -30,10 +30,9 @@ from stich.games.views import seat_view
 if TYPE_CHECKING:
     from stich.hints.standings import Standings
 
-Objective = Literal["points", "win", "margin"]
-"""What advice ranks the choices by: the expected points of the round, the chance to win the
-game (which needs the game's `Standings`), or (Stiche-Raten and Wizard's bids and cards) the
-expected margin of the seat's round points over the mean of the others' round points."""
+Objective = Literal["points", "win"]
+"""What advice ranks the choices by: the expected points of the round, or the chance to win the
+game (which needs the game's `Standings`)."""
 
 __all__ = ["Conflict", "Deduction", "Objective", "PlaceView", "Session"]
 

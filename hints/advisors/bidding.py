@@ -20,10 +20,8 @@ seat plays for those; a seat already over its bid aims to take no more. The expe
 score of each bid or card follows from the round's scoring (standard, strict, minus,
 Wizard's, a blind round's double). Where the game's scores are known (`Session.standings`),
 every seat's tricks at the end of a play-out become every seat's points, and these the seat's
-chance to win the game (``p_win``, `hints.standings`); ``--objective win`` ranks by it. The
-objective ``margin`` (`margin_of`) ranks bids and cards by the seat's round points minus the
-mean of the others' in each play-out, so that a card that breaks another seat's bid is worth
-what it costs that seat. It is a model, not a proof (see ``docs/advice.md``).
+chance to win the game (``p_win``, `hints.standings`); ``--objective win`` ranks by it. It is a
+model, not a proof (see ``docs/advice.md``).
 """
 
 from __future__ import annotations
@@ -67,7 +65,6 @@ __all__ = [
     "bid_fit",
     "bid_misfit",
     "fitting_draw",
-    "margin_of",
     "misfit_floor",
     "others_bids",
     "play_out_start",
@@ -436,50 +433,14 @@ def _tricks(n: int) -> str:
     return "no trick" if n == 0 else f"{n} trick" + ("s" if n != 1 else "")
 
 
-def margin_of(points: Sequence[float], seat: int) -> float:
-    """The seat's round points minus the mean of the other seats' round points (``--objective
-    margin``): a trick that breaks another seat's bid is worth what it costs that seat, shared
-    among the others."""
-    others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others) if others else float(points[seat])
-
-
-def valued(
-    session: Session, own: float, figures: dict[str, float], points: Sequence[int]
+def _with_win(
+    points: float, figures: dict[str, float], p_win: float, win: bool
 ) -> tuple[float, dict[str, float]]:
-    """A choice's value and figures in one play-out from every seat's round points (``own``: the
-    seat's): the points, or by the session's objective the chance to win (`hints.standings`) or
-    the margin over the others (`margin_of`), the points then a figure; where the game's scores
-    are known, the chance to win is a figure beside the points or the margin."""
-    seat = session.seat
-    if session.standings is not None:
-        p_win = session.standings.chance(session.round.game, points, seat)
-        if session.objective == "win":
-            return p_win, {"points": own, **figures}
-        figures = {"p_win": p_win, **figures}
-    if session.objective == "margin":
-        return margin_of(points, seat), {"points": own, **figures}
-    return own, figures
-
-
-def value_name(session: Session) -> str:
-    """What a bid's or a card's value is under the session's objective."""
-    if session.objective == "win":
-        return "chance to win"
-    if session.objective == "margin":
-        return MARGIN
-    return "expected points"
-
-
-MARGIN = "expected margin over the others"
-"""The value under ``--objective margin`` (`margin_of`), in points."""
-
-
-def _margin_text(best: Alternative, session: Session) -> str:
-    """What the reason adds under ``--objective margin``: the best's margin."""
-    if session.objective != "margin":
-        return ""
-    return f"; {shown(POINTS, best.value)} points over the others' mean on average"
+    """A choice's value and figures in one world with its chance to win: the chance as the value
+    and the points as a figure (``win``), or the chance as a figure."""
+    if win:
+        return p_win, {"points": points, **figures}
+    return points, {"p_win": p_win, **figures}
 
 
 def points_or_win(alternatives: Sequence[Alternative], win: bool, situation: str) -> str:
@@ -489,7 +450,7 @@ def points_or_win(alternatives: Sequence[Alternative], win: bool, situation: str
     from 31% to 35%: you lead by 14 with 2 rounds after this one")."""
 
     def points(a: Alternative) -> float:
-        return a.figures.get("points", a.value)
+        return a.figures["points"] if win else a.value
 
     def chance(a: Alternative) -> float:
         return a.value if win else a.figures["p_win"]
@@ -537,12 +498,12 @@ class BiddingAdvisor:
         scoring = state.scoring()
         standings = session.standings
         win = session.objective == "win"
-        margin = session.objective == "margin"
         if win and standings is None:
             raise StichError(OBJECTIVE_WIN_NEEDS)
+        game = state.game
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            if standings is None and not margin:
+            if standings is None:
                 counts = played_out(state, world.hands, seat, bids)
                 return scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
             outcomes: dict[int, tuple[list[int], tuple[int, ...]]] = {}
@@ -551,7 +512,9 @@ class BiddingAdvisor:
             for i, bid in enumerate(bids):
                 every_bid, tricks = outcomes[bid]
                 points = [score_bid(b, t, scoring, blind) for b, t in zip(every_bid, tricks, strict=True)]
-                scores[i], figures[i] = valued(session, scores[i], figures[i], points)
+                scores[i], figures[i] = _with_win(
+                    scores[i], figures[i], standings.chance(game, points, seat), win
+                )
             return scores, figures
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
@@ -566,9 +529,8 @@ class BiddingAdvisor:
             else:
                 takes = f"{played}, takes {low} to {_tricks(high)} (median {mid}) in {worlds}"
             hit = 100 * best.figures["p_hit"]
-            points = best.figures.get("points", best.value)
+            points = best.figures["points"] if win else best.value
             text = f"{takes}; {best.label} is hit in {hit:.0f}% (expected {shown(POINTS, points)} points)"
-            text += _margin_text(best, session)
             if standings is not None:
                 text += "; " + points_or_win(alternatives, win, standings.situation(seat))
             forbidden = state.forbidden_bid(seat)
@@ -591,7 +553,7 @@ class BiddingAdvisor:
             choices,
             evaluate,
             fitting_draw(source.draw, state, seat),
-            value_name(session),
+            "chance to win" if win else "expected points",
             explain,
             method=method,
             truth=solved,
@@ -660,13 +622,12 @@ class BiddingAdvisor:
         scoring = state.scoring()
         standings = session.standings
         win = session.objective == "win"
-        margin = session.objective == "margin"
         if win and standings is None:
             raise StichError(OBJECTIVE_WIN_NEEDS)
         every_bid = [b if b is not None else 0 for b in state.bids]
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
-            if standings is None and not margin:
+            if standings is None:
                 counts = cards_played_out(state, world.hands, seat)
                 return scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
             outcomes: dict[str, tuple[int, ...]] = {}
@@ -677,7 +638,9 @@ class BiddingAdvisor:
                 points = [
                     score_bid(b, t, scoring, state.blind) for b, t in zip(every_bid, tricks, strict=True)
                 ]
-                scores[i], figures[i] = valued(session, scores[i], figures[i], points)
+                scores[i], figures[i] = _with_win(
+                    scores[i], figures[i], standings.chance(state.game, points, seat), win
+                )
             return scores, figures
 
         need = bid - state.won[seat]
@@ -685,7 +648,7 @@ class BiddingAdvisor:
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
             hit = shown(CHANCE, best.figures["p_hit"])
-            points = best.figures.get("points", best.value)
+            points = best.figures["points"] if win else best.value
             text = (
                 f"{_goal(bid, need)}; played out with every seat playing for its own bid, "
                 f"with {best.label} it is hit in {hit} of {worlds_text(tally.worlds)} "
@@ -694,7 +657,6 @@ class BiddingAdvisor:
             if len(alternatives) > 1:
                 second = alternatives[1]
                 text += f", with {second.label} {shown(CHANCE, second.figures['p_hit'])}"
-            text += _margin_text(best, session)
             if standings is not None:
                 text += "; " + points_or_win(alternatives, win, standings.situation(seat))
             return text
@@ -706,7 +668,7 @@ class BiddingAdvisor:
             choices,
             evaluate,
             fitting_draw(source.draw, state, seat),
-            value_name(session),
+            "chance to win" if win else "expected points",
             explain,
             method=method,
         )

@@ -12,8 +12,7 @@ protocol, named ``package.module:attribute`` (docs/strength.md):
 - ``advisor`` (``advisor:N``): the hint engine (`hints.advice`) with a budget of N worlds, not
   seconds, so that what it plays does not depend on the machine's load (unless a decision's
   worlds run past the wall limit, 20 s, `hints.advice.Budget.wall`: then the worlds solved by
-  then decide, or with none the heuristic's choice); ``advisor:N:margin`` ranks Stiche-Raten's
-  and Wizard's bids and cards by the margin over the others (`hints.session.Objective`);
+  then decide, or with none the heuristic's choice);
 - ``montecarlo`` (``montecarlo:D`` or ``montecarlo:DxP``) and ``montecarlo-heuristic``: Stiche-Raten
   and Wizard only, a common public design of sampled deals played out at random (or by a club
   player's cards), each outcome valued by the seat's share of all seats' points
@@ -92,7 +91,6 @@ class BotSpec:
     worlds: int | None = None  # the advisor's worlds; montecarlo's deals a card
     target: str | None = None  # "package.module:attribute" for an external bot
     playouts: int | None = None  # montecarlo's play-outs of each deal
-    objective: str = "points"  # the advisor's (``advisor:N:margin``, `hints.session.Objective`)
 
     def montecarlo(self) -> Bot:
         """The montecarlo bot with this spec's counts (its defaults where none are given)."""
@@ -114,8 +112,6 @@ class BotSpec:
             return load_bot(self.target).name
         if self.kind.startswith("montecarlo"):
             return self.montecarlo().name
-        if self.objective != "points":
-            return f"{self.kind}:{self.worlds}:{self.objective}"
         return f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
 
     def act(self, session: Session, rng: random.Random, truth: Round | None = None) -> Event:
@@ -145,8 +141,6 @@ class BotSpec:
         from stich.hints.advice import Budget, advise
 
         budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))
-        if self.objective == "margin":
-            session.objective = "margin"
         return advise(session, budget).action
 
 
@@ -196,14 +190,11 @@ def parse_bot(text: str) -> BotSpec:
         return BotSpec(kind, found.deals, playouts=found.playouts)
     if not sep:
         return BotSpec(kind)
-    budget, sep, objective = budget.partition(":")
-    if sep and (kind != "advisor" or objective != "margin"):
-        raise StichError(f"bot {text.strip()!r}: the advisor alone takes an objective (advisor:N:margin)")
     if kind not in ("advisor", "all-seeing"):
         raise StichError(f"bot {text.strip()!r}: only the advisor takes a budget (advisor:N worlds)")
     if not budget.isdecimal() or not budget.isascii() or not 1 <= int(budget) <= 100_000:
         raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, 1 to 100000")
-    return BotSpec(kind, int(budget), objective=objective or "points")
+    return BotSpec(kind, int(budget))
 
 
 # -- the heuristic bot ------------------------------------------------------------------------
