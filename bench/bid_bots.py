@@ -20,6 +20,10 @@ weighed by how well the others' earlier cards fit the play-out's policy in them
 played otherwise, - the bid fit's weight x its misfit). Tried and not adopted
 (docs/advice.md).
 
+``NO_FIT``: ``advisor:32`` with worlds drawn without the fit to the bids made, to see whether
+that fit misleads the advice against bots that bid otherwise than its play-outs play
+(docs/research/2026-12-03-against-montecarlo.md).
+
 ``LiveBudget`` (``LIVE``): the advisor as ``stich live`` and ``stich hint`` run it, 1.5 s of wall
 time a decision (`hints.advice.Budget`'s seconds): what it plays depends on the machine's speed
 and load, so a run says where it ran.
@@ -165,6 +169,26 @@ class LiveBudget:
 
 LIVE = LiveBudget()
 """The bot itself, for ``--bots bid_bots:LIVE``."""
+
+
+class NoFit:
+    """``advisor:32`` drawing its worlds without the fit to the bids made (`bidding.BID_FIT` 0
+    around its own decisions): every world consistent with what was seen equally likely."""
+
+    name = "no-fit:32"
+    worlds = 32
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        kept = bidding.BID_FIT
+        bidding.BID_FIT = 0.0
+        try:
+            return advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
+        finally:
+            bidding.BID_FIT = kept
+
+
+NO_FIT = NoFit()
+"""The bot itself, for ``--bots bid_bots:NO_FIT``."""
 
 
 PLAY_FIT = 0.5
