@@ -12,7 +12,7 @@ world takes); ``N100K`` with 100,000 nodes (the advisor's is ``WORLD_NODES``).
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
         --bots advisor:4,sfs_bots:N100K,sfs_bots:FULL --rounds 100 --seed 1 --jobs 1
 
-``Variant`` (``FORMER``, ``SOLVED_0``, ``FIND_1``): ``advisor:32`` with other settings of the
+``Variant`` (``FORMER``, ``SOLVED_0``, ``BELIEF_BITS``): ``advisor:32`` with other settings of the
 advice, to measure a change head to head (docs/research/2026-12-03-stich-fuer-stich-strength.md):
 
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
@@ -82,5 +82,6 @@ allow taken alike, a sleuth who has solved weighing the bits it gives away as th
 SOLVED_0 = Variant("solved-0:32", belief_bits=False)
 """``FORMER`` whose sleuth plays for the tricks alone once it has solved."""
 
-FIND_1 = Variant("find-1:32", info_weight=1.0, belief_bits=False)
-"""``SOLVED_0`` with a bit worth 1 trick point (to a sleuth searching and to the confidant)."""
+BELIEF_BITS = Variant("belief-bits:32")
+"""The advice's settings (`StichFuerStichAdvisor`'s defaults) as a bench bot: its worlds are
+drawn from the arena's seed as the other bots here draw theirs, not as ``advisor:32`` draws."""
