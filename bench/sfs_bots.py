@@ -12,11 +12,18 @@ world takes); ``N100K`` with 100,000 nodes (the advisor's is ``WORLD_NODES``).
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
         --bots advisor:4,sfs_bots:N100K,sfs_bots:FULL --rounds 100 --seed 1 --jobs 1
 
+``Variant`` (``FORMER``, ``SOLVED_0``, ``BELIEF_BITS``): ``advisor:32`` with other settings of the
+advice, to measure a change head to head (docs/research/2026-12-03-stich-fuer-stich-strength.md):
+
+    PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
+        --bots sfs_bots:FORMER,advisor:32,heuristic --rounds 100 --seed 1 --jobs 1
+
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from stich.games.base import Event
 from stich.hints.advice import Budget
@@ -58,3 +65,23 @@ INFO_2 = Limited(WORLD_NODES, "info-2:32", worlds=32, info_weight=2.0)
 
 INFO_0 = Limited(WORLD_NODES, "info-0:32", worlds=32, info_weight=0.0)
 """``advisor:32`` with the information not weighed."""
+
+
+class Variant(Limited):
+    """``advisor:32`` built with ``settings`` (`StichFuerStichAdvisor`'s fields)."""
+
+    def __init__(self, name: str, **settings: Any) -> None:
+        super().__init__(WORLD_NODES, name, worlds=32)
+        self.advisor = StichFuerStichAdvisor(**settings)
+
+
+FORMER = Variant("former:32", solved_weight=INFO_WEIGHT, belief_bits=False)
+"""``advisor:32`` as it was before 2026-12-03: a sleuth's bits of the pairs the announcements
+allow taken alike, a sleuth who has solved weighing the bits it gives away as the confidant."""
+
+SOLVED_0 = Variant("solved-0:32", belief_bits=False)
+"""``FORMER`` whose sleuth plays for the tricks alone once it has solved."""
+
+BELIEF_BITS = Variant("belief-bits:32")
+"""The advice's settings (`StichFuerStichAdvisor`'s defaults) as a bench bot: its worlds are
+drawn from the arena's seed as the other bots here draw theirs, not as ``advisor:32`` draws."""

@@ -140,6 +140,13 @@ def _weights(space: HypothesisSpace, possible: int) -> list[float]:
     return weights
 
 
+def _prior(space: HypothesisSpace, possible: int, prior: Sequence[float]) -> list[float]:
+    """``prior`` kept to ``possible`` and normalised (uniform if it gives them nothing)."""
+    weights = [prior[h] if possible >> h & 1 else 0.0 for h in range(space.size)]
+    total = sum(weights)
+    return [w / total for w in weights] if total > 0 else _weights(space, possible)
+
+
 def expected_entropies(
     wins: IntArray, finder: FloatArray | None, secret: int | None, audience: Sequence[FloatArray]
 ) -> tuple[float, list[float]]:
@@ -374,9 +381,16 @@ def _hidden_count(choice: InformationChoice, how: Completions, samples: int) -> 
 
 
 def information(
-    ev: Evidence, completions: Completions = "exact", samples: int = 2000, seed: int | None = None
+    ev: Evidence,
+    completions: Completions = "exact",
+    samples: int = 2000,
+    seed: int | None = None,
+    prior: Sequence[float] | None = None,
 ) -> InformationReport:
     """Expected posterior entropy for each candidate of the seat to move (see the module docstring).
+
+    ``prior`` (finder mode): the view's probabilities of the hypotheses in place of the uniform
+    posterior over those its clues allow (zero outside them).
 
     Stich für Stich needs the view to be the seat to play; ``completions`` chooses
     every ordered tuple of unseen cards (``exact``) or ``samples`` sampled deals.
@@ -391,7 +405,7 @@ def information(
     if secret is None:
         mode: Mode = "finder"
         audience: tuple[int, ...] = (ev.view,)
-        weights = [_weights(space, mine)]
+        weights = [_weights(space, mine) if prior is None else _prior(space, mine, prior)]
     else:
         mode = "hider"
         holder_view = ev.view == ev.holder

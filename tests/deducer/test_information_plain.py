@@ -12,6 +12,7 @@ from functools import partial
 import numpy as np
 import pytest
 
+from stich.deducer.hypotheses import consistent_brute_force, members
 from stich.deducer.information import (
     InformationReport,
     expected_entropies,
@@ -122,3 +123,30 @@ print("numpy" in sys.modules)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_finders_prior_is_kept_to_its_possible_pairs_and_weighs_the_bits() -> None:
+    """``prior``: the uniform prior gives the report without one; a prior sure of one possible pair
+    leaves nothing to learn; weight outside the pairs the clues allow is dropped."""
+    record = simulate("stich-fuer-stich", 3, 4)
+    ev = next(
+        turn_to_play(record, seat, 2)
+        for seat in range(3)
+        if information(turn_to_play(record, seat, 2)).mode == "finder"
+    )
+    plain = information(ev, "sample", samples=200, seed=1)
+    size = ev.space.size
+    uniform = information(ev, "sample", samples=200, seed=1, prior=[1.0] * size)
+    assert uniform.current_entropy == pytest.approx(plain.current_entropy)
+    for a, b in zip(uniform.candidates, plain.candidates, strict=True):
+        assert a.expected_entropy == pytest.approx(b.expected_entropy)
+    allowed = members(consistent_brute_force(ev.space, ev.clues_for()))
+    assert len(allowed) > 1
+    sure = [0.0] * size
+    sure[allowed[0]] = 1.0
+    outside = [h for h in range(size) if h not in allowed]
+    for h in outside:
+        sure[h] = 5.0  # ruled out by the clues: dropped
+    report = information(ev, "sample", samples=200, seed=1, prior=sure)
+    assert report.current_entropy == pytest.approx(0.0)
+    assert all(c.expected_entropy == pytest.approx(0.0) for c in report.candidates)

@@ -240,3 +240,36 @@ def test_a_card_is_valued_alike_when_only_the_needed_questions_are_asked(scoring
             assert tricks_by_card(state, hands, seat, bid, scoring) == full, (seed, cut)  # type: ignore[arg-type]
             checked += 1
     assert checked >= 200
+
+
+def test_a_sleuth_who_has_solved_ranks_its_cards_by_trick_points_alone() -> None:
+    """What the others learn changes none of a solved sleuth's points: its cards' values are their
+    trick points, the bits they give away shown beside them; the confidant still weighs them."""
+    checked = set()
+    for seed in range(6):
+        record = simulate("stich-fuer-stich", 3, seed)
+        solved: dict[int, int] = {}
+        for i, event in enumerate(record.events):
+            if event.get("answer") == "solved":
+                solved.setdefault(event["seat"], i)
+            if "play" not in event:
+                continue
+            seat = event["seat"]
+            role = "solved" if seat in solved else "confidant" if seat == record.dealer else None
+            if role is None or role in checked:
+                continue
+            session = Session.from_record(replace(record, events=record.events[:i]), seat)
+            advice = advise(session, Budget(worlds=2, seed=seed))
+            given = [a.figures["bits_given"] for a in advice.alternatives]
+            points = [a.figures["trick_points"] for a in advice.alternatives]
+            values = [a.value for a in advice.alternatives]
+            if role == "solved":
+                assert values == pytest.approx(points)
+            elif any(given):
+                assert values != pytest.approx(points)
+            else:
+                continue
+            checked.add(role)
+        if checked == {"solved", "confidant"}:
+            return
+    pytest.fail(f"only {checked} met in six rounds")

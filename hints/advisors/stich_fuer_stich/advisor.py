@@ -15,7 +15,10 @@ points per bit gained (sleuth) or subtracts it per bit given away (confidant), s
 solving one trick earlier is worth one investigation point and a bit is roughly a
 halving of the pairs left. A weight of 1 was tried and not adopted: ahead of 0.5 at a
 3-player table with the heuristic, behind it at a 4-player table with the heuristic and a
-random player (docs/research/2026-12-03-was-sticht-depth.md).
+random player (docs/research/2026-12-03-was-sticht-depth.md). A sleuth's bits are those of
+the belief it guesses by (the pairs weighed by the confidant's cards); a sleuth who has
+solved plays for the tricks alone (``SOLVED_WEIGHT`` 0: what the others learn then changes
+none of its points; docs/research/2026-12-03-stich-fuer-stich-strength.md).
 
 A world's search gets ``WORLD_NODES`` nodes (the seat's value and every card's): at full
 hands one world in three needs millions (proving that the seat makes its one trick against
@@ -51,9 +54,18 @@ from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec, Position, Solver
 from stich.solvers.solver import Move, Node, SolveTimeout
 
-__all__ = ["ADVISOR", "INFO_WEIGHT", "WORLD_NODES", "StichFuerStichAdvisor", "play_out", "world_points"]
+__all__ = [
+    "ADVISOR",
+    "INFO_WEIGHT",
+    "SOLVED_WEIGHT",
+    "WORLD_NODES",
+    "StichFuerStichAdvisor",
+    "play_out",
+    "world_points",
+]
 
 INFO_WEIGHT = 0.5  # trick points per bit of information
+SOLVED_WEIGHT = 0.0  # a sleuth who has solved: trick points per bit it gives away
 WORLD_NODES = 20_000
 """The nodes a world's search may take (its value and every card's) before the world is played
 out instead: some 5-10 ms of the compiled search (docs/advice.md, "Speed")."""
@@ -167,10 +179,21 @@ def world_points(pos: Position, seat: int, nodes: int = WORLD_NODES) -> tuple[li
 class StichFuerStichAdvisor:
     """Advice for every decision of Stich für Stich; ``world_nodes``: the nodes a world's search may
     take before the world is played out (`world_points`); ``info_weight``: the trick points a bit
-    of information is worth in the ranking of cards."""
+    of information is worth in the ranking of cards (``solved_weight`` for a sleuth who has
+    solved, `weight`); ``belief_bits``: a sleuth's bits are those of the belief (the pairs
+    weighed by the confidant's cards, `belief`), else of the pairs the announcements allow,
+    taken alike."""
 
     world_nodes: int = WORLD_NODES
     info_weight: float = INFO_WEIGHT
+    solved_weight: float = SOLVED_WEIGHT
+    belief_bits: bool = True
+
+    def weight(self, state: StichFuerStichRound, seat: int, hider: bool) -> float:
+        """The trick points a bit is worth to ``seat``: ``info_weight`` gained by a sleuth still
+        searching or given away by the confidant, ``solved_weight`` given away by a sleuth who has
+        solved (what the others learn then changes none of its points)."""
+        return self.solved_weight if hider and seat != state.confidant else self.info_weight
 
     def valuation(self, session: Session) -> Valuation | Advice:
         state = session.round
@@ -194,15 +217,18 @@ class StichFuerStichAdvisor:
         seat = session.seat
         legal = session.legal()
         teams = one_against_all(seat, list(range(state.game.players)))
-        source = WorldSource(session, posterior=belief(session))
+        weighed = belief(session)
+        source = WorldSource(session, posterior=weighed)
         tracker = session.tracker
         assert tracker is not None
         space = tracker.space
         from stich.deducer.information import information  # numpy: loaded where it is asked
 
-        report = information(tracker.evidence(), completions="sample", samples=400, seed=seed)
+        prior = weighed.probabilities if self.belief_bits and weighed is not None else None
+        report = information(tracker.evidence(), completions="sample", samples=400, seed=seed, prior=prior)
         entropy = {c.name: c.expected_entropy for c in report.candidates}
         hider = report.mode == "hider"
+        weight = self.weight(state, seat, hider)
         bits_name = "bits_given" if hider else "bits_gained"
         played_out = [0]
 
@@ -217,7 +243,7 @@ class StichFuerStichAdvisor:
             for event in legal:
                 card = str(event["play"])
                 bits = report.current_entropy - entropy[card]
-                info = -self.info_weight * bits if hider else self.info_weight * bits
+                info = -weight * bits if hider else weight * bits
                 values.append(points[card] + info)
                 figures.append({"trick_points": points[card], bits_name: bits})
             return values, figures
