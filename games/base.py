@@ -18,20 +18,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol
 
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
+from stich.games.events import Event, PlayEvent, event_from
 from stich.games.reports import GameFacts, ObjectiveJson, ReportTable, RoundCheck, TrickReport
 from stich.games.secret import Clue, DeductionPuzzleKind, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
 
 __all__ = ["Event", "Option", "Game", "Round", "TaskGoal", "Trick", "own_hand", "seat_index"]
-
-Event: TypeAlias = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -587,9 +586,10 @@ class Round(ABC):
     def act(self, kind: str, value: Any = True, *, seat: int | str | None = None, **extra: Any) -> Event:
         """Apply the event ``{kind: value}`` (with ``seat`` and ``extra`` fields) and return it,
         e.g. ``act("bid", 2)``, ``act("announce", "Carla")``, ``act("drop", seat=2)``."""
-        event: Event = {} if seat is None else {"seat": seat_index(seat, self.names)}
-        event[kind] = value
-        event.update(extra)
+        fields: dict[str, Any] = {} if seat is None else {"seat": seat_index(seat, self.names)}
+        fields[kind] = value
+        fields.update(extra)
+        event = event_from(fields)
         self.apply(event)
         return event
 
@@ -770,7 +770,7 @@ class Round(ABC):
         self.trick_seats = []
         self.trick_cards = []
 
-    def play_events(self, seat: int) -> list[Event]:
+    def play_events(self, seat: int) -> list[PlayEvent]:
         """Legal ``play`` events for ``seat`` (its hand must be known)."""
         return [{"seat": seat, "play": self.deck.name_of(c)} for c in iter_cards(self.legal_cards(seat))]
 

@@ -22,6 +22,7 @@ from stich.games.cards import Card, CardSet, Deck, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, PointsStanding
 from stich.games.endgames import SEATS, SOUTH, Theme, exact_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import event_from
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
 from stich.games.reports import ObjectiveJson, RoundCheck
@@ -586,7 +587,7 @@ class StichFuerStichRound(Round):
         if seat is None:
             return []
         if self.phase == "play":
-            return self.play_events(seat)
+            return [*self.play_events(seat)]
         if self.phase == "winner":
             return [{"winner": w} for w in sorted(self.winners_possible())]
         if not self.sees_guess(seat):
@@ -1034,9 +1035,9 @@ class StichFuerStich(Game):
         """Another sleuth's guess: the tiles handed in stay hidden; only "solved" or not is heard."""
         view = super().view_event(event, actor, seat, dealer)
         if actor is not None and actor != seat and seat != dealer and "guess" in view:
-            answer = view.pop("answer", None)
-            view.pop("guess")
-            view["solved"] = answer == "solved"
+            heard = {k: v for k, v in view.items() if k not in ("guess", "answer")}
+            heard["solved"] = view.get("answer") == "solved"
+            return event_from(heard)
         return view
 
     # The result's facts that `check_fact_lines` tells.

@@ -20,6 +20,7 @@ from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, De
 from stich.games.course import Course, CourseGame, FinishedRound, Standing
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import BidEvent
 from stich.games.reports import ObjectiveJson
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
@@ -386,7 +387,7 @@ class BiddingRound(Round):
         if self.phase == "bid":
             forbidden = self.forbidden_bid(seat)
             return [{"seat": seat, "bid": k} for k in range(self.size + 1) if k != forbidden]
-        return self.play_events(seat)
+        return [*self.play_events(seat)]
 
     def _apply(self, event: Event) -> None:
         if self.phase == "trump":
@@ -411,7 +412,7 @@ class BiddingRound(Round):
                 if len(self.tricks) == self.size:
                     self.phase = "done"
 
-    def apply_bid(self, event: Event) -> None:
+    def apply_bid(self, event: BidEvent) -> None:
         expected = self.to_move()
         assert expected is not None
         if self.simultaneous() and "seat" in event:

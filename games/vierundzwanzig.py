@@ -24,6 +24,7 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, pop
 from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import ExchangeEvent
 from stich.games.faces import BLACK, WHITE, Face, colour_face
 from stich.games.reports import ObjectiveJson, RoundCheck, seat_list
 from stich.games.trick import TrickRules
@@ -504,7 +505,7 @@ class VierUndZwanzigRound(Round):
                 subsets += [[*s, card] for s in subsets if len(s) < most]
             subsets.sort(key=len)
             for cards in subsets:
-                event: Event = {"seat": seat, "exchange": self.deck.names(cards)}
+                event: ExchangeEvent = {"seat": seat, "exchange": self.deck.names(cards)}
                 if cards:
                     drawn = self._default_draw(len(cards))
                     if drawn is not None:
@@ -565,7 +566,7 @@ class VierUndZwanzigRound(Round):
             if event["drop"] is not True:
                 raise RuleError(f'{name}: "drop" must be true (leave it out to exchange instead)')
             self.apply_drop(seat)
-        else:
+        elif "exchange" in event:
             self.apply_cards_exchange(seat, event)
         if all(self.exchanged[s] is not None or self.dropped[s] for s in range(self.game.players)):
             self.leader = self.caller
@@ -588,7 +589,7 @@ class VierUndZwanzigRound(Round):
         self.hand_size[seat] = 0
         self.dropped[seat] = True
 
-    def apply_cards_exchange(self, seat: int, event: Event) -> None:
+    def apply_cards_exchange(self, seat: int, event: ExchangeEvent) -> None:
         name = self.names[seat]
         raw = event["exchange"]
         hand = self.hands[seat]
@@ -891,7 +892,7 @@ class VierUndZwanzig(Game):
     def view_event(self, event: Event, actor: int | None, seat: int, dealer: int) -> Event:
         """Another player's exchange is seen as a count of cards: which ones stay hidden."""
         view = super().view_event(event, actor, seat, dealer)
-        if actor is not None and actor != seat and isinstance(view.get("exchange"), list):
+        if actor is not None and actor != seat and "exchange" in view and isinstance(view["exchange"], list):
             view["exchange"] = len(view["exchange"])
             view.pop("receive", None)
         return view

@@ -26,6 +26,14 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import (
+    AnnounceEvent,
+    DiscardEvent,
+    PickEvent,
+    PlayEvent,
+    RevealEvent,
+    TaskEvent,
+)
 from stich.games.faces import colour_face
 from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
 from stich.games.secret import (
@@ -765,7 +773,7 @@ class WasStichtRound(Round):
     def who(self, seat: int) -> str:
         return "the Table" if seat == TABLE else self.names[seat]
 
-    def apply_pick(self, event: Event) -> None:
+    def apply_pick(self, event: PickEvent) -> None:
         seat = self.event_seat(event, self.pick_order()[len(self.column_cards)])
         card = DECK.parse(event["pick"])
         if not self.column_left >> card & 1:
@@ -801,7 +809,7 @@ class WasStichtRound(Round):
             return TABLE
         return seat_index(value, self.names, "announcement")
 
-    def apply_announce(self, event: Event) -> None:
+    def apply_announce(self, event: AnnounceEvent) -> None:
         dealer = self.event_seat(event, self.dealer)
         announced = self.parse_announcement(event["announce"])
         column = self.column + 1
@@ -827,7 +835,7 @@ class WasStichtRound(Round):
         else:
             self.phase = "reveal"
 
-    def apply_reveal(self, event: Event) -> None:
+    def apply_reveal(self, event: RevealEvent) -> None:
         dealer = self.event_seat(event, self.dealer)
         suit, number = parse_secret(event["reveal"], "reveal")
         if self.secret_known and (suit, number) != (self.trump_suit, self.trump_number):
@@ -882,7 +890,7 @@ class WasStichtRound(Round):
             raise RuleError(f"{name} chose {task} but the chip set has no such chip")
         self.tasks[seat] = task
 
-    def apply_task(self, event: Event) -> None:
+    def apply_task(self, event: TaskEvent) -> None:
         # Chips are chosen in secret and turned up together, so any order is accepted.
         if "seat" in event:
             seat = seat_index(event["seat"], self.names)
@@ -908,7 +916,7 @@ class WasStichtRound(Round):
     def class_name(self, k: int) -> str:
         return "trump" if k == TRUMP_CLASS else COLOUR_NAMES[k]
 
-    def apply_play(self, event: Event) -> None:
+    def apply_play(self, event: PlayEvent) -> None:
         seat = self.event_seat(event, self.seat_to_play())
         self.play_card(seat, event["play"])
         if self.trick_full():
@@ -919,7 +927,7 @@ class WasStichtRound(Round):
                 # The dealer chooses which chip to discard only when it has earned one.
                 self.phase = "discard" if self.dealer_made() and self.dealer_chips() else "done"
 
-    def apply_discard(self, event: Event) -> None:
+    def apply_discard(self, event: DiscardEvent) -> None:
         seat = self.event_seat(event, self.dealer)
         task = parse_task(event["discard"])
         held = self.dealer_chips()
@@ -1005,7 +1013,7 @@ class WasStichtRound(Round):
             return [{"seat": seat, "task": task} for task in self.choices(seat)]
         if self.phase == "discard":
             return [{"seat": seat, "discard": task} for task in self.dealer_chips()]
-        return self.play_events(seat)
+        return [*self.play_events(seat)]
 
     def possible_winners(self) -> list[int]:
         """Announcements for the current column that some trumps still allow (all of them agree
@@ -1031,17 +1039,17 @@ class WasStichtRound(Round):
             seat = self.to_move()
             whose = "" if seat is None else f" ({self.names[seat]} to move)"
             raise RuleError(f"expected a {kind} event{whose}, got {event!r}")
-        if self.phase == "draft":
+        if self.phase == "draft" and "pick" in event:
             self.apply_pick(event)
-        elif self.phase == "announce":
+        elif self.phase == "announce" and "announce" in event:
             self.apply_announce(event)
-        elif self.phase == "reveal":
+        elif self.phase == "reveal" and "reveal" in event:
             self.apply_reveal(event)
-        elif self.phase == "tasks":
+        elif self.phase == "tasks" and "task" in event:
             self.apply_task(event)
-        elif self.phase == "discard":
+        elif self.phase == "discard" and "discard" in event:
             self.apply_discard(event)
-        else:
+        elif "play" in event:
             self.apply_play(event)
 
     # -- results and views -------------------------------------------------
