@@ -36,6 +36,7 @@ from stich.deducer.sampling import DealSampler
 from stich.games.base import Event, seat_index
 from stich.games.cards import popcount
 from stich.games.errors import StichError
+from stich.games.events import without
 from stich.games.record import Record, check_report
 from stich.games.views import ViewFeed
 from stich.hints import figures
@@ -109,9 +110,14 @@ def event_label(event: Event, names: Sequence[str] = ()) -> str:
     if "reveal" in event and isinstance(event["reveal"], dict):
         trumps = event["reveal"]
         return f"reveal {_words(trumps.get('trump_suit'))} {_words(trumps.get('trump_number'))}"
-    for key in ("pick", "guess", "task", "discard"):
-        if key in event:
-            return _words(event[key])
+    if "pick" in event:
+        return _words(event["pick"])
+    if "guess" in event:
+        return _words(event["guess"])
+    if "task" in event:
+        return _words(event["task"])
+    if "discard" in event:
+        return _words(event["discard"])
     return " ".join(f"{k} {_words(v)}" for k, v in sorted(event.items()) if k not in IGNORED)
 
 
@@ -612,7 +618,7 @@ def _value(
     if valuation.true_draw is not None and weighed > 1:
         world, sampled = truth()
         if all(choice_key(choice[0]) != key for choice in choices):  # the choice made, not weighed
-            choices.append(({k: v for k, v in event.items() if k != "receive"}, event_label(event, names)))
+            choices.append((without(event, "receive"), event_label(event, names)))
         seed = (0 if budget.seed is None else budget.seed) * 1_000_003 + index
         chosen = next(i for i, choice in enumerate(choices) if choice_key(choice[0]) == key)
         drawn = drawn_truth(valuation, [c[0] for c in choices], world, later, seed, budget.wall, chosen)
