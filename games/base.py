@@ -25,7 +25,7 @@ from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
 from stich.games.events import Event, PlayEvent, event_from
-from stich.games.reports import GameFacts, ObjectiveJson, ReportTable, RoundCheck, TrickReport
+from stich.games.reports import GameFacts, Known, ObjectiveJson, ReportTable, RoundCheck, TrickReport
 from stich.games.secret import Clue, DeductionPuzzleKind, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
@@ -355,7 +355,7 @@ class Game(ABC):
         return None
 
     @abstractmethod
-    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int) -> Known:
         """A random omniscient ``known`` block for a round starting at ``deal``."""
 
     #: Whether fewer round points are better (24, where a score counts down toward 0).
@@ -372,7 +372,7 @@ class Game(ABC):
         players: Sequence[str],
         dealer: int,
         view: int | None = None,
-        known: Mapping[str, Any] | None = None,
+        known: Known | None = None,
         start: str = "deal",
     ) -> Round:
         """A round in its starting phase, from what ``view`` knows (a view that holds what its seat
@@ -390,7 +390,7 @@ class Game(ABC):
         return self.round_class(self, players, dealer, view, known, start)
 
     def view_excess(
-        self, known: Mapping[str, Any], seat: int, dealer: int, start: str, players: Sequence[str]
+        self, known: Known, seat: int, dealer: int, start: str, players: Sequence[str]
     ) -> list[str]:
         """What a ``known`` block seen from ``seat`` holds that the seat cannot know, in words
         (``"Ben's hand"``, ``"known.secret"``): another seat's hand, and every field `view_known`
@@ -400,7 +400,7 @@ class Game(ABC):
         for key in known:
             if key == "hands":
                 shown = set(_held_hands(seen.get("hands"), players))
-                hidden = [s for s in _held_hands(known[key], players) if s not in shown]
+                hidden = [s for s in _held_hands(known.get("hands"), players) if s not in shown]
                 excess.extend(f"{players[s]}'s hand" for s in hidden)
             elif key not in seen:
                 excess.append(f"the {key}" if key in ("secret", "stock") else f"known.{key}")
@@ -408,10 +408,10 @@ class Game(ABC):
 
     # -- what one seat sees (games/views.py) -----------------------------------
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         """The part of an omniscient ``known`` block that ``seat`` sees: by default its own hand only
         (no other hand, no stock). Games with open cards or a secret say more or less."""
-        view = copy.deepcopy(dict(known))
+        view = copy.deepcopy(known)
         hands = view.get("hands")
         if hands is not None:
             own = own_hand(hands, seat)
@@ -498,7 +498,7 @@ class Round(ABC):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         n = game.players
@@ -513,7 +513,7 @@ class Round(ABC):
         self.names = list(players)
         self.dealer = seat_index(dealer, players, "dealer")
         self.view = None if view is None else seat_index(view, players, "view")
-        self.known: dict[str, Any] = dict(known or {})
+        self.known: Known = known.copy() if known else {}
         self.start = start
         self.phase = start
         # Trick play, filled in by the game when its trick phase begins.

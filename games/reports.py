@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 __all__ = [
     "GameFacts",
+    "Known",
+    "known_of",
     "ObjectiveJson",
     "OptionFacts",
     "ReportTable",
@@ -25,6 +27,39 @@ __all__ = [
     "TrickReport",
     "seat_list",
 ]
+
+
+class Known(TypedDict, total=False):
+    """A record's ``known`` block (docs/format.md), what a view knows from the start: as a deal
+    writes it (omniscient), as a seat sees it (`Game.view_known`), or the facts a whole game
+    carries into its next round. Each game reads the keys it knows; values from a file are
+    checked by the game as the round starts."""
+
+    layout: list[list[str]]
+    hands: Any  # by seat: {"0": [cards]}, or a list in a record file
+    secret: dict[str, Any]
+    trump_card: str | None
+    trump: str | None
+    stock: list[str]
+    cards: int | None
+    round: int
+    blind: bool
+    scores: list[int]
+    chips: dict[str, list[str]]
+    bids: list[int | None]
+    caller: int | str
+    confidant: int | str | None
+    dropped: list[bool]
+    order: str
+    table: str | None
+    tasks: dict[str, str]
+    properties: dict[str, Any]
+
+
+def known_of(raw: Mapping[str, Any] | None) -> Known:
+    """A copy of a ``known`` block read from a file or given by a caller (None: empty), as a
+    `Known`; the game checks its keys and values as the round starts."""
+    return cast("Known", dict(raw or {}))
 
 
 class TrickReport(TypedDict):

@@ -25,7 +25,7 @@ from stich.games.errors import RuleError, StichError
 from stich.games.events import event_from
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
-from stich.games.reports import ObjectiveJson, RoundCheck
+from stich.games.reports import Known, ObjectiveJson, RoundCheck
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -487,7 +487,7 @@ class StichFuerStichRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -903,7 +903,7 @@ class StichFuerStichCourse(Course["StichFuerStich"]):
     def hand_size(self, seat: int) -> int | None:
         return CONFIDANT_CARDS if seat == self.dealer else SLEUTH_CARDS
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         return self.game.deal(rng, self.dealer)
 
     def settle(self, state: FinishedRound) -> None:
@@ -1024,7 +1024,7 @@ class StichFuerStich(Game):
     def deck(self) -> Deck:
         return SFS_DECK
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         """Only the confidant (the dealer) knows the culprit and weapon."""
         view = super().view_known(known, seat, dealer, start)
         if seat != dealer:
@@ -1061,7 +1061,7 @@ class StichFuerStich(Game):
         """The confidant of each case: every player once, passing to the left."""
         return [(first + i) % self.players for i in range(self.players)]
 
-    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int) -> Known:
         """Shuffle all 55 cards: confidant (``dealer``) 10, sleuths 7; a uniformly drawn secret."""
         order = list(range(self.deck.size))
         rng.shuffle(order)

@@ -26,7 +26,7 @@ from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.events import ExchangeEvent
 from stich.games.faces import BLACK, WHITE, Face, colour_face
-from stich.games.reports import ObjectiveJson, RoundCheck, seat_list
+from stich.games.reports import Known, ObjectiveJson, RoundCheck, seat_list
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Declaration, PlayContext, TrickTables
 
@@ -260,7 +260,7 @@ class VierUndZwanzigRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -806,13 +806,13 @@ class VierUndZwanzigCourse(Course["VierUndZwanzig"]):
         """Every player starts the game with 24 points (rulebook, Setup)."""
         return [START_POINTS] * self.game.players
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Known:
         return {"scores": list(self.totals)}
 
     def hand_size(self, seat: int) -> int | None:
         return HAND
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         return self.game.deal(rng, self.dealer, scores=self.totals)
 
     def series_start(self) -> int:
@@ -926,7 +926,7 @@ class VierUndZwanzig(Game):
         if self.options["dropping_out"] and self.players == 2:
             raise StichError("option 'dropping_out' cannot be played by 2 players (two must take part)")
 
-    def deal(self, rng: random.Random, dealer: int, scores: Sequence[int] | None = None) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int, scores: Sequence[int] | None = None) -> Known:
         """Hands list the 3 cards dealt before the trump call first, then the 3 dealt after."""
         n = self.players
         order = list(range(self.deck.size))

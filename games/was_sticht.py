@@ -35,7 +35,7 @@ from stich.games.events import (
     TaskEvent,
 )
 from stich.games.faces import colour_face
-from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
+from stich.games.reports import Known, ObjectiveJson, ReportTable, RoundCheck, seat_list
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -631,7 +631,7 @@ class WasStichtRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -1275,7 +1275,7 @@ class WasStichtCourse(Course["WasSticht"]):
         """Random play: every seat draws its chips before the first round."""
         self.held = self.draw(rng, self.dealer)
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Known:
         if not self.held:
             return {}
         return {"chips": {str(s): list(chips) for s, chips in sorted(self.held.items())}}
@@ -1303,12 +1303,12 @@ class WasStichtCourse(Course["WasSticht"]):
             chips[seat_key(key, names, "known.chips seat")] = [parse_task(t) for t in tasks]
         return chips
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         known = self.game.deal(rng, self.dealer)
         known.update(self.facts())
         return known
 
-    def series_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+    def series_deal(self, rng: random.Random, number: int) -> tuple[int, Known]:
         """Round ``number`` of a series: the deal passes to the left, and each round is the first
         of a game, every seat holding the chips it drew (in ``known.chips``)."""
         dealer = (self.series_start() + number) % self.game.players
@@ -1436,10 +1436,10 @@ class WasSticht(Game):
     def deck(self) -> Deck:
         return DECK
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         """Hands come from the open draft: everyone sees them. Only the dealer knows the trumps,
         until they are revealed after the draft (a record starting later has them open)."""
-        view = copy.deepcopy(dict(known))
+        view = copy.deepcopy(known)
         view.pop("stock", None)
         if seat != dealer and start == "deal":
             view.pop("secret", None)
@@ -1555,7 +1555,7 @@ class WasSticht(Game):
             counts[chip["task"]] = counts.get(chip["task"], 0) + 1
         return counts
 
-    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int) -> Known:
         order = list(range(DECK.size))
         rng.shuffle(order)
         layout = [DECK.names(order[i * 4 : (i + 1) * 4]) for i in range(COLUMNS)]

@@ -35,6 +35,7 @@ from stich.games.base import Event, Game, Round
 from stich.games.errors import StichError
 from stich.games.record import Record
 from stich.games.registry import find
+from stich.games.reports import Known
 from stich.games.views import ViewFeed
 from stich.hints.play.bots import BIDDING_ONLY, BotSpec, choice_key
 from stich.hints.session import Session
@@ -180,7 +181,7 @@ def _play_round(
     spec: ArenaSpec,
     game: Game,
     dealer: int,
-    known: dict[str, Any],
+    known: Known,
     bots: Sequence[BotSpec],
     seeds: tuple[int, ...],
 ) -> tuple[Round, Record]:
