@@ -25,7 +25,15 @@ from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
 from stich.games.events import Event, PlayEvent, event_from
-from stich.games.reports import GameFacts, Known, ObjectiveJson, ReportTable, RoundCheck, TrickReport
+from stich.games.reports import (
+    GameFacts,
+    Known,
+    ObjectiveJson,
+    ReportTable,
+    RoundCheck,
+    RoundResult,
+    TrickReport,
+)
 from stich.games.secret import Clue, DeductionPuzzleKind, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
@@ -542,7 +550,7 @@ class Round(ABC):
         """Apply one event or raise `RuleError`; may leave the state half-changed (apply restores)."""
 
     @abstractmethod
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         """``{"tricks": [...], "points": [...]}`` and what else the game scores."""
 
     def is_terminal(self) -> bool:

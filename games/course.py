@@ -25,7 +25,7 @@ from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from stich.games.errors import StichError
 from stich.games.jsonfile import short_repr
-from stich.games.reports import Known
+from stich.games.reports import Known, RoundResult
 
 __all__ = ["Course", "CourseGame", "FinishedRound", "PointsStanding", "Standing"]
 
@@ -60,7 +60,7 @@ class CourseGame(Protocol):
 class FinishedRound(Protocol):
     """What a course asks of a finished round (`games.base.Round` answers it)."""
 
-    def result(self) -> dict[str, Any]: ...
+    def result(self) -> RoundResult: ...
 
 
 G = TypeVar("G", bound=CourseGame, covariant=True)

@@ -23,6 +23,7 @@ __all__ = [
     "ObjectiveJson",
     "OptionFacts",
     "ReportTable",
+    "RoundResult",
     "RoundCheck",
     "TrickReport",
     "seat_list",
@@ -54,6 +55,33 @@ class Known(TypedDict, total=False):
     table: str | None
     tasks: dict[str, str]
     properties: dict[str, Any]
+
+
+class RoundResult(TypedDict):
+    """A round's result (`Round.result`, ``result`` of ``stich check --json``): tricks won and
+    points (null until the round is over), and what else the game scores."""
+
+    tricks: list[int]
+    points: list[int] | None
+    # Stiche-Raten, Wizard
+    bids: NotRequired[list[int | None]]
+    # Was sticht?
+    tasks: NotRequired[dict[int, str]]
+    success: NotRequired[dict[int, bool]]
+    dealer_made: NotRequired[list[int]]
+    discards: NotRequired[dict[int, str]]
+    # 24
+    trump: NotRequired[str | None]
+    blind: NotRequired[bool]
+    order: NotRequired[str]
+    caller: NotRequired[int | None]
+    dropped: NotRequired[list[int]]
+    scores: NotRequired[list[int]]
+    # Stich für Stich
+    investigation: NotRequired[list[int]]
+    solved_at: NotRequired[dict[int, int | None]]
+    confidant: NotRequired[int | None]
+    secret: NotRequired[dict[str, Any] | None]
 
 
 def known_of(raw: Mapping[str, Any] | None) -> Known:

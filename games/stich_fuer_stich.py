@@ -25,7 +25,7 @@ from stich.games.errors import RuleError, StichError
 from stich.games.events import event_from
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
-from stich.games.reports import Known, ObjectiveJson, RoundCheck
+from stich.games.reports import Known, ObjectiveJson, RoundCheck, RoundResult
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -770,7 +770,7 @@ class StichFuerStichRound(Round):
         )
         return points
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         """Tricks and investigation points so far; ``points`` (investigation + tricks) once the
         case is over, null before, as in every game."""
         investigation = self.investigation()

@@ -21,7 +21,7 @@ from stich.games.course import Course, CourseGame, FinishedRound, Standing
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.events import BidEvent
-from stich.games.reports import Known, ObjectiveJson
+from stich.games.reports import Known, ObjectiveJson, RoundResult
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
 
@@ -437,7 +437,7 @@ class BiddingRound(Round):
     def scoring(self) -> str:
         return str(self.game.options["scoring"])
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         done = self.is_terminal()
         points = (
             [

@@ -26,7 +26,7 @@ from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.events import ExchangeEvent
 from stich.games.faces import BLACK, WHITE, Face, colour_face
-from stich.games.reports import Known, ObjectiveJson, RoundCheck, seat_list
+from stich.games.reports import Known, ObjectiveJson, RoundCheck, RoundResult, seat_list
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Declaration, PlayContext, TrickTables
 
@@ -714,9 +714,9 @@ class VierUndZwanzigRound(Round):
 
     # -- scoring and views -------------------------------------------------------
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         trump = self.next_trump
-        result: dict[str, Any] = {
+        result: RoundResult = {
             "tricks": list(self.won),
             "points": None,
             "trump": None if trump is None else SUITS[trump],

@@ -35,7 +35,7 @@ from stich.games.events import (
     TaskEvent,
 )
 from stich.games.faces import colour_face
-from stich.games.reports import Known, ObjectiveJson, ReportTable, RoundCheck, seat_list
+from stich.games.reports import Known, ObjectiveJson, ReportTable, RoundCheck, RoundResult, seat_list
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -1054,7 +1054,7 @@ class WasStichtRound(Round):
 
     # -- results and views -------------------------------------------------
 
-    def result(self, dealer_discard: str | None = None) -> dict[str, Any]:
+    def result(self, dealer_discard: str | None = None) -> RoundResult:
         """Tricks won, and once the tricks are over: tasks, success, the dealer's share, discards.
 
         ``discards`` maps each seat that discards a chip this round to the chip's task:
@@ -1065,7 +1065,7 @@ class WasStichtRound(Round):
         while the dealer's choice is pending they are not known yet.
         """
         n = self.game.players
-        out: dict[str, Any] = {"tricks": list(self.won), "points": None, "tasks": dict(self.tasks)}
+        out: RoundResult = {"tricks": list(self.won), "points": None, "tasks": dict(self.tasks)}
         if len(self.tricks) < TRICKS:
             return out
         values = self.game.chip_values()

@@ -433,7 +433,7 @@ class LiveGame:
         self.session = None
         self.setup_history = []
         number = len(self.finished)
-        points = ", ".join(f"{n} {p:+d}" for n, p in zip(self.players, result["points"], strict=True))
+        points = ", ".join(f"{n} {p:+d}" for n, p in zip(self.players, result["points"] or (), strict=True))
         totals = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.course.totals, strict=True))
         notices = [Notice("round", f"round {number} over: {points}"), Notice("round", f"totals: {totals}")]
         if self.course.ended:

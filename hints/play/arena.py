@@ -234,7 +234,7 @@ def _played(
         index,
         rotation,
         tuple(bot.name for bot in bots),
-        tuple(float(p) for p in truth.result()["points"]),
+        tuple(float(p) for p in truth.result()["points"] or ()),
         tuple(truth.seat_figures(seat) for seat in range(spec.players)),
         kept,
         game_round,
