@@ -29,6 +29,7 @@ from stich.games.reports import (
     GameFacts,
     Known,
     ObjectiveJson,
+    Observation,
     ReportTable,
     RoundCheck,
     RoundResult,
@@ -625,7 +626,7 @@ class Round(ABC):
 
     # -- views ----------------------------------------------------------------
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now; games add their own public facts."""
         hand = self.hands[seat]
         return {

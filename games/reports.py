@@ -21,6 +21,7 @@ __all__ = [
     "Known",
     "known_of",
     "ObjectiveJson",
+    "Observation",
     "OptionFacts",
     "ReportTable",
     "RoundResult",
@@ -82,6 +83,50 @@ class RoundResult(TypedDict):
     solved_at: NotRequired[dict[int, int | None]]
     confidant: NotRequired[int | None]
     secret: NotRequired[dict[str, Any] | None]
+
+
+class Observation(TypedDict):
+    """What one seat may see now (`Round.observation`): the trick play every game has, and the
+    public facts of the game."""
+
+    seat: int
+    phase: str
+    hand: list[str] | None
+    hand_sizes: list[int]
+    tricks: list[TrickReport]
+    trick: list[str]
+    leader: int
+    won: list[int]
+    dealer: NotRequired[int]
+    trump: NotRequired[str | None]
+    secret: NotRequired[dict[str, Any] | None]
+    # Stiche-Raten, Wizard
+    trump_card: NotRequired[str | None]
+    bids: NotRequired[list[int | None]]
+    # 24
+    next_trump: NotRequired[str | None]
+    blind: NotRequired[bool]
+    order: NotRequired[str]
+    next_order: NotRequired[str]
+    caller: NotRequired[int | None]
+    scores: NotRequired[list[int]]
+    exchanged: NotRequired[list[Any]]
+    dropped: NotRequired[list[int]]
+    stock_size: NotRequired[int | None]
+    # Was sticht?
+    hands: NotRequired[list[list[str] | None]]
+    layout: NotRequired[list[list[str]]]
+    column: NotRequired[int]
+    marker: NotRequired[int]
+    picks: NotRequired[list[dict[str, Any]]]
+    columns: NotRequired[list[Any]]
+    table: NotRequired[list[str]]
+    tasks: NotRequired[dict[int, str]]
+    chips: NotRequired[dict[int, list[str]]]
+    # Stich für Stich
+    confidant: NotRequired[int | None]
+    solved_at: NotRequired[dict[int, int | None]]
+    guesses: NotRequired[list[dict[str, Any]]]
 
 
 def known_of(raw: Mapping[str, Any] | None) -> Known:

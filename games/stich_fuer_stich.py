@@ -25,7 +25,7 @@ from stich.games.errors import RuleError, StichError
 from stich.games.events import event_from
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
-from stich.games.reports import Known, ObjectiveJson, RoundCheck, RoundResult
+from stich.games.reports import Known, ObjectiveJson, Observation, RoundCheck, RoundResult
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -784,7 +784,7 @@ class StichFuerStichRound(Round):
             "secret": None if self.secret is None else secret_json(self.secret),
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         knows_secret = seat == self.confidant or self.solved_at[seat] is not None
         view["confidant"] = self.confidant

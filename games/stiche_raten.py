@@ -21,7 +21,7 @@ from stich.games.course import Course, CourseGame, FinishedRound, Standing
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.events import BidEvent
-from stich.games.reports import Known, ObjectiveJson, RoundResult
+from stich.games.reports import Known, ObjectiveJson, Observation, RoundResult
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
 
@@ -461,7 +461,7 @@ class BiddingRound(Round):
         """``bid_hit``: 1 when the seat took exactly the tricks it bid."""
         return {"bid_hit": float(self.bids[seat] == self.won[seat])} if self.is_terminal() else {}
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         view["trump_card"] = None if self.trump_card is None else self.deck.name_of(self.trump_card)
         view["trump"] = None if self.trump is None else FRENCH_SUITS[self.trump]

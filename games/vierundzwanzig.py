@@ -26,7 +26,7 @@ from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
 from stich.games.events import ExchangeEvent
 from stich.games.faces import BLACK, WHITE, Face, colour_face
-from stich.games.reports import Known, ObjectiveJson, RoundCheck, RoundResult, seat_list
+from stich.games.reports import Known, ObjectiveJson, Observation, RoundCheck, RoundResult, seat_list
 from stich.games.trick import TrickRules
 from stich.games.trick_tables import Declaration, PlayContext, TrickTables
 
@@ -753,7 +753,7 @@ class VierUndZwanzigRound(Round):
             for hand, second in zip(self.hands, self.second_deal, strict=True)
         ]
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         view["trump"] = None if self.trump is None else SUITS[self.trump]
         view["next_trump"] = None if self.next_trump is None else SUITS[self.next_trump]

@@ -35,7 +35,15 @@ from stich.games.events import (
     TaskEvent,
 )
 from stich.games.faces import colour_face
-from stich.games.reports import Known, ObjectiveJson, ReportTable, RoundCheck, RoundResult, seat_list
+from stich.games.reports import (
+    Known,
+    ObjectiveJson,
+    Observation,
+    ReportTable,
+    RoundCheck,
+    RoundResult,
+    seat_list,
+)
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -1094,7 +1102,7 @@ class WasStichtRound(Round):
             out["points"] = [values[discards[s]] if s in discards else 0 for s in range(n)]
         return out
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         # The draft is open: everyone sees who takes which card.
         view["hands"] = [None if h is None else DECK.names(h) for h in self.hands]
