@@ -35,7 +35,7 @@ from stich.games.secret import (
     Value,
 )
 from stich.games.trick import TrickRules, trick_winner
-from stich.games.trick_tables import PlayContext, TrickTables
+from stich.games.trick_tables import ContextJson, PlayContext, TrickTables
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
     from ortools.sat.python import cp_model
@@ -326,7 +326,7 @@ class StichFuerStichContext(PlayContext):
     def trick_tables(self) -> TrickTables:
         return _trick_tables(self.culprit, self.weapon, self.weapons)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         return {"secret": secret_json((self.culprit, self.weapon)), "confidant": self.confidant}
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
@@ -914,7 +914,7 @@ class StichFuerStichCourse(Course["StichFuerStich"]):
         return f"case {self.rounds + 1} of {self.game.players}"
 
 
-def _theme_context(rng: random.Random) -> dict[str, Any]:
+def _theme_context(rng: random.Random) -> ContextJson:
     return {
         "secret": {"culprit": rng.choice(SUSPECTS), "weapon": rng.choice(WEAPONS)},
         "confidant": rng.randrange(4),
@@ -938,7 +938,7 @@ def _theme_extra(context: Mapping[str, Any]) -> dict[int, int]:
     return {int(context["confidant"]): CONFIDANT_CARDS - SLEUTH_CARDS}
 
 
-def _theme_points(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+def _theme_points(rng: random.Random, cards: int) -> list[ObjectiveJson]:
     # Without a duty to follow, exactly k tricks is slow to search beyond three tricks.
     return [{"type": "points", "seat": SOUTH}, *(exact_objectives(rng, cards) if cards <= 3 else [])]
 

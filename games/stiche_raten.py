@@ -23,7 +23,7 @@ from stich.games.errors import RuleError, StichError
 from stich.games.events import BidEvent
 from stich.games.reports import Known, ObjectiveJson, Observation, RoundResult
 from stich.games.trick import TrickRules
-from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
+from stich.games.trick_tables import ContextJson, PlayContext, TrickTables, french_blocks
 
 __all__ = [
     "BiddingCourse",
@@ -132,7 +132,7 @@ class SuitContext(PlayContext):
     def trick_tables(self) -> TrickTables:
         return _suit_trick_tables(self.trump)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         return {"trump": None if self.trump is None else FRENCH_SUITS[self.trump]}
 
     def describe(self, seat_name: Callable[[int], str]) -> str:

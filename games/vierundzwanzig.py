@@ -28,7 +28,7 @@ from stich.games.events import ExchangeEvent
 from stich.games.faces import BLACK, WHITE, Face, colour_face
 from stich.games.reports import Known, ObjectiveJson, Observation, RoundCheck, RoundResult, seat_list
 from stich.games.trick import TrickRules
-from stich.games.trick_tables import Declaration, PlayContext, TrickTables
+from stich.games.trick_tables import ContextJson, Declaration, PlayContext, TrickTables
 
 __all__ = [
     "GAME",
@@ -202,8 +202,8 @@ class VierUndZwanzigContext(PlayContext):
             self.chaos, self.trump * 2 + self.reversed, self.next_trump * 2 + self.next_reversed
         )
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> ContextJson:
+        out: ContextJson = {
             "trump": SUITS[self.trump],
             "order": ORDERS[self.reversed],
             "next_trump": SUITS[self.next_trump],
@@ -823,7 +823,7 @@ class VierUndZwanzigCourse(Course["VierUndZwanzig"]):
         self.standing = self.game.standing(self.totals)
 
 
-def _theme_context(rng: random.Random) -> dict[str, Any]:
+def _theme_context(rng: random.Random) -> ContextJson:
     return {"trump": rng.choice("YBRG"), "order": "normal"}
 
 

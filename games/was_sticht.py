@@ -53,7 +53,7 @@ from stich.games.secret import (
     Value,
 )
 from stich.games.trick import TrickRules, trick_winner
-from stich.games.trick_tables import PlayContext, TrickTables
+from stich.games.trick_tables import ContextJson, PlayContext, TrickTables
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
     from ortools.sat.python import cp_model
@@ -400,7 +400,7 @@ class WasStichtContext(PlayContext):
     def trick_tables(self) -> TrickTables:
         return _trick_tables(self.trump_suit, self.trump_number)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         return {"secret": secret_json(self.trump_suit, self.trump_number)}
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
@@ -1347,7 +1347,7 @@ _TASK_WORDS = {
 }
 
 
-def _theme_context(rng: random.Random) -> dict[str, Any]:
+def _theme_context(rng: random.Random) -> ContextJson:
     return {
         "secret": {
             "trump_suit": rng.choice([*"RGYB", None]),
@@ -1364,7 +1364,7 @@ def _theme_setting(context: Mapping[str, Any]) -> str:
     return f"trumps {secret_text(*parse_secret(context['secret'], 'secret'))}"
 
 
-def _theme_tasks(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+def _theme_tasks(rng: random.Random, cards: int) -> list[ObjectiveJson]:
     if cards > PYTHON_OBJECTIVE_DEPTH:
         return []
     tasks = [t for t in _TASK_WORDS if not t.startswith("exactly-") or int(t[-1]) < cards]
