@@ -534,7 +534,7 @@ class Round(ABC):
         self.trick_cards: list[Card] = []
         self.tricks: list[Trick] = []
         self.won: list[int] = [0] * n
-        self._history: list[tuple[Event, dict[str, Any]]] = []
+        self._history: list[tuple[Event, dict[str, object]]] = []
 
     # -- the state machine --------------------------------------------------
 
@@ -620,7 +620,7 @@ class Round(ABC):
         """The events the rules allow next (for a seat whose hand is known)."""
         return self.legal_events()
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> dict[str, object]:
         memo: dict[int, Any] = {}
         return {k: _copy_state(v, memo) for k, v in self.__dict__.items() if k not in self._fixed}
 

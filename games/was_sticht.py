@@ -269,6 +269,13 @@ def parse_secret(raw: object, what: str = "secret") -> tuple[int | None, int | N
     return suit, number
 
 
+class Chip(TypedDict):
+    """A task chip of the chip set (option ``chips``)."""
+
+    task: str
+    value: int
+
+
 def secret_json(trump_suit: int | None, trump_number: int | None) -> dict[str, Any]:
     """The record form of a secret."""
     return {
@@ -1546,7 +1553,7 @@ class WasSticht(Game):
             return said
         return None
 
-    def chip_set(self) -> list[dict[str, Any]]:
+    def chip_set(self) -> list[Chip]:
         """The task chips of this game: ``[{"task": id, "value": int}, ...]``."""
         raw = self.options["chips"]
         chips = DEFAULT_CHIPS if raw is None else raw
