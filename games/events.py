@@ -21,7 +21,6 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, cast, final
 __all__ = [
     "AnnounceEvent",
     "BidEvent",
-    "CardEventKind",
     "DiscardEvent",
     "DropEvent",
     "Event",
@@ -35,7 +34,6 @@ __all__ = [
     "TaskEvent",
     "TrumpEvent",
     "WinnerEvent",
-    "card_event",
     "event_bid",
     "event_discard",
     "event_exchange",
@@ -68,9 +66,6 @@ EventKind: TypeAlias = Literal[
     "discard",
 ]
 """The keys that name an event's kind, in the order of the record schema."""
-
-CardEventKind: TypeAlias = Literal["pick", "play"]
-"""The kinds whose value is one card by name."""
 
 
 @final
@@ -297,12 +292,3 @@ def event_guess(event: Event) -> list[str]:
     if "guess" in event:
         return event["guess"]
     raise KeyError("guess")
-
-
-def card_event(kind: CardEventKind, card: str, seat: int | None = None) -> PickEvent | PlayEvent:
-    """``{"seat": seat, kind: card}`` (no seat when None) for a kind whose value is one card."""
-    if kind == "pick":
-        pick: PickEvent = {"pick": card} if seat is None else {"seat": seat, "pick": card}
-        return pick
-    play: PlayEvent = {"play": card} if seat is None else {"seat": seat, "play": card}
-    return play
