@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
 
 from stich.games.base import Event, Game, Round
 from stich.games.cards import Card
@@ -354,6 +354,55 @@ def consistent_leaving_out(
 # -- the posterior ---------------------------------------------------------------
 
 
+class ValueShare(TypedDict):
+    value: Value
+    p: float
+
+
+class PosteriorJson(TypedDict):
+    """A `Posterior` in ``stich deduce --json``: each consistent secret (its fields and ``p``)."""
+
+    consistent: list[dict[str, Any]]
+    count: int
+    entropy: float
+    marginals: dict[str, list[ValueShare]]
+
+
+class SeatPosteriorJson(PosteriorJson):
+    """What another seat can still consider (from the holder's view)."""
+
+    seat: int
+
+
+class ClueJson(TypedDict, total=False):
+    """A clue in ``stich deduce --json``: a column or trick, or a secret shown or answered."""
+
+    kind: str
+    event: int | None
+    column: int | None
+    trick: int | None
+    seats: list[int | str]
+    cards: list[str]
+    announced: int | str
+    secret: dict[str, Value]
+    seat: int | None
+    after_trick: int | None
+    solved: bool | None
+
+
+class DeductionJson(PosteriorJson):
+    """The ``stich deduce --json`` body of a game with a secret (without conflicts and card
+    locations)."""
+
+    game: str
+    view: int
+    holder: int | None
+    events: int
+    stopped: str | None
+    clues: list[ClueJson]
+    others: list[SeatPosteriorJson]
+
+
 @dataclass(frozen=True)
 class Posterior:
     """Probabilities of the hypotheses: uniform over ``possible``, zero elsewhere."""
@@ -386,7 +435,7 @@ class Posterior:
         """The possible hypotheses with their probabilities, in order."""
         return [(h, self.probabilities[h]) for h in members(self.possible)]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PosteriorJson:
         """``{"consistent": [{secret fields, "p"}], "count", "entropy", "marginals"}``; the marginals
         give each component's values as ``[{"value", "p"}]``."""
         marginals = self.marginals()
@@ -585,7 +634,7 @@ class Deduction:
     posterior: Posterior
     others: dict[int, Posterior]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DeductionJson:
         """The ``stich deduce --json`` body (without conflicts and card locations)."""
         ev = self.evidence
         return {
@@ -600,17 +649,22 @@ class Deduction:
         }
 
 
-def _clue_json(space: HypothesisSpace, clue: Clue) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": clue.kind, "event": clue.event}
+def _clue_json(space: HypothesisSpace, clue: Clue) -> ClueJson:
+    data: ClueJson = {"kind": clue.kind, "event": clue.event}
     if clue.kind in ("column", "trick"):
-        data[clue.kind] = clue.number
+        if clue.kind == "column":
+            data["column"] = clue.number
+        else:
+            data["trick"] = clue.number
         data["seats"] = [space.seat_json(s) for s in clue.seats]
         data["cards"] = space.deck.names(clue.cards)
         data["announced"] = space.seat_json(clue.announced)
     else:
         data["secret"] = space.to_json(clue.hypothesis)
         if clue.kind == "answer":
-            data.update({"seat": clue.seat, "after_trick": clue.number, "solved": clue.solved})
+            data["seat"] = clue.seat
+            data["after_trick"] = clue.number
+            data["solved"] = clue.solved
     return data
 
 

@@ -35,7 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypedDict
 
 from stich.deducer.hypotheses import Evidence, HypothesisSpace, consistent_brute_force, members
 from stich.deducer.locations import location_model
@@ -72,6 +72,33 @@ cards: 44 ms of CPU, numpy 17 ms); numpy's import, 0.1 to 0.2 s, pays for itself
 50,000 cells. A hint's spaces (up to 36 pairs, 400 sampled deals) stay below."""
 
 
+class SeatEntropyJson(TypedDict):
+    seat: int
+    expected_entropy: float
+
+
+class CandidateJson(TypedDict):
+    card: str
+    expected_entropy: float
+    gain: float
+    by_seat: list[SeatEntropyJson]
+
+
+class InformationJson(TypedDict):
+    """``information`` in ``stich deduce --info --json``."""
+
+    game: str
+    seat: int
+    mode: Mode
+    audience: list[int]
+    current_entropy: float
+    completions: int
+    exact: bool
+    candidates: list[CandidateJson]
+    want_low: list[str]
+    want_high: list[str]
+
+
 @dataclass(frozen=True)
 class CandidateValue:
     """One candidate card and the expected entropy (bits) of the audience's posterior after it."""
@@ -103,7 +130,7 @@ class InformationReport:
         """Best first for hiders (dealer, confidant): the highest expected entropy."""
         return sorted(self.candidates, key=lambda c: (-c.expected_entropy, c.card))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> InformationJson:
         """Candidates by name with expected entropies, and both orderings."""
         return {
             "game": self.game,

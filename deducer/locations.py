@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from stich.deducer.observations import Observations, Place
 from stich.games.cards import Card, CardSet, iter_cards, popcount
@@ -168,6 +168,21 @@ def _residual(graph: Any, flow: Mapping[Any, Mapping[Any, int]]) -> Any:
     return residual
 
 
+class PlaceJson(TypedDict):
+    name: str
+    seat: int | None
+    size: int
+    certain: list[str]
+    possible: list[str]
+
+
+class LocationsJson(TypedDict):
+    """``{"consistent", "places"}``, cards by name."""
+
+    consistent: bool
+    places: list[PlaceJson]
+
+
 @dataclass(frozen=True)
 class Locations:
     """For each hidden card, the places it can be in; ``consistent`` is False when no deal fits."""
@@ -195,7 +210,7 @@ class Locations:
         """Hidden cards that are in ``place`` in no deal that fits."""
         return self.model.hidden & ~self.possible(place)
 
-    def to_json(self, obs: Observations) -> dict[str, Any]:
+    def to_json(self, obs: Observations) -> LocationsJson:
         """``{"consistent", "places": [{"name", "seat", "size", "certain", "possible"}]}``, cards by name."""
         deck = obs.deck
         return {

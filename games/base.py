@@ -18,20 +18,28 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol
 
 from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, PointsStanding
 from stich.games.endgames import Theme
 from stich.games.errors import RuleError, StichError
-from stich.games.reports import GameFacts, ObjectiveJson, ReportTable, RoundCheck, TrickReport
+from stich.games.events import Event, PlayEvent, event_from
+from stich.games.reports import (
+    GameFacts,
+    Known,
+    ObjectiveJson,
+    Observation,
+    ReportTable,
+    RoundCheck,
+    RoundResult,
+    TrickReport,
+)
 from stich.games.secret import Clue, DeductionPuzzleKind, HypothesisSpace, InformationChoice
 from stich.games.trick import TrickRules, led_class, legal_plays, trick_winner
 from stich.games.trick_tables import PlayContext
 
 __all__ = ["Event", "Option", "Game", "Round", "TaskGoal", "Trick", "own_hand", "seat_index"]
-
-Event: TypeAlias = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -356,7 +364,7 @@ class Game(ABC):
         return None
 
     @abstractmethod
-    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int) -> Known:
         """A random omniscient ``known`` block for a round starting at ``deal``."""
 
     #: Whether fewer round points are better (24, where a score counts down toward 0).
@@ -373,7 +381,7 @@ class Game(ABC):
         players: Sequence[str],
         dealer: int,
         view: int | None = None,
-        known: Mapping[str, Any] | None = None,
+        known: Known | None = None,
         start: str = "deal",
     ) -> Round:
         """A round in its starting phase, from what ``view`` knows (a view that holds what its seat
@@ -391,7 +399,7 @@ class Game(ABC):
         return self.round_class(self, players, dealer, view, known, start)
 
     def view_excess(
-        self, known: Mapping[str, Any], seat: int, dealer: int, start: str, players: Sequence[str]
+        self, known: Known, seat: int, dealer: int, start: str, players: Sequence[str]
     ) -> list[str]:
         """What a ``known`` block seen from ``seat`` holds that the seat cannot know, in words
         (``"Ben's hand"``, ``"known.secret"``): another seat's hand, and every field `view_known`
@@ -401,7 +409,7 @@ class Game(ABC):
         for key in known:
             if key == "hands":
                 shown = set(_held_hands(seen.get("hands"), players))
-                hidden = [s for s in _held_hands(known[key], players) if s not in shown]
+                hidden = [s for s in _held_hands(known.get("hands"), players) if s not in shown]
                 excess.extend(f"{players[s]}'s hand" for s in hidden)
             elif key not in seen:
                 excess.append(f"the {key}" if key in ("secret", "stock") else f"known.{key}")
@@ -409,10 +417,10 @@ class Game(ABC):
 
     # -- what one seat sees (games/views.py) -----------------------------------
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         """The part of an omniscient ``known`` block that ``seat`` sees: by default its own hand only
         (no other hand, no stock). Games with open cards or a secret say more or less."""
-        view = copy.deepcopy(dict(known))
+        view = copy.deepcopy(known)
         hands = view.get("hands")
         if hands is not None:
             own = own_hand(hands, seat)
@@ -499,7 +507,7 @@ class Round(ABC):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         n = game.players
@@ -514,7 +522,7 @@ class Round(ABC):
         self.names = list(players)
         self.dealer = seat_index(dealer, players, "dealer")
         self.view = None if view is None else seat_index(view, players, "view")
-        self.known: dict[str, Any] = dict(known or {})
+        self.known: Known = known.copy() if known else {}
         self.start = start
         self.phase = start
         # Trick play, filled in by the game when its trick phase begins.
@@ -526,7 +534,7 @@ class Round(ABC):
         self.trick_cards: list[Card] = []
         self.tricks: list[Trick] = []
         self.won: list[int] = [0] * n
-        self._history: list[tuple[Event, dict[str, Any]]] = []
+        self._history: list[tuple[Event, dict[str, object]]] = []
 
     # -- the state machine --------------------------------------------------
 
@@ -543,7 +551,7 @@ class Round(ABC):
         """Apply one event or raise `RuleError`; may leave the state half-changed (apply restores)."""
 
     @abstractmethod
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         """``{"tricks": [...], "points": [...]}`` and what else the game scores."""
 
     def is_terminal(self) -> bool:
@@ -587,9 +595,10 @@ class Round(ABC):
     def act(self, kind: str, value: Any = True, *, seat: int | str | None = None, **extra: Any) -> Event:
         """Apply the event ``{kind: value}`` (with ``seat`` and ``extra`` fields) and return it,
         e.g. ``act("bid", 2)``, ``act("announce", "Carla")``, ``act("drop", seat=2)``."""
-        event: Event = {} if seat is None else {"seat": seat_index(seat, self.names)}
-        event[kind] = value
-        event.update(extra)
+        fields: dict[str, Any] = {} if seat is None else {"seat": seat_index(seat, self.names)}
+        fields[kind] = value
+        fields.update(extra)
+        event = event_from(fields)
         self.apply(event)
         return event
 
@@ -611,13 +620,13 @@ class Round(ABC):
         """The events the rules allow next (for a seat whose hand is known)."""
         return self.legal_events()
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> dict[str, object]:
         memo: dict[int, Any] = {}
         return {k: _copy_state(v, memo) for k, v in self.__dict__.items() if k not in self._fixed}
 
     # -- views ----------------------------------------------------------------
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now; games add their own public facts."""
         hand = self.hands[seat]
         return {
@@ -770,7 +779,7 @@ class Round(ABC):
         self.trick_seats = []
         self.trick_cards = []
 
-    def play_events(self, seat: int) -> list[Event]:
+    def play_events(self, seat: int) -> list[PlayEvent]:
         """Legal ``play`` events for ``seat`` (its hand must be known)."""
         return [{"seat": seat, "play": self.deck.name_of(c)} for c in iter_cards(self.legal_cards(seat))]
 

@@ -25,6 +25,7 @@ from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from stich.games.errors import StichError
 from stich.games.jsonfile import short_repr
+from stich.games.reports import Known, RoundResult
 
 __all__ = ["Course", "CourseGame", "FinishedRound", "PointsStanding", "Standing"]
 
@@ -59,7 +60,7 @@ class CourseGame(Protocol):
 class FinishedRound(Protocol):
     """What a course asks of a finished round (`games.base.Round` answers it)."""
 
-    def result(self) -> dict[str, Any]: ...
+    def result(self) -> RoundResult: ...
 
 
 G = TypeVar("G", bound=CourseGame, covariant=True)
@@ -99,7 +100,7 @@ class Course(ABC, Generic[G]):
     def ended(self) -> bool:
         return bool(self.standing.get("ended"))
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Known:
         """The ``known`` facts of the next round that follow from the game so far (no cards)."""
         return {}
 
@@ -108,10 +109,10 @@ class Course(ABC, Generic[G]):
         return None
 
     @abstractmethod
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         """A random omniscient ``known`` block for the next round (random play)."""
 
-    def round_deal(self, rng: random.Random, number: int) -> dict[str, Any]:
+    def round_deal(self, rng: random.Random, number: int) -> Known:
         """A random omniscient ``known`` block of round ``number`` (1 first) of a game that deals its
         rounds in a sequence of hand sizes (Stiche-Raten, Wizard), dealt by ``dealer``; a
         `StichError` for a game without one."""
@@ -121,7 +122,7 @@ class Course(ABC, Generic[G]):
         """The seat dealing round 0 of a series (`series_deal`): by default the first dealer."""
         return self.dealer
 
-    def series_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+    def series_deal(self, rng: random.Random, number: int) -> tuple[int, Known]:
         """The dealer and a random omniscient ``known`` block of round ``number`` (0 first) of a
         series of rounds each played alone (the arena's deals): the deal passes to the left from
         `series_start`, and each round is dealt as the first round of a game this dealer starts

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, Deck
+from stich.games.reports import ObjectiveJson
 from stich.games.trick import TrickRules
+from stich.games.trick_tables import ContextJson
 
 __all__ = [
     "PYTHON_OBJECTIVE_DEPTH",
@@ -43,11 +45,11 @@ class Theme:
     name: str
     game: str
     deck: Deck  # the game's cards (with the theme's options)
-    context: Callable[[random.Random], dict[str, Any]]  # the position's context fields
+    context: Callable[[random.Random], ContextJson]  # the position's context fields
     rules: Callable[[Mapping[str, Any]], TrickRules]  # the trick tables of a position's context
     setting: Callable[[Mapping[str, Any]], str]  # the context as a player says it
     # What South may play for with `cards` tricks left, in the order to try.
-    objectives: Callable[[random.Random, int], list[dict[str, Any]]]
+    objectives: Callable[[random.Random, int], list[ObjectiveJson]]
     max_depth: int = 7  # deeper positions take too long to solve while generating
     teams: tuple[tuple[int, ...], ...] | None = None  # None: South alone against the others
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -58,7 +60,7 @@ class Theme:
     task_words: Mapping[str, str] = field(default_factory=dict)
 
 
-def french_trump(rng: random.Random) -> dict[str, Any]:
+def french_trump(rng: random.Random) -> ContextJson:
     """A trump suit of the French deck, or none."""
     return {"trump": rng.choice([*FRENCH_SUITS, None])}
 
@@ -69,7 +71,7 @@ def french_setting(context: Mapping[str, Any]) -> str:
     return "no trumps" if trump is None else f"{FRENCH_SUIT_NAMES[trump]} are trumps"
 
 
-def exact_objectives(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+def exact_objectives(rng: random.Random, cards: int) -> list[ObjectiveJson]:
     """South takes exactly k tricks, for each k in a random order (none beyond the depth the
     search without the kernel serves)."""
     if cards > PYTHON_OBJECTIVE_DEPTH:
@@ -79,6 +81,6 @@ def exact_objectives(rng: random.Random, cards: int) -> list[dict[str, Any]]:
     return [{"type": "exact", "k": k, "seat": SOUTH} for k in counts]
 
 
-def tricks_objectives(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+def tricks_objectives(rng: random.Random, cards: int) -> list[ObjectiveJson]:
     """South (or South's side) takes as many tricks as it can."""
     return [{"type": "tricks", "seat": SOUTH}]

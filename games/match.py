@@ -38,6 +38,7 @@ from stich.games.record import (
     replay,
 )
 from stich.games.registry import GAME_IDS, find
+from stich.games.reports import Known
 from stich.games.schema import SchemaValidator
 
 __all__ = [
@@ -130,7 +131,7 @@ class Match:
 
 
 def play_random_round(
-    game: Game, names: list[str], dealer: int, known: dict[str, Any], rng: random.Random
+    game: Game, names: list[str], dealer: int, known: Known, rng: random.Random
 ) -> tuple[Round, Record]:
     """Play one round from ``known`` by picking uniformly among the legal events."""
     state = game.new_round(names, dealer, None, known)

@@ -20,7 +20,7 @@ from stich.games.errors import StichError
 from stich.games.jsonfile import read_json, short_repr
 from stich.games.names import MAX_NAME, check_player_names, name_problem
 from stich.games.registry import GAME_IDS, find
-from stich.games.reports import RoundCheck
+from stich.games.reports import Known, RoundCheck, known_of
 from stich.games.schema import SchemaValidator
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ class Record:
     events: list[Event]
     options: dict[str, Any] = field(default_factory=dict)
     view: int | None = None
-    known: dict[str, Any] = field(default_factory=dict)
+    known: Known = field(default_factory=Known)
     start: str = "deal"
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -259,7 +259,7 @@ def parse_record(data: object, source: str = "record") -> Record:
         events=list(data["events"]),
         options=find(data["game"]).current_options(data.get("options")),
         view=view,
-        known=dict(data.get("known") or {}),
+        known=known_of(data.get("known")),
         start=data.get("start", "deal"),
         extra={k: v for k, v in data.items() if k not in fields},
     )

@@ -14,17 +14,125 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 __all__ = [
     "GameFacts",
+    "Known",
+    "known_of",
     "ObjectiveJson",
+    "Observation",
     "OptionFacts",
     "ReportTable",
+    "RoundResult",
     "RoundCheck",
     "TrickReport",
     "seat_list",
 ]
+
+
+class Known(TypedDict, total=False):
+    """A record's ``known`` block (docs/format.md), what a view knows from the start: as a deal
+    writes it (omniscient), as a seat sees it (`Game.view_known`), or the facts a whole game
+    carries into its next round. Each game reads the keys it knows; values from a file are
+    checked by the game as the round starts."""
+
+    layout: list[list[str]]
+    hands: Any  # by seat: {"0": [cards]}, or a list in a record file
+    secret: dict[str, Any]
+    trump_card: str | None
+    trump: str | None
+    stock: list[str]
+    cards: int | None
+    round: int
+    blind: bool
+    scores: list[int]
+    chips: dict[str, list[str]]
+    bids: list[int | None]
+    caller: int | str
+    confidant: int | str | None
+    dropped: list[bool]
+    order: str
+    table: str | None
+    tasks: dict[str, str]
+    properties: dict[str, Any]
+
+
+class RoundResult(TypedDict):
+    """A round's result (`Round.result`, ``result`` of ``stich check --json``): tricks won and
+    points (null until the round is over), and what else the game scores."""
+
+    tricks: list[int]
+    points: list[int] | None
+    # Stiche-Raten, Wizard
+    bids: NotRequired[list[int | None]]
+    # Was sticht?
+    tasks: NotRequired[dict[int, str]]
+    success: NotRequired[dict[int, bool]]
+    dealer_made: NotRequired[list[int]]
+    discards: NotRequired[dict[int, str]]
+    # 24
+    trump: NotRequired[str | None]
+    blind: NotRequired[bool]
+    order: NotRequired[str]
+    caller: NotRequired[int | None]
+    dropped: NotRequired[list[int]]
+    scores: NotRequired[list[int]]
+    # Stich für Stich
+    investigation: NotRequired[list[int]]
+    solved_at: NotRequired[dict[int, int | None]]
+    confidant: NotRequired[int | None]
+    secret: NotRequired[dict[str, Any] | None]
+
+
+class Observation(TypedDict):
+    """What one seat may see now (`Round.observation`): the trick play every game has, and the
+    public facts of the game."""
+
+    seat: int
+    phase: str
+    hand: list[str] | None
+    hand_sizes: list[int]
+    tricks: list[TrickReport]
+    trick: list[str]
+    leader: int
+    won: list[int]
+    dealer: NotRequired[int]
+    trump: NotRequired[str | None]
+    secret: NotRequired[dict[str, Any] | None]
+    # Stiche-Raten, Wizard
+    trump_card: NotRequired[str | None]
+    bids: NotRequired[list[int | None]]
+    # 24
+    next_trump: NotRequired[str | None]
+    blind: NotRequired[bool]
+    order: NotRequired[str]
+    next_order: NotRequired[str]
+    caller: NotRequired[int | None]
+    scores: NotRequired[list[int]]
+    exchanged: NotRequired[list[Any]]
+    dropped: NotRequired[list[int]]
+    stock_size: NotRequired[int | None]
+    # Was sticht?
+    hands: NotRequired[list[list[str] | None]]
+    layout: NotRequired[list[list[str]]]
+    column: NotRequired[int]
+    marker: NotRequired[int]
+    picks: NotRequired[list[dict[str, Any]]]
+    columns: NotRequired[list[Any]]
+    table: NotRequired[list[str]]
+    tasks: NotRequired[dict[int, str]]
+    chips: NotRequired[dict[int, list[str]]]
+    # Stich für Stich
+    confidant: NotRequired[int | None]
+    solved_at: NotRequired[dict[int, int | None]]
+    guesses: NotRequired[list[dict[str, Any]]]
+
+
+def known_of(raw: Mapping[str, Any] | None) -> Known:
+    """A copy of a ``known`` block read from a file or given by a caller (None: empty), as a
+    `Known`; the game checks its keys and values as the round starts."""
+    return cast("Known", dict(raw or {}))
 
 
 class TrickReport(TypedDict):

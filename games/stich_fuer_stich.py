@@ -22,9 +22,10 @@ from stich.games.cards import Card, CardSet, Deck, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, PointsStanding
 from stich.games.endgames import SEATS, SOUTH, Theme, exact_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import event_from
 from stich.games.faces import WHITE, Face
 from stich.games.jsonfile import printable, read_json
-from stich.games.reports import ObjectiveJson, RoundCheck
+from stich.games.reports import Known, ObjectiveJson, Observation, RoundCheck, RoundResult
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -34,7 +35,7 @@ from stich.games.secret import (
     Value,
 )
 from stich.games.trick import TrickRules, trick_winner
-from stich.games.trick_tables import PlayContext, TrickTables
+from stich.games.trick_tables import ContextJson, PlayContext, TrickTables
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
     from ortools.sat.python import cp_model
@@ -325,7 +326,7 @@ class StichFuerStichContext(PlayContext):
     def trick_tables(self) -> TrickTables:
         return _trick_tables(self.culprit, self.weapon, self.weapons)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         return {"secret": secret_json((self.culprit, self.weapon)), "confidant": self.confidant}
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
@@ -486,7 +487,7 @@ class StichFuerStichRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -586,7 +587,7 @@ class StichFuerStichRound(Round):
         if seat is None:
             return []
         if self.phase == "play":
-            return self.play_events(seat)
+            return [*self.play_events(seat)]
         if self.phase == "winner":
             return [{"winner": w} for w in sorted(self.winners_possible())]
         if not self.sees_guess(seat):
@@ -769,7 +770,7 @@ class StichFuerStichRound(Round):
         )
         return points
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         """Tricks and investigation points so far; ``points`` (investigation + tricks) once the
         case is over, null before, as in every game."""
         investigation = self.investigation()
@@ -783,7 +784,7 @@ class StichFuerStichRound(Round):
             "secret": None if self.secret is None else secret_json(self.secret),
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         knows_secret = seat == self.confidant or self.solved_at[seat] is not None
         view["confidant"] = self.confidant
@@ -902,7 +903,7 @@ class StichFuerStichCourse(Course["StichFuerStich"]):
     def hand_size(self, seat: int) -> int | None:
         return CONFIDANT_CARDS if seat == self.dealer else SLEUTH_CARDS
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         return self.game.deal(rng, self.dealer)
 
     def settle(self, state: FinishedRound) -> None:
@@ -913,7 +914,7 @@ class StichFuerStichCourse(Course["StichFuerStich"]):
         return f"case {self.rounds + 1} of {self.game.players}"
 
 
-def _theme_context(rng: random.Random) -> dict[str, Any]:
+def _theme_context(rng: random.Random) -> ContextJson:
     return {
         "secret": {"culprit": rng.choice(SUSPECTS), "weapon": rng.choice(WEAPONS)},
         "confidant": rng.randrange(4),
@@ -937,7 +938,7 @@ def _theme_extra(context: Mapping[str, Any]) -> dict[int, int]:
     return {int(context["confidant"]): CONFIDANT_CARDS - SLEUTH_CARDS}
 
 
-def _theme_points(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+def _theme_points(rng: random.Random, cards: int) -> list[ObjectiveJson]:
     # Without a duty to follow, exactly k tricks is slow to search beyond three tricks.
     return [{"type": "points", "seat": SOUTH}, *(exact_objectives(rng, cards) if cards <= 3 else [])]
 
@@ -1023,7 +1024,7 @@ class StichFuerStich(Game):
     def deck(self) -> Deck:
         return SFS_DECK
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         """Only the confidant (the dealer) knows the culprit and weapon."""
         view = super().view_known(known, seat, dealer, start)
         if seat != dealer:
@@ -1034,9 +1035,9 @@ class StichFuerStich(Game):
         """Another sleuth's guess: the tiles handed in stay hidden; only "solved" or not is heard."""
         view = super().view_event(event, actor, seat, dealer)
         if actor is not None and actor != seat and seat != dealer and "guess" in view:
-            answer = view.pop("answer", None)
-            view.pop("guess")
-            view["solved"] = answer == "solved"
+            heard = {k: v for k, v in view.items() if k not in ("guess", "answer")}
+            heard["solved"] = view.get("answer") == "solved"
+            return event_from(heard)
         return view
 
     # The result's facts that `check_fact_lines` tells.
@@ -1060,7 +1061,7 @@ class StichFuerStich(Game):
         """The confidant of each case: every player once, passing to the left."""
         return [(first + i) % self.players for i in range(self.players)]
 
-    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int) -> Known:
         """Shuffle all 55 cards: confidant (``dealer``) 10, sleuths 7; a uniformly drawn secret."""
         order = list(range(self.deck.size))
         rng.shuffle(order)

@@ -20,9 +20,10 @@ from stich.games.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, CardSet, De
 from stich.games.course import Course, CourseGame, FinishedRound, Standing
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import RuleError, StichError
-from stich.games.reports import ObjectiveJson
+from stich.games.events import BidEvent
+from stich.games.reports import Known, ObjectiveJson, Observation, RoundResult
 from stich.games.trick import TrickRules
-from stich.games.trick_tables import PlayContext, TrickTables, french_blocks
+from stich.games.trick_tables import ContextJson, PlayContext, TrickTables, french_blocks
 
 __all__ = [
     "BiddingCourse",
@@ -131,7 +132,7 @@ class SuitContext(PlayContext):
     def trick_tables(self) -> TrickTables:
         return _suit_trick_tables(self.trump)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         return {"trump": None if self.trump is None else FRENCH_SUITS[self.trump]}
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
@@ -158,7 +159,7 @@ class BiddingRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -386,7 +387,7 @@ class BiddingRound(Round):
         if self.phase == "bid":
             forbidden = self.forbidden_bid(seat)
             return [{"seat": seat, "bid": k} for k in range(self.size + 1) if k != forbidden]
-        return self.play_events(seat)
+        return [*self.play_events(seat)]
 
     def _apply(self, event: Event) -> None:
         if self.phase == "trump":
@@ -411,7 +412,7 @@ class BiddingRound(Round):
                 if len(self.tricks) == self.size:
                     self.phase = "done"
 
-    def apply_bid(self, event: Event) -> None:
+    def apply_bid(self, event: BidEvent) -> None:
         expected = self.to_move()
         assert expected is not None
         if self.simultaneous() and "seat" in event:
@@ -436,7 +437,7 @@ class BiddingRound(Round):
     def scoring(self) -> str:
         return str(self.game.options["scoring"])
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         done = self.is_terminal()
         points = (
             [
@@ -460,7 +461,7 @@ class BiddingRound(Round):
         """``bid_hit``: 1 when the seat took exactly the tricks it bid."""
         return {"bid_hit": float(self.bids[seat] == self.won[seat])} if self.is_terminal() else {}
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         view["trump_card"] = None if self.trump_card is None else self.deck.name_of(self.trump_card)
         view["trump"] = None if self.trump is None else FRENCH_SUITS[self.trump]
@@ -496,7 +497,7 @@ class SticheRatenRound(BiddingRound):
         return bool(self.game.options["trump"] == "named")
 
 
-def bidding_view_known(known: Mapping[str, Any], view: dict[str, Any], seat: int) -> dict[str, Any]:
+def bidding_view_known(known: Known, view: Known, seat: int) -> Known:
     """A bidding game's view also says how many cards each hand holds (the other hands are hidden)."""
     own = own_hand(known.get("hands"), seat)
     if own is not None:
@@ -520,7 +521,7 @@ class BiddingGame(CourseGame, Protocol):
 
     def deal(
         self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int | None = None
-    ) -> dict[str, Any]: ...
+    ) -> Known: ...
 
     def standing(self, totals: Sequence[int]) -> Standing: ...
 
@@ -538,22 +539,22 @@ class BiddingCourse(Course[B]):
     def size(self) -> int | None:
         return self.game.size_of_round(self.number())
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Known:
         return {"cards": self.size(), "round": self.number()}
 
     def hand_size(self, seat: int) -> int | None:
         return self.size()
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         return self._deal(rng, self.dealer, self.number())
 
-    def round_deal(self, rng: random.Random, number: int) -> dict[str, Any]:
+    def round_deal(self, rng: random.Random, number: int) -> Known:
         return self._deal(rng, self.dealer, number)
 
-    def _deal(self, rng: random.Random, dealer: int, number: int) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: int, number: int) -> Known:
         return self.game.deal(rng, dealer, self.game.size_of_round(number), number)
 
-    def series_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+    def series_deal(self, rng: random.Random, number: int) -> tuple[int, Known]:
         """Round ``number`` (0 first) of the round sequence, which starts again after its last."""
         dealer = (self.series_start() + number) % self.game.players
         return dealer, self._deal(rng, dealer, number % len(self.game.round_sizes()) + 1)
@@ -640,7 +641,7 @@ class SticheRaten(Game):
     def deck(self) -> Deck:
         return FRENCH
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         return bidding_view_known(known, super().view_known(known, seat, dealer, start), seat)
 
     def check_options(self) -> None:
@@ -681,7 +682,7 @@ class SticheRaten(Game):
 
     def deal(
         self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int | None = None
-    ) -> dict[str, Any]:
+    ) -> Known:
         """A random omniscient ``known`` block for round ``round_number`` (default 1), or for a
         round of ``cards`` cards each (its number left out: several rounds may deal as many)."""
         if cards is None and round_number is None:
@@ -692,7 +693,7 @@ class SticheRaten(Game):
         n = self.players
         hands = {str((dealer + 1 + i) % n): sorted(order[i * size : (i + 1) * size]) for i in range(n)}
         stock = order[n * size :]
-        known: dict[str, Any] = {
+        known: Known = {
             "hands": {seat: self.deck.names(cards_) for seat, cards_ in sorted(hands.items())},
             "cards": size,
         }

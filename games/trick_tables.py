@@ -16,13 +16,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypedDict
 
 from stich.games.cards import Card, CardSet
 from stich.games.errors import StichError
 from stich.games.trick import TrickRules
 
-__all__ = ["TrickTables", "Declaration", "PlayContext", "french_blocks"]
+__all__ = ["ContextJson", "TrickTables", "Declaration", "PlayContext", "french_blocks"]
 
 Declaration: TypeAlias = tuple[tuple[str, Any], ...]
 """What a card announces besides being played, e.g. ``(("reverse", True),)``; empty for nothing."""
@@ -51,6 +51,22 @@ def french_blocks(extra: int = 0) -> tuple[CardSet, ...]:
     return suits + tuple(1 << (52 + i) for i in range(extra))
 
 
+class ContextJson(TypedDict, total=False):
+    """A position's context fields (docs/solver.md), as `Game.parse_play_context` reads them: the
+    trump suit (Stiche-Raten, Wizard, 24), 24's orders, call and dropped seats, the secret (Was
+    sticht?, Stich für Stich) and Stich für Stich's confidant."""
+
+    trump: str | None
+    order: str
+    next_trump: str
+    next_order: str
+    blind: bool
+    caller: int | None
+    dropped: list[int]
+    secret: dict[str, Any]
+    confidant: int
+
+
 class PlayContext(ABC):
     """A game's rules context for the trick play of one position (immutable, compared by value).
 
@@ -63,7 +79,7 @@ class PlayContext(ABC):
         """The compiled trick tables (built once per context and cached by the game)."""
 
     @abstractmethod
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         """The position's context fields, as `Game.parse_play_context` reads them back."""
 
     @abstractmethod

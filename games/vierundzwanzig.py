@@ -24,10 +24,11 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, mask_of, pop
 from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import ExchangeEvent
 from stich.games.faces import BLACK, WHITE, Face, colour_face
-from stich.games.reports import ObjectiveJson, RoundCheck, seat_list
+from stich.games.reports import Known, ObjectiveJson, Observation, RoundCheck, RoundResult, seat_list
 from stich.games.trick import TrickRules
-from stich.games.trick_tables import Declaration, PlayContext, TrickTables
+from stich.games.trick_tables import ContextJson, Declaration, PlayContext, TrickTables
 
 __all__ = [
     "GAME",
@@ -201,8 +202,8 @@ class VierUndZwanzigContext(PlayContext):
             self.chaos, self.trump * 2 + self.reversed, self.next_trump * 2 + self.next_reversed
         )
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> ContextJson:
+        out: ContextJson = {
             "trump": SUITS[self.trump],
             "order": ORDERS[self.reversed],
             "next_trump": SUITS[self.next_trump],
@@ -259,7 +260,7 @@ class VierUndZwanzigRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -504,7 +505,7 @@ class VierUndZwanzigRound(Round):
                 subsets += [[*s, card] for s in subsets if len(s) < most]
             subsets.sort(key=len)
             for cards in subsets:
-                event: Event = {"seat": seat, "exchange": self.deck.names(cards)}
+                event: ExchangeEvent = {"seat": seat, "exchange": self.deck.names(cards)}
                 if cards:
                     drawn = self._default_draw(len(cards))
                     if drawn is not None:
@@ -565,7 +566,7 @@ class VierUndZwanzigRound(Round):
             if event["drop"] is not True:
                 raise RuleError(f'{name}: "drop" must be true (leave it out to exchange instead)')
             self.apply_drop(seat)
-        else:
+        elif "exchange" in event:
             self.apply_cards_exchange(seat, event)
         if all(self.exchanged[s] is not None or self.dropped[s] for s in range(self.game.players)):
             self.leader = self.caller
@@ -588,7 +589,7 @@ class VierUndZwanzigRound(Round):
         self.hand_size[seat] = 0
         self.dropped[seat] = True
 
-    def apply_cards_exchange(self, seat: int, event: Event) -> None:
+    def apply_cards_exchange(self, seat: int, event: ExchangeEvent) -> None:
         name = self.names[seat]
         raw = event["exchange"]
         hand = self.hands[seat]
@@ -713,9 +714,9 @@ class VierUndZwanzigRound(Round):
 
     # -- scoring and views -------------------------------------------------------
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RoundResult:
         trump = self.next_trump
-        result: dict[str, Any] = {
+        result: RoundResult = {
             "tricks": list(self.won),
             "points": None,
             "trump": None if trump is None else SUITS[trump],
@@ -752,7 +753,7 @@ class VierUndZwanzigRound(Round):
             for hand, second in zip(self.hands, self.second_deal, strict=True)
         ]
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         view["trump"] = None if self.trump is None else SUITS[self.trump]
         view["next_trump"] = None if self.next_trump is None else SUITS[self.next_trump]
@@ -805,13 +806,13 @@ class VierUndZwanzigCourse(Course["VierUndZwanzig"]):
         """Every player starts the game with 24 points (rulebook, Setup)."""
         return [START_POINTS] * self.game.players
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Known:
         return {"scores": list(self.totals)}
 
     def hand_size(self, seat: int) -> int | None:
         return HAND
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         return self.game.deal(rng, self.dealer, scores=self.totals)
 
     def series_start(self) -> int:
@@ -822,7 +823,7 @@ class VierUndZwanzigCourse(Course["VierUndZwanzig"]):
         self.standing = self.game.standing(self.totals)
 
 
-def _theme_context(rng: random.Random) -> dict[str, Any]:
+def _theme_context(rng: random.Random) -> ContextJson:
     return {"trump": rng.choice("YBRG"), "order": "normal"}
 
 
@@ -891,7 +892,7 @@ class VierUndZwanzig(Game):
     def view_event(self, event: Event, actor: int | None, seat: int, dealer: int) -> Event:
         """Another player's exchange is seen as a count of cards: which ones stay hidden."""
         view = super().view_event(event, actor, seat, dealer)
-        if actor is not None and actor != seat and isinstance(view.get("exchange"), list):
+        if actor is not None and actor != seat and "exchange" in view and isinstance(view["exchange"], list):
             view["exchange"] = len(view["exchange"])
             view.pop("receive", None)
         return view
@@ -925,7 +926,7 @@ class VierUndZwanzig(Game):
         if self.options["dropping_out"] and self.players == 2:
             raise StichError("option 'dropping_out' cannot be played by 2 players (two must take part)")
 
-    def deal(self, rng: random.Random, dealer: int, scores: Sequence[int] | None = None) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int, scores: Sequence[int] | None = None) -> Known:
         """Hands list the 3 cards dealt before the trump call first, then the 3 dealt after."""
         n = self.players
         order = list(range(self.deck.size))

@@ -26,8 +26,24 @@ from stich.games.cards import Card, CardSet, Deck, bit, iter_cards, popcount
 from stich.games.course import Course, FinishedRound, Standing
 from stich.games.endgames import PYTHON_OBJECTIVE_DEPTH, SOUTH, Theme, tricks_objectives
 from stich.games.errors import RuleError, StichError
+from stich.games.events import (
+    AnnounceEvent,
+    DiscardEvent,
+    PickEvent,
+    PlayEvent,
+    RevealEvent,
+    TaskEvent,
+)
 from stich.games.faces import colour_face
-from stich.games.reports import ObjectiveJson, ReportTable, RoundCheck, seat_list
+from stich.games.reports import (
+    Known,
+    ObjectiveJson,
+    Observation,
+    ReportTable,
+    RoundCheck,
+    RoundResult,
+    seat_list,
+)
 from stich.games.secret import (
     Clue,
     CpSatBuild,
@@ -37,7 +53,7 @@ from stich.games.secret import (
     Value,
 )
 from stich.games.trick import TrickRules, trick_winner
-from stich.games.trick_tables import PlayContext, TrickTables
+from stich.games.trick_tables import ContextJson, PlayContext, TrickTables
 
 if TYPE_CHECKING:  # CP-SAT is a cross-check of the deducer, imported where it runs
     from ortools.sat.python import cp_model
@@ -253,6 +269,13 @@ def parse_secret(raw: object, what: str = "secret") -> tuple[int | None, int | N
     return suit, number
 
 
+class Chip(TypedDict):
+    """A task chip of the chip set (option ``chips``)."""
+
+    task: str
+    value: int
+
+
 def secret_json(trump_suit: int | None, trump_number: int | None) -> dict[str, Any]:
     """The record form of a secret."""
     return {
@@ -384,7 +407,7 @@ class WasStichtContext(PlayContext):
     def trick_tables(self) -> TrickTables:
         return _trick_tables(self.trump_suit, self.trump_number)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ContextJson:
         return {"secret": secret_json(self.trump_suit, self.trump_number)}
 
     def describe(self, seat_name: Callable[[int], str]) -> str:
@@ -623,7 +646,7 @@ class WasStichtRound(Round):
         players: Sequence[str],
         dealer: int,
         view: int | None,
-        known: Mapping[str, Any] | None,
+        known: Known | None,
         start: str,
     ) -> None:
         super().__init__(game, players, dealer, view, known, start)
@@ -765,7 +788,7 @@ class WasStichtRound(Round):
     def who(self, seat: int) -> str:
         return "the Table" if seat == TABLE else self.names[seat]
 
-    def apply_pick(self, event: Event) -> None:
+    def apply_pick(self, event: PickEvent) -> None:
         seat = self.event_seat(event, self.pick_order()[len(self.column_cards)])
         card = DECK.parse(event["pick"])
         if not self.column_left >> card & 1:
@@ -801,7 +824,7 @@ class WasStichtRound(Round):
             return TABLE
         return seat_index(value, self.names, "announcement")
 
-    def apply_announce(self, event: Event) -> None:
+    def apply_announce(self, event: AnnounceEvent) -> None:
         dealer = self.event_seat(event, self.dealer)
         announced = self.parse_announcement(event["announce"])
         column = self.column + 1
@@ -827,7 +850,7 @@ class WasStichtRound(Round):
         else:
             self.phase = "reveal"
 
-    def apply_reveal(self, event: Event) -> None:
+    def apply_reveal(self, event: RevealEvent) -> None:
         dealer = self.event_seat(event, self.dealer)
         suit, number = parse_secret(event["reveal"], "reveal")
         if self.secret_known and (suit, number) != (self.trump_suit, self.trump_number):
@@ -882,7 +905,7 @@ class WasStichtRound(Round):
             raise RuleError(f"{name} chose {task} but the chip set has no such chip")
         self.tasks[seat] = task
 
-    def apply_task(self, event: Event) -> None:
+    def apply_task(self, event: TaskEvent) -> None:
         # Chips are chosen in secret and turned up together, so any order is accepted.
         if "seat" in event:
             seat = seat_index(event["seat"], self.names)
@@ -908,7 +931,7 @@ class WasStichtRound(Round):
     def class_name(self, k: int) -> str:
         return "trump" if k == TRUMP_CLASS else COLOUR_NAMES[k]
 
-    def apply_play(self, event: Event) -> None:
+    def apply_play(self, event: PlayEvent) -> None:
         seat = self.event_seat(event, self.seat_to_play())
         self.play_card(seat, event["play"])
         if self.trick_full():
@@ -919,7 +942,7 @@ class WasStichtRound(Round):
                 # The dealer chooses which chip to discard only when it has earned one.
                 self.phase = "discard" if self.dealer_made() and self.dealer_chips() else "done"
 
-    def apply_discard(self, event: Event) -> None:
+    def apply_discard(self, event: DiscardEvent) -> None:
         seat = self.event_seat(event, self.dealer)
         task = parse_task(event["discard"])
         held = self.dealer_chips()
@@ -1005,7 +1028,7 @@ class WasStichtRound(Round):
             return [{"seat": seat, "task": task} for task in self.choices(seat)]
         if self.phase == "discard":
             return [{"seat": seat, "discard": task} for task in self.dealer_chips()]
-        return self.play_events(seat)
+        return [*self.play_events(seat)]
 
     def possible_winners(self) -> list[int]:
         """Announcements for the current column that some trumps still allow (all of them agree
@@ -1031,22 +1054,22 @@ class WasStichtRound(Round):
             seat = self.to_move()
             whose = "" if seat is None else f" ({self.names[seat]} to move)"
             raise RuleError(f"expected a {kind} event{whose}, got {event!r}")
-        if self.phase == "draft":
+        if self.phase == "draft" and "pick" in event:
             self.apply_pick(event)
-        elif self.phase == "announce":
+        elif self.phase == "announce" and "announce" in event:
             self.apply_announce(event)
-        elif self.phase == "reveal":
+        elif self.phase == "reveal" and "reveal" in event:
             self.apply_reveal(event)
-        elif self.phase == "tasks":
+        elif self.phase == "tasks" and "task" in event:
             self.apply_task(event)
-        elif self.phase == "discard":
+        elif self.phase == "discard" and "discard" in event:
             self.apply_discard(event)
-        else:
+        elif "play" in event:
             self.apply_play(event)
 
     # -- results and views -------------------------------------------------
 
-    def result(self, dealer_discard: str | None = None) -> dict[str, Any]:
+    def result(self, dealer_discard: str | None = None) -> RoundResult:
         """Tricks won, and once the tricks are over: tasks, success, the dealer's share, discards.
 
         ``discards`` maps each seat that discards a chip this round to the chip's task:
@@ -1057,7 +1080,7 @@ class WasStichtRound(Round):
         while the dealer's choice is pending they are not known yet.
         """
         n = self.game.players
-        out: dict[str, Any] = {"tricks": list(self.won), "points": None, "tasks": dict(self.tasks)}
+        out: RoundResult = {"tricks": list(self.won), "points": None, "tasks": dict(self.tasks)}
         if len(self.tricks) < TRICKS:
             return out
         values = self.game.chip_values()
@@ -1086,7 +1109,7 @@ class WasStichtRound(Round):
             out["points"] = [values[discards[s]] if s in discards else 0 for s in range(n)]
         return out
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         view = super().observation(seat)
         # The draft is open: everyone sees who takes which card.
         view["hands"] = [None if h is None else DECK.names(h) for h in self.hands]
@@ -1267,7 +1290,7 @@ class WasStichtCourse(Course["WasSticht"]):
         """Random play: every seat draws its chips before the first round."""
         self.held = self.draw(rng, self.dealer)
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> Known:
         if not self.held:
             return {}
         return {"chips": {str(s): list(chips) for s, chips in sorted(self.held.items())}}
@@ -1295,12 +1318,12 @@ class WasStichtCourse(Course["WasSticht"]):
             chips[seat_key(key, names, "known.chips seat")] = [parse_task(t) for t in tasks]
         return chips
 
-    def deal(self, rng: random.Random) -> dict[str, Any]:
+    def deal(self, rng: random.Random) -> Known:
         known = self.game.deal(rng, self.dealer)
         known.update(self.facts())
         return known
 
-    def series_deal(self, rng: random.Random, number: int) -> tuple[int, dict[str, Any]]:
+    def series_deal(self, rng: random.Random, number: int) -> tuple[int, Known]:
         """Round ``number`` of a series: the deal passes to the left, and each round is the first
         of a game, every seat holding the chips it drew (in ``known.chips``)."""
         dealer = (self.series_start() + number) % self.game.players
@@ -1331,7 +1354,7 @@ _TASK_WORDS = {
 }
 
 
-def _theme_context(rng: random.Random) -> dict[str, Any]:
+def _theme_context(rng: random.Random) -> ContextJson:
     return {
         "secret": {
             "trump_suit": rng.choice([*"RGYB", None]),
@@ -1348,7 +1371,7 @@ def _theme_setting(context: Mapping[str, Any]) -> str:
     return f"trumps {secret_text(*parse_secret(context['secret'], 'secret'))}"
 
 
-def _theme_tasks(rng: random.Random, cards: int) -> list[dict[str, Any]]:
+def _theme_tasks(rng: random.Random, cards: int) -> list[ObjectiveJson]:
     if cards > PYTHON_OBJECTIVE_DEPTH:
         return []
     tasks = [t for t in _TASK_WORDS if not t.startswith("exactly-") or int(t[-1]) < cards]
@@ -1428,10 +1451,10 @@ class WasSticht(Game):
     def deck(self) -> Deck:
         return DECK
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         """Hands come from the open draft: everyone sees them. Only the dealer knows the trumps,
         until they are revealed after the draft (a record starting later has them open)."""
-        view = copy.deepcopy(dict(known))
+        view = copy.deepcopy(known)
         view.pop("stock", None)
         if seat != dealer and start == "deal":
             view.pop("secret", None)
@@ -1530,7 +1553,7 @@ class WasSticht(Game):
             return said
         return None
 
-    def chip_set(self) -> list[dict[str, Any]]:
+    def chip_set(self) -> list[Chip]:
         """The task chips of this game: ``[{"task": id, "value": int}, ...]``."""
         raw = self.options["chips"]
         chips = DEFAULT_CHIPS if raw is None else raw
@@ -1547,7 +1570,7 @@ class WasSticht(Game):
             counts[chip["task"]] = counts.get(chip["task"], 0) + 1
         return counts
 
-    def deal(self, rng: random.Random, dealer: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, dealer: int) -> Known:
         order = list(range(DECK.size))
         rng.shuffle(order)
         layout = [DECK.names(order[i * 4 : (i + 1) * 4]) for i in range(COLUMNS)]

@@ -33,6 +33,7 @@ from stich.games.course import PointsStanding
 from stich.games.endgames import Theme, exact_objectives, french_setting, french_trump, tricks_objectives
 from stich.games.errors import StichError
 from stich.games.faces import BLACK, WHITE, Face, french_face
+from stich.games.reports import Known
 from stich.games.stiche_raten import (
     BiddingCourse,
     BiddingRound,
@@ -182,7 +183,7 @@ class Wizard(Game):
     def deck(self) -> Deck:
         return wizard_deck(self.options["edition"])
 
-    def view_known(self, known: Mapping[str, Any], seat: int, dealer: int, start: str) -> dict[str, Any]:
+    def view_known(self, known: Known, seat: int, dealer: int, start: str) -> Known:
         return bidding_view_known(known, super().view_known(known, seat, dealer, start), seat)
 
     def round_sizes(self) -> list[int]:
@@ -202,7 +203,7 @@ class Wizard(Game):
 
     def deal(
         self, rng: random.Random, dealer: int, cards: int | None = None, round_number: int | None = None
-    ) -> dict[str, Any]:
+    ) -> Known:
         """A random omniscient ``known`` block for round ``round_number`` (default: the round that
         deals ``cards``, else 1)."""
         if round_number is None:

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
 from stich.deducer.hypotheses import known_hypothesis, members
 from stich.deducer.locations import location_model
@@ -36,6 +36,7 @@ from stich.deducer.sampling import DealSampler
 from stich.games.base import Event, seat_index
 from stich.games.cards import popcount
 from stich.games.errors import StichError
+from stich.games.events import without
 from stich.games.record import Record, check_report
 from stich.games.views import ViewFeed
 from stich.hints import figures
@@ -43,7 +44,7 @@ from stich.hints.advice import MIN_SECONDS, Advice, Alternative, Budget, Valuati
 from stich.hints.advisors import advisor_for
 from stich.hints.figures import matters
 from stich.hints.session import Session
-from stich.hints.valuation import TrueValues, worlds_text
+from stich.hints.valuation import AdviceJson, TrueValues, worlds_text
 from stich.hints.worlds import World
 
 __all__ = ["VERDICT_ORDER", "Analysis", "Review", "TimelinePoint", "analyze", "cost_text", "event_label"]
@@ -109,9 +110,14 @@ def event_label(event: Event, names: Sequence[str] = ()) -> str:
     if "reveal" in event and isinstance(event["reveal"], dict):
         trumps = event["reveal"]
         return f"reveal {_words(trumps.get('trump_suit'))} {_words(trumps.get('trump_number'))}"
-    for key in ("pick", "guess", "task", "discard"):
-        if key in event:
-            return _words(event[key])
+    if "pick" in event:
+        return _words(event["pick"])
+    if "guess" in event:
+        return _words(event["guess"])
+    if "task" in event:
+        return _words(event["task"])
+    if "discard" in event:
+        return _words(event["discard"])
     return " ".join(f"{k} {_words(v)}" for k, v in sorted(event.items()) if k not in IGNORED)
 
 
@@ -126,6 +132,72 @@ def cost_text(value_name: str, cost: float | None, stderr: float | None = None) 
     if stderr is not None:
         text += f" ± {figures.shown_error(kind, stderr)}"
     return text
+
+
+class ReviewJson(TypedDict):
+    """One decision in ``stich analyze --json``."""
+
+    event: int
+    seat: int
+    decision: str
+    action: Event
+    label: str
+    verdict: str
+    cost: float | None
+    best: list[str]
+    values: dict[str, float] | None
+    value: str
+    followed: bool | None
+    advice: AdviceJson | None
+    sampled: int
+    thinking: float | None
+    cost_stderr: float | None
+    true_draws: int
+
+
+class ThinkingJson(TypedDict):
+    """How the advice was budgeted, in ``stich analyze --json``."""
+
+    seconds: float | None
+    worlds: int | None
+    advised: int
+    one_choice: int
+    exact: int
+
+
+class SeatSummary(TypedDict):
+    """One seat's decisions (`Analysis.seat_summary`, the JSON's ``by_seat``)."""
+
+    seat: int
+    decisions: int
+    forced: int
+    verdicts: dict[str, int]
+    mistakes_cost: float
+
+
+class TimelineJson(TypedDict):
+    event: int
+    counts: dict[str, int]
+
+
+class AnalysisJson(TypedDict):
+    """``stich analyze --json`` (docs/format.md)."""
+
+    game: str
+    players: list[str]
+    seats: list[int]
+    view: int | None
+    decisions: list[ReviewJson]
+    summary: dict[str, int]
+    by_seat: list[SeatSummary]
+    timeline: list[TimelineJson]
+    secrets: int
+    first_known: dict[str, int | None]
+    sampled: int
+    secret_sampled: bool
+    tricks: list[Any]
+    result: Any
+    thinking: ThinkingJson | None
 
 
 @dataclass(frozen=True)
@@ -157,7 +229,7 @@ class Review:
         "" when not valued."""
         return cost_text(self.value_name, self.cost, self.cost_stderr)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ReviewJson:
         return {
             "event": self.event,
             "seat": self.seat,
@@ -204,7 +276,7 @@ class Thinking:
             others.append(f"{self.exact} exact without sampling")
         return "; ".join([text, *others])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ThinkingJson:
         return {
             "seconds": None if self.seconds is None else round(self.seconds, 3),
             "worlds": self.worlds,
@@ -264,7 +336,7 @@ class Analysis:
         """The most cards of the true deal drawn at random at any decision (0: every card was known)."""
         return max((r.sampled for r in self.reviews), default=0)
 
-    def seat_summary(self, seat: int) -> dict[str, Any]:
+    def seat_summary(self, seat: int) -> SeatSummary:
         """One seat's decisions: how many, how many forced (one choice), the verdicts of the others
         and what the mistakes cost; the same figures in the text, the JSON and the HTML."""
         mine = [r for r in self.reviews if r.seat == seat]
@@ -328,7 +400,7 @@ class Analysis:
             text += "; the secret was never shown: drawn among those left"
         return text
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AnalysisJson:
         """The ``stich analyze --json`` shape (docs/format.md)."""
         verdicts: dict[str, int] = {}
         for review in self.reviews:
@@ -612,7 +684,7 @@ def _value(
     if valuation.true_draw is not None and weighed > 1:
         world, sampled = truth()
         if all(choice_key(choice[0]) != key for choice in choices):  # the choice made, not weighed
-            choices.append(({k: v for k, v in event.items() if k != "receive"}, event_label(event, names)))
+            choices.append((without(event, "receive"), event_label(event, names)))
         seed = (0 if budget.seed is None else budget.seed) * 1_000_003 + index
         chosen = next(i for i, choice in enumerate(choices) if choice_key(choice[0]) == key)
         drawn = drawn_truth(valuation, [c[0] for c in choices], world, later, seed, budget.wall, chosen)

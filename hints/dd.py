@@ -17,8 +17,9 @@ from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from stich.games.base import Event, Round
+from stich.games.base import Round
 from stich.games.cards import Card, CardSet
+from stich.games.events import Event, PlayEvent
 from stich.solvers import ObjectiveSpec, Position, Solver, position_of
 from stich.solvers.search import DEFAULT_TT_LIMIT
 from stich.solvers.solver import Move
@@ -146,9 +147,17 @@ def move_values(
     return solver.move_values(root, best, only=only, lo=lo, hi=hi, guess=best if guess is None else guess)
 
 
-def move_event(state: Round, seat: int, move: Move) -> Event:
+def move_event(state: Round, seat: int, move: Move) -> PlayEvent:
     """A solver move as a record event of ``seat`` (a 24 declaration as its fields)."""
-    return {"seat": seat, "play": state.deck.name_of(move.card), **dict(move.declaration)}
+    event: PlayEvent = {"seat": seat, "play": state.deck.name_of(move.card)}
+    for key, value in move.declaration:
+        if key == "reverse":
+            event["reverse"] = value
+        elif key == "trump":
+            event["trump"] = value
+        else:
+            raise ValueError(f"a play declares no {key!r}")
+    return event
 
 
 def most_tricks(

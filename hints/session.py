@@ -13,7 +13,7 @@ the seat's view of an omniscient one), so advice cannot peek at hidden hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from stich.deducer.conflicts import find_conflict, is_consistent
 from stich.deducer.explain import find_hypothesis_conflict
@@ -25,6 +25,7 @@ from stich.games.base import Event, Round, seat_index
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.record import Record, start_round
+from stich.games.secret import Value
 from stich.games.views import seat_view
 
 if TYPE_CHECKING:
@@ -37,6 +38,26 @@ game (which needs the game's `Standings`)."""
 __all__ = ["Conflict", "Deduction", "Objective", "PlaceView", "Session"]
 
 
+class ConflictJson(TypedDict):
+    """A `Conflict` in ``stich deduce --json``."""
+
+    events: list[int]
+    message: str
+
+
+class PlaceJson(TypedDict):
+    """A `PlaceView` in ``stich deduce --json --cards``."""
+
+    name: str
+    seat: int | None
+    size: int
+    certain: list[str]
+    possible: list[str]
+    voids: list[str]
+    expected: dict[str, float]
+    probabilities: dict[str, float]
+
+
 @dataclass(frozen=True)
 class Conflict:
     """Observations that cannot all be true: the events involved and why, in words."""
@@ -44,7 +65,7 @@ class Conflict:
     events: tuple[int, ...]
     message: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ConflictJson:
         return {"events": list(self.events), "message": self.message}
 
 
@@ -61,7 +82,7 @@ class PlaceView:
     probabilities: dict[str, float]  # card -> probability it is here (only cards that may be)
     classes: dict[str, float]  # follow class (suit) -> expected number of its hidden cards here
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlaceJson:
         return {
             "name": self.name,
             "seat": self.seat,
@@ -110,7 +131,7 @@ class Deduction:
         return sorted(found, key=lambda item: -item[1])
 
     @property
-    def certain_secret(self) -> dict[str, Any] | None:
+    def certain_secret(self) -> dict[str, Value] | None:
         """The secret in its record form once only one remains."""
         if self.posterior is None or self.space is None or self.posterior.count != 1:
             return None

@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from stich.games.base import Event
 from stich.games.errors import StichError
@@ -140,6 +140,34 @@ class Alternative:
         }
 
 
+class LeadJson(TypedDict):
+    """`Lead` in ``stich hint --json``."""
+
+    over: Event
+    label: str
+    difference: float | None
+    stderr: float | None
+    figure: str
+
+
+class AdviceJson(TypedDict):
+    """``stich hint --json`` (docs/format.md); each alternative also carries its named figures."""
+
+    seat: int
+    decision: str
+    action: Event
+    alternatives: list[dict[str, Any]]
+    worlds: int
+    separated: bool
+    lead: LeadJson | None
+    reason: str
+    method: str
+    value: str
+    seconds: float
+    abandoned: int
+    settled: bool
+
+
 @dataclass(frozen=True)
 class Lead:
     """How far the best is ahead of the next choice (``over``, labelled ``label``): the mean of
@@ -154,7 +182,7 @@ class Lead:
     stderr: float
     figure: str = "value"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LeadJson:
         return {
             "over": self.over,
             "label": self.label,
@@ -191,7 +219,7 @@ class Advice:
         """The kind of ``value`` (how it is shown, the smallest difference that matters)."""
         return value_kind(self.value_name)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AdviceJson:
         """The ``stich hint --json`` shape (see ``docs/format.md``)."""
         return {
             "seat": self.seat,

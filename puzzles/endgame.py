@@ -28,7 +28,7 @@ import copy
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from stich.games.cards import Card, iter_cards
 from stich.games.errors import StichError
@@ -101,8 +101,24 @@ def _key(move: Any) -> MoveKey:
     return (move.card, tuple(move.declaration))
 
 
-def _move_json(position: Position, key: MoveKey) -> dict[str, Any]:
-    return {"card": position.deck.name_of(key[0]), **dict(key[1])}
+class MoveJson(TypedDict):
+    """A move as ``stich solve --json`` writes one: its card and its declaration (24)."""
+
+    card: str
+    reverse: NotRequired[bool]
+    trump: NotRequired[str]
+
+
+def _move_json(position: Position, key: MoveKey) -> MoveJson:
+    out: MoveJson = {"card": position.deck.name_of(key[0])}
+    for name, value in key[1]:
+        if name == "reverse":
+            out["reverse"] = value
+        elif name == "trump":
+            out["trump"] = value
+        else:
+            raise ValueError(f"a move declares no {name!r}")
+    return out
 
 
 def _move_text(position: Position, key: MoveKey) -> str:

@@ -20,11 +20,12 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from stich.games.errors import StichError
 from stich.games.jsonfile import QUOTED, printable, read_json, short_repr
 from stich.games.registry import find
+from stich.games.secret import Value
 from stich.puzzles.model import (
     GRADES,
     KINDS,
@@ -37,6 +38,7 @@ from stich.puzzles.model import (
     Puzzle,
     PuzzleClue,
     Step,
+    StepJson,
     Technique,
     TrickClue,
     deduction_game,
@@ -286,7 +288,35 @@ def _said(error: jsonschema.ValidationError) -> str:
     return printable(f"{error.validator} {_shown(rule)} fails for {_shown(value)}")
 
 
-def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
+class TrickClueJson(TypedDict):
+    cards: list[str]
+    winner: int
+
+
+class FalseGuessJson(TypedDict):
+    false_guess: list[Value]
+
+
+class PuzzleJson(TypedDict):
+    """One puzzle of a puzzle file (docs/format.md): a deduction puzzle, or an endgame with its
+    position, target, answer and the tempting moves."""
+
+    kind: str
+    game: str
+    grade: str
+    theme: NotRequired[str]
+    task: NotRequired[str]
+    clues: list[TrickClueJson | FalseGuessJson]
+    position: NotRequired[dict[str, Any]]
+    target: NotRequired[int]
+    answer: dict[str, Any]
+    obvious: NotRequired[list[dict[str, Any]]]
+    depth: NotRequired[int]
+    tempting: NotRequired[int]
+    explanation: list[StepJson]
+
+
+def puzzle_json(puzzle: Puzzle) -> PuzzleJson:
     """The JSON form of one puzzle."""
     explanation = [step.to_json() for step in puzzle.explanation]
     if isinstance(puzzle, EndgamePuzzle):
@@ -316,7 +346,7 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
-def _clue_json(space: HypothesisSpace, clue: PuzzleClue) -> dict[str, Any]:
+def _clue_json(space: HypothesisSpace, clue: PuzzleClue) -> TrickClueJson | FalseGuessJson:
     if isinstance(clue, FalseGuess):
         return {"false_guess": list(space.to_json(clue.hypothesis).values())}
     return {"cards": space.deck.names(clue.cards), "winner": clue.winner}

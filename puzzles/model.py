@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, get_args
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict, get_args
 
 from stich.games.cards import Card
 
@@ -112,6 +112,26 @@ class FalseGuess:
 PuzzleClue: TypeAlias = TrickClue | FalseGuess
 
 
+class StepJson(TypedDict):
+    """A `Step` in a puzzle file's ``explanation``."""
+
+    technique: Technique
+    text: str
+    clues: list[int]
+    steps: NotRequired[list[StepJson]]
+
+
+class VerdictJson(TypedDict):
+    """``stich puzzle check --json``: one puzzle's `Verdict`."""
+
+    ok: bool
+    kind: Kind
+    grade: Grade | None
+    answer: str | None
+    checks: dict[str, Any]
+    problems: list[str]
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a solution: the technique, what it says, the clues it uses (indices), and for a
@@ -122,9 +142,9 @@ class Step:
     clues: tuple[int, ...] = ()
     steps: tuple[Step, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StepJson:
         """``{"technique", "text", "clues"}`` and ``steps`` when there are inner steps."""
-        out: dict[str, Any] = {"technique": self.technique, "text": self.text, "clues": list(self.clues)}
+        out: StepJson = {"technique": self.technique, "text": self.text, "clues": list(self.clues)}
         if self.steps:
             out["steps"] = [step.to_json() for step in self.steps]
         return out
@@ -194,7 +214,7 @@ class Verdict:
         """True when every check passed."""
         return not self.problems
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> VerdictJson:
         """``{"ok", "kind", "grade", "answer", "checks", "problems"}``."""
         return {
             "ok": self.ok,

@@ -25,6 +25,7 @@ from stich.games.base import Event, Game, Round, seat_index
 from stich.games.errors import RuleError, StichError
 from stich.games.registry import GAME_IDS as GAMES
 from stich.games.registry import find
+from stich.games.reports import known_of
 
 if TYPE_CHECKING:
     from stich.games.record import Record
@@ -100,7 +101,7 @@ def new_round(
             raise StichError("give known (what the view knows) for a round seen by one seat")
         known = rules.deal(random.Random(seed), dealer_seat)
     view_seat = None if view is None else seat_index(view, names, "view")
-    return rules.new_round(names, dealer_seat, view_seat, known, start)
+    return rules.new_round(names, dealer_seat, view_seat, known_of(known), start)
 
 
 def simulate(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from stich.games.base import Round
 from stich.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_deck
@@ -139,7 +139,7 @@ class PbnGame:
         """Every tag's value as written, for the record's ``source``."""
         return {name: tag.value for name, tag in self.tags.items()}
 
-    def tables(self) -> dict[str, dict[str, Any]]:
+    def tables(self) -> dict[str, TableTag]:
         """The tags with table rows (``[OptimumResultTable]``, ``[ScoreTable]``, ...): the column
         header as written and the rows as lists of values, for the record's ``source``."""
         return {
@@ -147,6 +147,13 @@ class PbnGame:
             for name, tag in self.tags.items()
             if _takes_section(name) and name.lower() not in SECTION_TAGS
         }
+
+
+class TableTag(TypedDict):
+    """A PBN tag with table rows, as a record's ``source`` keeps it."""
+
+    columns: str
+    rows: list[list[str]]
 
 
 def _takes_section(name: str) -> bool:

@@ -30,6 +30,7 @@ from stich.games.imports.pbn import (
     seat_of,
 )
 from stich.games.record import Record
+from stich.games.reports import Known
 from stich.games.stiche_raten import SticheRaten
 
 __all__ = ["ROUND_GAME", "is_trickster", "oh_hell_options", "trickster_record"]
@@ -147,7 +148,7 @@ def trickster_record(game: PbnGame, problems: Problems, file_name: str) -> Recor
     options = oh_hell_options(game, size, problems)
     if len(problems.errors) > errors_before:
         return None
-    known: dict[str, Any] = {
+    known: Known = {
         "hands": {str(s): hand for s, hand in enumerate(hands)},
         "cards": size,
         "trump_card": undealt[0] if undealt else None,

@@ -22,6 +22,7 @@ from typing import Any
 from stich.games.base import Event, Round
 from stich.games.cards import Deck
 from stich.games.errors import StichError
+from stich.games.events import ExchangeEvent, GuessEvent, event_from, event_receive, with_seat, without
 from stich.games.jsonfile import short_repr
 from stich.hints.session import Session
 
@@ -172,7 +173,7 @@ def _legal(state: Round, seat: int | None) -> list[Event]:
 
 
 def _values(events: Iterable[Event], key: str) -> list[Any]:
-    return [e[key] for e in events if key in e]
+    return [v for e in events for k, v in e.items() if k == key]
 
 
 def card_candidates(table: Table, seat: int | None, kind: str) -> list[str]:
@@ -250,7 +251,7 @@ def parse_entry(text: str, table: Table) -> Entry:
         return Setup(verb, _setup_value(verb, args, table))
     event = _event(verb, args, table, seat)
     if seat is not None:
-        event = {"seat": seat, **event}
+        event = with_seat(event, seat)
     return EventEntry(event, text.strip())
 
 
@@ -265,12 +266,12 @@ def _bare_card(words: list[str], table: Table) -> EventEntry | None:
         card = _card(words[0], table, card_candidates(table, None, kind))
     except StichError:
         return None
-    event: Event = {kind: card}
+    event: dict[str, Any] = {kind: card}
     if len(words) == 2:
         if not "reverse".startswith(words[1].lower()):
             return None
         event["reverse"] = True
-    return EventEntry(event, " ".join(words))
+    return EventEntry(event_from(event), " ".join(words))
 
 
 def _command(verb: str, args: list[str]) -> Command:
@@ -320,7 +321,7 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
     if verb in ("pick", "play"):
         if not args:
             raise StichError(f"{verb} needs a card, e.g. {_EXAMPLES[verb]}")
-        event: Event = {verb: _card(args[0], table, card_candidates(table, seat, verb))}
+        event: dict[str, Any] = {verb: _card(args[0], table, card_candidates(table, seat, verb))}
         rest = [a.lower() for a in args[1:]]
         while rest:
             word = rest.pop(0)
@@ -331,7 +332,7 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
             else:
                 said = f"unexpected {short_repr(word)} after the card"
                 raise StichError(f"{verb}: {said} (try: play B1 reverse)")
-        return event
+        return event_from(event)
     if verb == "announce":
         word = one("player or table")
         return {"announce": "table" if "table".startswith(word.lower()) else _seat_of(word, table.names)}
@@ -352,7 +353,7 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
     if verb in ("task", "discard"):
         options = [str(v) for v in _values(legal, verb)]
         word = one("task")
-        return {verb: _unique(word, options, "task") if options else word.lower()}
+        return event_from({verb: _unique(word, options, "task") if options else word.lower()})
     if verb == "trump":
         if not args or len(args) > 2:
             raise StichError(f"trump needs a suit letter, e.g. {_EXAMPLES[verb]}")
@@ -361,14 +362,14 @@ def _event(verb: str, args: list[str], table: Table, seat: int | None) -> Event:
             if not "blind".startswith(args[1].lower()):
                 raise StichError(f"trump: unexpected {short_repr(args[1])} (try: trump Y blind)")
             event["blind"] = True
-        return event
+        return event_from(event)
     if verb == "blind":
         if args:
             raise StichError("blind takes nothing after it")
         blind = [e for e in legal if e.get("blind") and "play" not in e]
         if not blind:
             raise StichError("nobody may call blind now")
-        return {k: v for k, v in blind[0].items() if k != "seat"}
+        return without(blind[0], "seat")
     if verb == "drop":
         if args:
             raise StichError("drop takes nothing after it")
@@ -408,7 +409,7 @@ def _exchange(args: list[str], table: Table, seat: int | None) -> Event:
             words = words[:i]
             break
     give = [_card(w, table, card_candidates(table, seat, "exchange")) for w in words]
-    event: Event = {"exchange": give}
+    event: ExchangeEvent = {"exchange": give}
     if receive is not None:
         event["receive"] = [table.deck.name_of(table.deck.parse(w)) for w in receive]
     return event
@@ -441,10 +442,10 @@ def _guess(args: list[str], legal: list[Event]) -> Event:
     pairs = [e["guess"] for e in legal if "guess" in e]
     culprit = _unique(args[0], [p[0] for p in pairs], "suspect") if pairs else args[0].lower()
     weapon = _unique(args[1], [p[1] for p in pairs], "weapon") if pairs else args[1].lower()
-    event: Event = {"guess": [culprit, weapon]}
+    event: GuessEvent = {"guess": [culprit, weapon]}
     if len(args) == 3:
         answer = _unique(args[2], ("solved", "false"), "answer")
-        event["answer"] = answer
+        event["answer"] = "solved" if answer == "solved" else "false"
     return event
 
 
@@ -467,7 +468,7 @@ def entry_text(event: Event, names: Sequence[str]) -> str:
         if event.get("reverse"):
             text += " reverse"
         if event.get("trump") is not None:
-            text += f" trump {event['trump']}"
+            text += f" trump {event.get('trump')}"
     elif kind in ("announce", "winner"):
         text = f"{kind} {'table' if value == 'table' else names[value]}"
     elif kind == "reveal":
@@ -476,12 +477,12 @@ def entry_text(event: Event, names: Sequence[str]) -> str:
         text = f"trump {'none' if value is None else value}" + (" blind" if event.get("blind") else "")
     elif kind == "exchange" and isinstance(value, list):
         text = " ".join(["exchange", *value])
-        if event.get("receive"):
-            text += " receive " + " ".join(event["receive"])
+        if event_receive(event):
+            text += " receive " + " ".join(event_receive(event))
     elif kind == "drop":
         text = "drop"
     elif kind == "guess":
-        text = f"guess {value[0]} {value[1]}" + (f" {event['answer']}" if event.get("answer") else "")
+        text = f"guess {value[0]} {value[1]}" + (f" {event.get('answer')}" if event.get("answer") else "")
     else:
         text = f"{kind} {value}"
     return who + text
@@ -502,7 +503,7 @@ def resolve_seat(session: Session, event: Event) -> Event:
     fits: list[int] = []
     for seat in range(len(state.names)):
         try:
-            state.apply({"seat": seat, **event})
+            state.apply(with_seat(event, seat))
         except StichError:
             continue
         state.undo()
@@ -513,7 +514,7 @@ def resolve_seat(session: Session, event: Event) -> Event:
         raise StichError(f"{names} may all do that now: say whose, e.g. {state.names[fits[0]]}: {kind} ...")
     if not fits:
         return event  # the rules will say why nobody may
-    return {"seat": fits[0], **event}
+    return with_seat(event, fits[0])
 
 
 # -- completion -------------------------------------------------------------------------

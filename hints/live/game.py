@@ -36,6 +36,7 @@ from stich.games.match import MATCH_FORMAT, Match, check_match_report, parse_mat
 from stich.games.names import check_player_names
 from stich.games.record import Record, replay
 from stich.games.registry import find
+from stich.games.reports import Known, known_of
 from stich.hints.live.entries import (
     COMMANDS,
     Command,
@@ -113,8 +114,8 @@ class LiveGame:
         self.journal = journal
         self.finished: list[Record] = []
         self._round_lines: list[str] = []  # the journal's text of each finished round
-        self.known: dict[str, Any] = self.course.facts()
-        self.setup_history: list[tuple[dict[str, Any], dict[int, list[str]]]] = []
+        self.known: Known = self.course.facts()
+        self.setup_history: list[tuple[Known, dict[int, list[str]]]] = []
         self.session: Session | None = None
         self.waiting: str | None = None
         self._try_start()
@@ -176,7 +177,7 @@ class LiveGame:
         for i, record in enumerate(match.rounds):
             if i == 0:
                 live.course.hold_known(record.known, live.players)
-            live.known = dict(record.known)
+            live.known = record.known.copy()
             try:
                 live._start_session(record)
                 assert live.session is not None
@@ -185,7 +186,7 @@ class LiveGame:
             except StichError as exc:
                 raise StichError(f"{source}: rounds/{i}: {exc}") from None
         if live.session is None and not live.course.ended:
-            pending = dict(live_field.get("known") or {})
+            pending = known_of(live_field.get("known"))
             try:
                 if not live.finished:
                     live.course.hold_known(pending, live.players)
@@ -395,7 +396,7 @@ class LiveGame:
     def header(self) -> Record:
         """The current round's view record before its first event."""
         return Record(
-            self.game.id, self.players, self.dealer, [], dict(self.game.options), self.me, dict(self.known)
+            self.game.id, self.players, self.dealer, [], dict(self.game.options), self.me, self.known.copy()
         )
 
     def _try_start(self) -> None:
@@ -432,7 +433,7 @@ class LiveGame:
         self.session = None
         self.setup_history = []
         number = len(self.finished)
-        points = ", ".join(f"{n} {p:+d}" for n, p in zip(self.players, result["points"], strict=True))
+        points = ", ".join(f"{n} {p:+d}" for n, p in zip(self.players, result["points"] or (), strict=True))
         totals = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.course.totals, strict=True))
         notices = [Notice("round", f"round {number} over: {points}"), Notice("round", f"totals: {totals}")]
         if self.course.ended:
@@ -467,7 +468,7 @@ class LiveGame:
         if self.finished:
             record = self.finished.pop()
             self._rebuild_course()
-            self.known = dict(record.known)
+            self.known = record.known.copy()
             self._start_session(record)
             assert self.session is not None
             event = self.session.undo()

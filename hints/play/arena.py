@@ -29,12 +29,13 @@ import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from stich.games.base import Event, Game, Round
 from stich.games.errors import StichError
 from stich.games.record import Record
 from stich.games.registry import find
+from stich.games.reports import Known
 from stich.games.views import ViewFeed
 from stich.hints.play.bots import BIDDING_ONLY, BotSpec, choice_key
 from stich.hints.session import Session
@@ -180,7 +181,7 @@ def _play_round(
     spec: ArenaSpec,
     game: Game,
     dealer: int,
-    known: dict[str, Any],
+    known: Known,
     bots: Sequence[BotSpec],
     seeds: tuple[int, ...],
 ) -> tuple[Round, Record]:
@@ -233,7 +234,7 @@ def _played(
         index,
         rotation,
         tuple(bot.name for bot in bots),
-        tuple(float(p) for p in truth.result()["points"]),
+        tuple(float(p) for p in truth.result()["points"] or ()),
         tuple(truth.seat_figures(seat) for seat in range(spec.players)),
         kept,
         game_round,
@@ -300,6 +301,73 @@ def t95(df: int) -> float:
     return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
 
 
+class EstimateJson(TypedDict, total=False):
+    """An `Estimate` in ``stich arena --json``: ``mean`` (a bot) or ``diff`` (a pair)."""
+
+    mean: float
+    diff: float
+    ci95: list[float] | None
+    deals: int
+
+
+class GamesJson(TypedDict):
+    """A bot's whole games (`GamesResult`)."""
+
+    won: float
+    ci95: list[float] | None
+    games: int
+    win_rate: EstimateJson
+    final_score: EstimateJson
+
+
+class GamesPairJson(TypedDict):
+    """A pair's whole games (`GamesPair`)."""
+
+    win_rate: EstimateJson
+    final_score: EstimateJson
+
+
+class BotJson(TypedDict):
+    """One bot in ``stich arena --json``."""
+
+    name: str
+    mean: float
+    ci95: list[float] | None
+    deals: int
+    rounds: int
+    figures: dict[str, EstimateJson]
+    games: NotRequired[GamesJson]
+
+
+class PairJson(TypedDict):
+    """One pair of bots in ``stich arena --json``."""
+
+    a: str
+    b: str
+    diff: float
+    ci95: list[float] | None
+    deals: int
+    figures: dict[str, EstimateJson]
+    games: NotRequired[GamesPairJson]
+
+
+class ArenaJson(TypedDict):
+    """``stich arena --json`` (docs/format.md)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: list[str]
+    rounds: int
+    played: int
+    seed: int
+    cycle: int | None
+    games: int | None
+    points: str
+    bots: list[BotJson]
+    pairs: list[PairJson]
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A mean over deals with its 95 % interval (infinite with fewer than two deals)."""
@@ -314,13 +382,12 @@ class Estimate:
         """Whether the interval excludes zero."""
         return self.low > 0 or self.high < 0
 
-    def to_json(self, name: str = "mean") -> dict[str, Any]:
+    def to_json(self, name: Literal["mean", "diff"] = "mean") -> EstimateJson:
         finite = math.isfinite(self.low)
-        return {
-            name: round(self.mean, 4),
-            "ci95": [round(self.low, 4), round(self.high, 4)] if finite else None,
-            "deals": self.deals,
-        }
+        out: EstimateJson = {"mean": round(self.mean, 4)} if name == "mean" else {"diff": round(self.mean, 4)}
+        out["ci95"] = [round(self.low, 4), round(self.high, 4)] if finite else None
+        out["deals"] = self.deals
+        return out
 
 
 def estimate(xs: Sequence[float]) -> Estimate:
@@ -345,10 +412,13 @@ class BotResult:
     figures: dict[str, Estimate]
     rounds: int  # rounds this bot played (a seat in a played round)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BotJson:
+        points = self.points.to_json()
         return {
             "name": self.name,
-            **self.points.to_json(),
+            "mean": points["mean"],
+            "ci95": points["ci95"],
+            "deals": points["deals"],
             "rounds": self.rounds,
             "figures": {k: v.to_json() for k, v in self.figures.items()},
         }
@@ -363,11 +433,14 @@ class PairResult:
     points: Estimate
     figures: dict[str, Estimate]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PairJson:
+        points = self.points.to_json("diff")
         return {
             "a": self.a,
             "b": self.b,
-            **self.points.to_json("diff"),
+            "diff": points["diff"],
+            "ci95": points["ci95"],
+            "deals": points["deals"],
             "figures": {k: v.to_json("diff") for k, v in self.figures.items()},
         }
 
@@ -383,14 +456,14 @@ class ArenaResult:
     games: tuple[GamesResult, ...] = ()  # with --games: per bot, in the order of ``bots``
     games_pairs: tuple[GamesPair, ...] = ()  # with --games: per pair, in the order of ``pairs``
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ArenaJson:
         spec = self.spec
         bots = [b.to_json() for b in self.bots]
         pairs = [p.to_json() for p in self.pairs]
         for entry, games in zip(bots, self.games, strict=False):
             entry["games"] = games.to_json()
-        for entry, paired in zip(pairs, self.games_pairs, strict=False):
-            entry["games"] = paired.to_json()
+        for pair, paired in zip(pairs, self.games_pairs, strict=False):
+            pair["games"] = paired.to_json()
         return {
             "game": spec.game,
             "players": spec.players,
@@ -426,7 +499,7 @@ class GamesResult:
     win_rate: Estimate
     final: Estimate
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GamesJson:
         games = self.won.deals
         finite = math.isfinite(self.won.low)
         return {
@@ -447,7 +520,7 @@ class GamesPair:
     win_rate: Estimate
     final: Estimate
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GamesPairJson:
         return {"win_rate": self.win_rate.to_json("diff"), "final_score": self.final.to_json("diff")}
 
 

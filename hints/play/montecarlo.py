@@ -43,6 +43,7 @@ from typing import cast
 from stich.games.base import Event
 from stich.games.cards import CardSet
 from stich.games.errors import StichError
+from stich.games.events import event_bid, event_play
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advisors.bids.advisor import others_bids, play_out_start
 from stich.hints.advisors.bids.heuristic import bidding_heuristic
@@ -155,9 +156,9 @@ class MonteCarlo:
         if len(legal) == 1:
             return legal[0]
         if state.phase == "bid":
-            return legal[_best(self.bid_values(session, state, [int(e["bid"]) for e in legal], rng))]
+            return legal[_best(self.bid_values(session, state, [event_bid(e) for e in legal], rng))]
         if state.phase == "play":
-            cards = [state.deck.parse(e["play"]) for e in legal]
+            cards = [state.deck.parse(event_play(e)) for e in legal]
             return legal[_best(self.card_values(session, state, cards, rng))]
         return bidding_heuristic(session, rng)
 

@@ -44,6 +44,7 @@ from typing import cast
 from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
+from stich.games.events import event_bid
 from stich.games.trick import FREE, TrickRules, trick_winner
 from stich.hints.advisors.trick_heuristic import unseen_cards
 from stich.hints.session import Session
@@ -236,7 +237,7 @@ def rules_bot(session: Session, rng: random.Random) -> Event:
 
         return max(legal, key=count)
     if state.phase == "bid":
-        allowed = [int(e["bid"]) for e in legal]
+        allowed = [event_bid(e) for e in legal]
         seen = state.hands[seat]
         bid = (
             0

@@ -133,8 +133,7 @@ def analyze_cli(
             task = progress.add_task("", total=len(record.events))
 
             def step(done: int, total: int) -> None:
-                event = record.events[done] if done < total else {}
-                who = event.get("seat")
+                who = record.events[done].get("seat") if done < total else None
                 doing = (
                     f"{record.players[who]}'s decision at event {done}"
                     if isinstance(who, int) and 0 <= who < len(record.players)

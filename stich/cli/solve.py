@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired, TypedDict
 
 import typer
 from rich.console import Console
@@ -168,12 +168,69 @@ def _table_with_progress(position: Position, jobs: int = 1) -> Any:
 # -- JSON -----------------------------------------------------------------------------------
 
 
-def move_json(position: Position, move: Any) -> dict[str, Any]:
+class MoveJson(TypedDict):
+    """A move: its card and the declaration it makes (24: ``reverse``, ``trump``)."""
+
+    card: str
+    reverse: NotRequired[bool]
+    trump: NotRequired[str]
+
+
+class ValuedMoveJson(MoveJson):
+    value: Any
+
+
+class LineMoveJson(TypedDict):
+    seat: int
+    card: str
+    reverse: NotRequired[bool]
+    trump: NotRequired[str]
+
+
+class SolutionJson(TypedDict):
+    """``stich solve --json`` (docs/format.md)."""
+
+    value: Any
+    side: list[int]
+    goal: Any
+    objective: Any
+    to_move: int
+    tricks_left: int
+    moves: list[ValuedMoveJson]
+    line: list[LineMoveJson]
+    winners: list[int]
+    position: dict[str, Any]
+    nodes: int
+
+
+class TableCellJson(TypedDict):
+    trump: Any
+    leader: int
+    side: list[int]
+    tricks: int
+
+
+class TableJson(TypedDict):
+    """``stich solve --table --json``."""
+
+    table: list[TableCellJson]
+    declarer: NotRequired[Any]
+
+
+def move_json(position: Position, move: Any) -> MoveJson:
     """A move as JSON: the card and its declaration fields (24: ``reverse``, ``trump``)."""
-    return {"card": position.deck.name_of(move.card), **dict(move.declaration)}
+    out: MoveJson = {"card": position.deck.name_of(move.card)}
+    for key, value in move.declaration:
+        if key == "reverse":
+            out["reverse"] = value
+        elif key == "trump":
+            out["trump"] = value
+        else:
+            raise ValueError(f"a move declares no {key!r}")
+    return out
 
 
-def solution_json(position: Position, solution: Any) -> dict[str, Any]:
+def solution_json(position: Position, solution: Any) -> SolutionJson:
     """The stable JSON shape of ``stich solve --json``."""
     return {
         "value": solution.value,
@@ -190,16 +247,16 @@ def solution_json(position: Position, solution: Any) -> dict[str, Any]:
     }
 
 
-def table_cell_json(cell: Any) -> dict[str, Any]:
+def table_cell_json(cell: Any) -> TableCellJson:
     return {"trump": cell.trump, "leader": cell.leader, "side": list(cell.side), "tricks": cell.tricks}
 
 
-def table_json(position: Position, cells: list[Any]) -> dict[str, Any]:
+def table_json(position: Position, cells: list[Any]) -> TableJson:
     """``stich solve --table --json``: the cells, and for a bridge deal the declarer table
     (``"declarer": {"N": {"NT": 9, "S": 8, ...}, "S": ..., "E": ..., "W": ...}``)."""
     from stich.solvers.table import declarer_table, is_bridge
 
-    out: dict[str, Any] = {"table": [table_cell_json(c) for c in cells]}
+    out: TableJson = {"table": [table_cell_json(c) for c in cells]}
     if is_bridge(position):
         out["declarer"] = declarer_table(position, cells)
     return out

@@ -43,6 +43,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from stich.games.cards import Deck
 from stich.games.errors import StichError
+from stich.games.events import without
 from stich.games.pictures import card_svg
 from stich.games.record import Record
 from stich.hints.advice import Advice, Budget
@@ -332,7 +333,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
     # A value read the other way round (24's: your score, lower is better) is shown as the player
     # reads it, as `stich hint` shows it: ``shown_name`` heads the column, ``shown_value`` fills it.
     turned = figures.TURNED.get(advice.value_name)
-    best = {k: v for k, v in advice.action.items() if k != "seat"}
+    best = without(advice.action, "seat")
     return {
         "status": "ready",
         "decision": advice.decision,
@@ -347,7 +348,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
         "alternatives": [
             {
                 "label": shown(a.label),
-                "entry": entry_text({k: v for k, v in a.action.items() if k != "seat"}, names),
+                "entry": entry_text(without(a.action, "seat"), names),
                 "value": round(a.value, 4),
                 "shown_value": round(figures.read(advice.value_name, a.value), 4),
                 "stderr": round(a.stderr, 4),

@@ -16,6 +16,7 @@ from stich.deducer.hypotheses import game_space
 from stich.games.base import Event
 from stich.games.cards import Deck
 from stich.games.errors import StichError
+from stich.games.events import with_seat, without
 from stich.hints.live import LiveGame
 from stich.hints.live.entries import Table, card_candidates, entry_text
 
@@ -63,7 +64,7 @@ def _label(event: Event, names: list[str]) -> str:
         return str(value)
     if kind == "solved":
         return "solved" if value else "false"
-    text = entry_text({k: v for k, v in event.items() if k != "seat"}, names)
+    text = entry_text(without(event, "seat"), names)
     return text.split(" ", 1)[1] if " " in text else text
 
 
@@ -242,17 +243,17 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
         if kind == "exchange" and mine and isinstance(event.get("exchange"), list):
             continue  # one's own exchange is put together from parts, below
         style = "cards" if kind in ("play", "pick") else "buttons"
-        card = str(event[kind]) if kind in ("play", "pick") else None
+        card = str(event.get(kind)) if kind in ("play", "pick") else None
         label = card if card is not None and len(event) <= 2 else _label(event, names)
         group(kind, style)["items"].append(_item(label, entry_text(event, names), card))
     if state.phase == "play" or any("play" in e for e in legal):
         hand = state.hands[mover]
         if mine and hand is not None:
-            allowed = [e for e in legal if "play" in e]
+            allowed: list[Event] = [e for e in legal if "play" in e]
             cards = state.deck.names(hand)
             target = group("play", "cards")
             for code in cards:
-                ways = [e for e in allowed if e["play"] == code]
+                ways = [e for e in allowed if e.get("play") == code]
                 if not ways:
                     target["items"].append(_item(code, entry_text({"play": code}, names), code, legal=False))
                 for way in ways:
@@ -268,8 +269,8 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
             for code in found:
                 for way in state.unseen_plays(code):
                     label = code if len(way) == 1 else _label(way, names)
-                    event = {"seat": mover, **way}
-                    target["items"].append(_item(label, entry_text(event, names), code))
+                    heard = with_seat(way, mover)
+                    target["items"].append(_item(label, entry_text(heard, names), code))
     out = list(groups.values())
     if mine and any(isinstance(e.get("exchange"), list) for e in legal):
         hand_cards = state.hand(mover) or []
@@ -299,7 +300,7 @@ def choices(live: LiveGame) -> list[dict[str, Any]]:
         if guesses is not None:
             out.remove(guesses)
             pairs = [e["guess"] for e in legal if "guess" in e]
-            answers = sorted({str(e["answer"]) for e in legal if e.get("answer")}) or ["solved", "false"]
+            answers = sorted({str(e.get("answer")) for e in legal if e.get("answer")}) or ["solved", "false"]
             out.insert(
                 0,
                 {

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
+from stich.games.events import event_bid, event_play, event_trump
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advisors.bids.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.bids.heuristic import (
@@ -188,7 +189,7 @@ def bid_misfit(state: BiddingRound, hands: Sequence[CardSet], seat: int, bidders
     bid = state.bids[seat]
     if bid is None:
         guess = _guesses(state, hands, -1)[seat]
-        bid = nearest_bid(guess, [int(e["bid"]) for e in state.legal_events()] or [0])
+        bid = nearest_bid(guess, [event_bid(e) for e in state.legal_events()] or [0])
     bids = others_bids(state, hands, seat, bid)
     tables, live, mine, takes = play_out_start(state, hands)
     won = list(state.won)
@@ -491,7 +492,7 @@ class BiddingAdvisor:
     def bid(self, session: Session, state: BiddingRound) -> Valuation:
         seat = session.seat
         legal = session.legal()
-        bids = [int(e["bid"]) for e in legal]
+        bids = [event_bid(e) for e in legal]
         blind = state.blind
         # A blind bid is made before looking at the cards: the seat's own hand is a guess too.
         source = WorldSource(session, unseen=(state.hands[seat] or 0) if blind else 0)
@@ -519,7 +520,7 @@ class BiddingAdvisor:
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
-            index = bids.index(int(best.action["bid"]))
+            index = bids.index(event_bid(best.action))
             low, mid, high = _quantiles(tally.figures[index]["tricks"])
             hand = "a hand dealt now (bidding blind)" if blind else "your hand"
             worlds = worlds_text(tally.worlds)
@@ -546,7 +547,7 @@ class BiddingAdvisor:
             scores = [float(score_bid(b, tricks, scoring, blind)) for b in bids]
             return scores, [{"p_hit": float(tricks == b)} for b in bids]
 
-        choices = [(e, f"bid {e['bid']}") for e in legal]
+        choices = [(e, f"bid {event_bid(e)}") for e in legal]
         method = "play-outs of sampled worlds, every seat playing for its own bid"
         return PlayOutValuation(
             "bid",
@@ -584,7 +585,7 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             by_card = tricks_by_card(state, world.hands, seat, bid, scoring)
-            return scored([(bid, by_card[str(e["play"])]) for e in legal], scoring, state.blind)
+            return scored([(bid, by_card[event_play(e)]) for e in legal], scoring, state.blind)
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
@@ -606,7 +607,7 @@ class BiddingAdvisor:
                 text += f", with {second.label} {100 * second.figures['p_hit']:.0f}%"
             return text
 
-        choices = [(e, str(e["play"])) for e in legal]
+        choices = [(e, event_play(e)) for e in legal]
         return Valuation("play", choices, evaluate, source.draw, "expected points", explain)
 
     def play_played_out(self, session: Session, state: BiddingRound) -> Valuation:
@@ -629,12 +630,12 @@ class BiddingAdvisor:
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             if standings is None:
                 counts = cards_played_out(state, world.hands, seat)
-                return scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
+                return scored([(bid, counts[event_play(e)]) for e in legal], scoring, state.blind)
             outcomes: dict[str, tuple[int, ...]] = {}
             counts = cards_played_out(state, world.hands, seat, outcomes)
-            scores, figures = scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
+            scores, figures = scored([(bid, counts[event_play(e)]) for e in legal], scoring, state.blind)
             for i, event in enumerate(legal):
-                tricks = outcomes[str(event["play"])]
+                tricks = outcomes[event_play(event)]
                 points = [
                     score_bid(b, t, scoring, state.blind) for b, t in zip(every_bid, tricks, strict=True)
                 ]
@@ -661,7 +662,7 @@ class BiddingAdvisor:
                 text += "; " + points_or_win(alternatives, win, standings.situation(seat))
             return text
 
-        choices = [(e, str(e["play"])) for e in legal]
+        choices = [(e, event_play(e)) for e in legal]
         method = "play-outs of sampled worlds, every seat playing for its own bid"
         return PlayOutValuation(
             "play",
@@ -684,7 +685,7 @@ class BiddingAdvisor:
             teams = one_against_all(seat, range(len(world.hands)))
             mine = position(state, world.hands, ObjectiveSpec("tricks", seat=seat), teams)
             most = {move_event(state, seat, m)["play"]: v for m, v in move_values(mine)}
-            return [float(state.won[seat] + most[event["play"]]) for event in legal], None
+            return [float(state.won[seat] + most[event_play(event)]) for event in legal], None
 
         def explain(alternatives: list[Alternative], tally: Tally) -> str:
             best = alternatives[0]
@@ -693,7 +694,7 @@ class BiddingAdvisor:
                 f"in {worlds_text(tally.worlds)}"
             )
 
-        choices = [(e, str(e["play"])) for e in legal]
+        choices = [(e, event_play(e)) for e in legal]
         return Valuation("play", choices, evaluate, source.draw, "expected tricks", explain)
 
     def trump(self, session: Session, state: BiddingRound) -> Valuation:
@@ -729,7 +730,7 @@ class BiddingAdvisor:
             for i, event in enumerate(legal):
                 best_bid = max(range(per), key=lambda k: tally.mean(i * per + k))
                 index = i * per + best_bid
-                label = f"trump {event['trump']}"
+                label = f"trump {event_trump(event)}"
                 found.append(
                     Alternative(
                         event, label, tally.mean(index), tally.stderr(index), {"best_bid": float(best_bid)}
@@ -744,7 +745,7 @@ class BiddingAdvisor:
                 f"{shown(POINTS, best.value)} points over {worlds_text(tally.worlds)}"
             )
 
-        choices: list[tuple[Event, str]] = [(e, f"trump {e['trump']}") for e in legal]
+        choices: list[tuple[Event, str]] = [(e, f"trump {event_trump(e)}") for e in legal]
         return PlayOutValuation(
             "trump",
             choices,

@@ -66,6 +66,7 @@ from functools import cache
 from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards, popcount
 from stich.games.errors import StichError
+from stich.games.events import event_bid
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.games.trick import FREE, TrickRules, led_class, trick_winner
 from stich.hints.advisors.trick_heuristic import unseen_cards
@@ -496,7 +497,7 @@ def bidding_heuristic(session: Session, rng: random.Random) -> Event:
 
         return max(legal, key=count)
     if state.phase == "bid":
-        return _event(session, bid=_bid(state, seat, [int(e["bid"]) for e in legal]))
+        return _event(session, bid=_bid(state, seat, [event_bid(e) for e in legal]))
     if state.phase == "play":
         return _event(session, play=state.deck.name_of(_play(state, seat)))
     raise StichError(f"no heuristic for the phase {state.phase!r}")

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
 from stich.games.errors import StichError
+from stich.games.events import GuessEvent, event_guess, event_play, event_winner
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advisors.stich_fuer_stich.belief import belief
 from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC as HEURISTIC
@@ -201,7 +202,7 @@ class StichFuerStichAdvisor:
             raise StichError("the Stich für Stich advisor needs a Stich für Stich round")
         legal = session.legal()
         if state.phase == "winner" and len(legal) == 1:
-            winner = legal[0]["winner"]
+            winner = event_winner(legal[0])
             card = state.deck.name_of(state.trick_cards[state.trick_seats.index(winner)])
             reason = f"the rules oblige: {state.names[winner]}'s {card} wins under the secret"
             return forced_advice(session, "winner", legal[0], f"winner {state.names[winner]}", reason)
@@ -241,7 +242,7 @@ class StichFuerStichAdvisor:
             values: list[float] = []
             figures: list[dict[str, float]] = []
             for event in legal:
-                card = str(event["play"])
+                card = event_play(event)
                 bits = report.current_entropy - entropy[card]
                 info = -weight * bits if hider else weight * bits
                 values.append(points[card] + info)
@@ -267,7 +268,7 @@ class StichFuerStichAdvisor:
 
         return Valuation(
             "play",
-            [(e, str(e["play"])) for e in legal],
+            [(e, event_play(e)) for e in legal],
             evaluate,
             source.draw,
             "trick points and information",
@@ -283,7 +284,7 @@ class StichFuerStichAdvisor:
         truth = session.tracker.space.to_json(world.secret)
         found = {}
         for event in session.legal():
-            culprit, weapon = event["guess"]
+            culprit, weapon = event_guess(event)
             found[f"{culprit} {weapon}"] = float([culprit, weapon] == [truth["culprit"], truth["weapon"]])
         return advice.value_name, found
 
@@ -297,7 +298,7 @@ class StichFuerStichAdvisor:
         alternatives = []
         for h in possible:
             pair = space.to_json(h)
-            event = {"seat": session.seat, "guess": [pair["culprit"], pair["weapon"]]}
+            event: GuessEvent = {"seat": session.seat, "guess": [str(pair["culprit"]), str(pair["weapon"])]}
             p = post.probabilities[h]
             alternatives.append(Alternative(event, f"{pair['culprit']} {pair['weapon']}", p, 0.0))
         alternatives.sort(key=lambda a: -a.value)

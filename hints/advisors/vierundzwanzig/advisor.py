@@ -28,6 +28,7 @@ from typing import Any
 from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards, mask_of, popcount
 from stich.games.errors import StichError
+from stich.games.events import event_play, event_trump, exchange_cards, without
 from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigContext, VierUndZwanzigRound, rules_24
 from stich.hints.advisors.vierundzwanzig.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht.advisor import card_strength
@@ -154,15 +155,15 @@ def _label(event: Event) -> str:
     if event.get("drop"):
         return "drop out"
     if "exchange" in event:
-        cards = event.get("exchange") or []
+        cards = exchange_cards(event) or []
         return "keep your hand" if not cards else "give " + " ".join(cards)
     if "trump" in event and "play" not in event:
-        return f"{event['trump']} blind" if event.get("blind") else str(event["trump"])
-    text = str(event["play"])
+        return f"{event_trump(event)} blind" if event.get("blind") else str(event_trump(event))
+    text = event_play(event)
     if event.get("reverse"):
         text += " reversing"
     if event.get("trump"):
-        text += f" naming {event['trump']}"
+        text += f" naming {event_trump(event)}"
     return text
 
 
@@ -204,14 +205,14 @@ class VierUndZwanzigAdvisor:
             hands = _complete(world.hands, world.out, HAND, _world_rng(world))
             values = []
             for event in legal:
-                trump = SUITS.index(str(event["trump"]).upper())
+                trump = SUITS.index(str(event_trump(event)).upper())
                 values.append(_solved_value(state, hands, trump, bool(event.get("blind")), seat))
             return values, None
 
         def called(world: World, event: Event) -> float:
             # Every hand is full in the true deal: nothing is drawn (`_complete`).
             hands = _complete(world.hands, world.out, HAND, _world_rng(world))
-            trump = SUITS.index(str(event["trump"]).upper())
+            trump = SUITS.index(str(event_trump(event)).upper())
             return _solved_value(state, hands, trump, bool(event.get("blind")), seat)
 
         what = "your last three cards not yet known, exchanges not modelled"
@@ -246,7 +247,7 @@ class VierUndZwanzigAdvisor:
             if event.get("drop"):
                 candidates.append(event)
             elif isinstance(raw, list) and frozenset(state.deck.parse(c) for c in raw) in wanted:
-                candidates.append({k: v for k, v in event.items() if k != "receive"})
+                candidates.append(without(event, "receive"))
 
         def evaluate(world: World) -> tuple[list[float], None]:
             rng = _world_rng(world)
@@ -256,7 +257,7 @@ class VierUndZwanzigAdvisor:
                 if event.get("drop"):
                     values.append(0.0)  # a dropped player's score does not change
                     continue
-                give = [state.deck.parse(c) for c in event.get("exchange") or []]
+                give = [state.deck.parse(c) for c in exchange_cards(event) or []]
                 hands = list(world.hands)
                 hands[seat] = hand & ~mask_of(give) | mask_of(rng.sample(pool, len(give)))
                 values.append(_solved_value(state, hands, trump, state.blind, seat))
@@ -268,7 +269,7 @@ class VierUndZwanzigAdvisor:
             # The cards it draws: the top of the true stock, in the order the record's exchanges
             # from this one on drew them.
             stock = [state.deck.parse(c) for e in later if "exchange" in e for c in e.get("receive") or []]
-            give = [state.deck.parse(c) for c in event.get("exchange") or []]
+            give = [state.deck.parse(c) for c in exchange_cards(event) or []]
             if len(give) > len(stock):
                 return None  # the record does not show the cards this choice would draw
             hands = list(world.hands)

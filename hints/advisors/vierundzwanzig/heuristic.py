@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from stich.games.base import Event, Round
 from stich.games.cards import Card, CardSet, bit, iter_cards
 from stich.games.errors import StichError
+from stich.games.events import event_trump, exchange_cards
 from stich.games.trick import TrickRules, trick_winner
 from stich.games.vierundzwanzig import SUITS, TWENTY_FOUR, VierUndZwanzigRound, rules_24, suit_of, value_of
 from stich.hints.advisors.trick_heuristic import (
@@ -73,7 +74,7 @@ def vierundzwanzig_heuristic(session: Session, rng: random.Random) -> Event:
     if state.phase == "trump":
 
         def weight(event: Event) -> tuple[int, int]:
-            suit = SUITS.index(str(event["trump"]))
+            suit = SUITS.index(str(event_trump(event)))
             cards = [c for c in iter_cards(hand) if c == TWENTY_FOUR or suit_of(c) == suit]
             return len(cards), sum(value_of(c) for c in cards)
 
@@ -88,11 +89,11 @@ def vierundzwanzig_heuristic(session: Session, rng: random.Random) -> Event:
                 weak.append(card)
         weak.sort(key=lambda c: rules.lead_power[c])
         names = sorted(state.deck.names(weak[:3]))
-        exchanges = [e for e in legal if "exchange" in e and isinstance(e["exchange"], list)]
+        exchanges: list[Event] = [e for e in legal if "exchange" in e and isinstance(e["exchange"], list)]
         for event in exchanges:
-            if sorted(event["exchange"]) == names:
+            if sorted(exchange_cards(event) or []) == names:
                 return event
-        return min(exchanges, key=lambda e: len(e["exchange"])) if exchanges else legal[0]
+        return min(exchanges, key=lambda e: len(exchange_cards(e) or [])) if exchanges else legal[0]
     if state.phase == "play":
         rules = rules_seen(session)
         card = _play_24(state, seat, rules)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from stich.games.base import Round
 from stich.games.errors import StichError
+from stich.games.events import Event, event_discard, event_pick
 from stich.games.was_sticht import DECK, WasStichtRound
 from stich.hints.advisors.was_sticht.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.was_sticht.heuristic import card_strength
@@ -102,7 +103,7 @@ class WasStichtAdvisor:
 
         return (was_sticht_task if truth.phase == "tasks" else was_sticht_play)(session, truth)
 
-    def forced(self, session: Session, phase: str, event: dict[str, object]) -> Advice:
+    def forced(self, session: Session, phase: str, event: Event) -> Advice:
         state = session.round
         assert isinstance(state, WasStichtRound)
         if phase == "announce":
@@ -125,7 +126,7 @@ class WasStichtAdvisor:
         by_card = {c.card: c for c in report.candidates}
         alternatives = []
         for event in session.legal():
-            card = DECK.parse(event["pick"])
+            card = DECK.parse(event_pick(event))
             strength = card_strength(trumps, card, DECK.all & ~(1 << card))
             # Shown, not weighed: what the announcement after the column gives away.
             given = report.current_entropy - by_card[card].expected_entropy
@@ -157,7 +158,7 @@ class WasStichtAdvisor:
         values = state.game.chip_values()
         legal = session.legal()
         alternatives = sorted(
-            (Alternative(e, str(e["discard"]), float(values[str(e["discard"])]), 0.0) for e in legal),
+            (Alternative(e, event_discard(e), float(values[event_discard(e)]), 0.0) for e in legal),
             key=lambda a: -a.value,
         )
         best = alternatives[0]

@@ -31,6 +31,7 @@ from stich.deducer.hypotheses import members
 from stich.games.base import Event
 from stich.games.cards import Card, CardSet, iter_cards
 from stich.games.errors import StichError
+from stich.games.events import event_pick
 from stich.games.trick import TrickRules
 from stich.games.was_sticht import DECK, Task, TaskKind, WasStichtRound
 from stich.hints.advisors.bids.playout import Tables, tables_of
@@ -150,7 +151,7 @@ def pick_valuation(session: Session, state: WasStichtRound) -> Valuation:
     weights = [post.probabilities[h] for h in hypotheses]
     space = session.tracker.space
     legal = session.legal()
-    picks = [DECK.parse(e["pick"]) for e in legal]
+    picks = [DECK.parse(event_pick(e)) for e in legal]
 
     @cache
     def tables(h: int) -> tuple[Tables, tuple[CardSet, ...]]:
@@ -177,7 +178,7 @@ def pick_valuation(session: Session, state: WasStichtRound) -> Valuation:
 
     def most_often(best: Alternative) -> str:
         """The task the best pick's hand is most often played for, over a few of the same worlds."""
-        card = DECK.parse(best.action["pick"])
+        card = DECK.parse(event_pick(best.action))
         found: Counter[str] = Counter()
         rng = random.Random(len(hypotheses))
         for _ in range(16):
@@ -196,14 +197,14 @@ def pick_valuation(session: Session, state: WasStichtRound) -> Valuation:
         left, rest = _rest_of_draft(state, rng)
         play_seed = rng.getrandbits(64)
         deals = (
-            _deal(*tables(world.secret), state, _hands_after(state, DECK.parse(e["pick"]), left, rest))
+            _deal(*tables(world.secret), state, _hands_after(state, DECK.parse(event_pick(e)), left, rest))
             for e in which
         )
         return [best_task(d, state, seat, play_seed)[0] for d in deals]
 
     return Valuation(
         "pick",
-        [(e, str(e["pick"])) for e in legal],
+        [(e, event_pick(e)) for e in legal],
         evaluate,
         lambda rng: rng.getrandbits(64),
         "expected points",

@@ -16,6 +16,7 @@ import random
 from stich.games.base import Event, Round, Trick
 from stich.games.cards import Card, CardSet, bit, iter_cards
 from stich.games.errors import StichError
+from stich.games.events import event_discard, event_pick, event_task
 from stich.games.trick import TrickRules, legal_plays, trick_winner
 from stich.games.was_sticht import (
     DECK,
@@ -103,7 +104,7 @@ def was_sticht_heuristic(session: Session, rng: random.Random) -> Event:
         rules = rules_seen(session)
 
         def pick_strength(event: Event) -> float:
-            card = DECK.parse(event["pick"])
+            card = DECK.parse(event_pick(event))
             return card_strength(rules, card, DECK.all & ~bit(card))
 
         return max(legal, key=pick_strength)
@@ -113,7 +114,7 @@ def was_sticht_heuristic(session: Session, rng: random.Random) -> Event:
         n = state.game.players
 
         def made(event: Event) -> tuple[int, int]:
-            task = str(event["task"])
+            task = event_task(event)
             count = 0
             for _ in range(PLAYOUTS):
                 tricks = task_playout(rules, list(hands), state.leader, seat, task, TRICKS, rng)
@@ -128,7 +129,7 @@ def was_sticht_heuristic(session: Session, rng: random.Random) -> Event:
             return play_event(session, _no_colour_play(state, seat, colour))
         return plays(session, task_intent(task, state.won[seat], len(state.tricks), TRICKS))
     if state.phase == "discard":
-        return max(legal, key=lambda e: values[str(e["discard"])])
+        return max(legal, key=lambda e: values[event_discard(e)])
     raise StichError(f"no heuristic for the phase {state.phase!r}")
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from stich.games.events import event_play, event_task
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
 from stich.hints.figures import figure_kind, shown
@@ -51,7 +52,7 @@ def was_sticht_task(session: Session, state: WasStichtRound) -> Valuation:
         scores: list[float] = []
         figures: list[dict[str, float]] = []
         for event in legal:
-            task = str(event["task"])
+            task = event_task(event)
             objective = ObjectiveSpec("task", task=task, seat=seat)
             forced = value(position(state, hands, objective, one_against_all(seat, seats)))
             alone = [value(position(state, hands, objective, _helped(o, seats))) for o in others]
@@ -79,7 +80,7 @@ def was_sticht_task(session: Session, state: WasStichtRound) -> Valuation:
 
     return Valuation(
         "task",
-        [(e, str(e["task"])) for e in legal],
+        [(e, event_task(e)) for e in legal],
         evaluate,
         _open_draw(state),
         "forceable against everyone",
@@ -94,8 +95,8 @@ def was_sticht_play(session: Session, state: WasStichtRound) -> Valuation:
     seat = session.seat
     seats = list(range(state.game.players))
     legal = session.legal()
-    labels = [str(e["play"]) for e in legal]
-    choices = [(e, str(e["play"])) for e in legal]
+    labels = [event_play(e) for e in legal]
+    choices = [(e, event_play(e)) for e in legal]
     draw = _open_draw(state)
     if seat == state.dealer:
         targets = sorted(state.tasks.items())

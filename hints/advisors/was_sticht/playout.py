@@ -69,6 +69,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from stich.games.cards import Card, CardSet
+from stich.games.events import event_play, event_task
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
 from stich.hints.advisors.bids.playout import Tables, _cards, head_of, tables_of
 from stich.hints.figures import CHANCE, POINTS, shown
@@ -702,7 +703,7 @@ def task_valuation(session: Session, state: WasStichtRound) -> Valuation:
     n = state.game.players
     values = state.game.chip_values()
     legal = session.legal()
-    tasks = [str(e["task"]) for e in legal]
+    tasks = [event_task(e) for e in legal]
     d = deal_of(state)
     others = [s for s in state.task_order() if s != seat]
     shown_tasks = {s: Task.of(state.tasks[s]) for s in others if s in state.tasks}
@@ -746,7 +747,7 @@ def task_valuation(session: Session, state: WasStichtRound) -> Valuation:
 
     return Valuation(
         "task",
-        [(e, str(e["task"])) for e in legal],
+        [(e, event_task(e)) for e in legal],
         evaluate,
         lambda rng: rng.getrandbits(64),
         "expected points",
@@ -784,7 +785,7 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
     values = state.game.chip_values()
     value = float(max(values[t] for t in state.dealer_chips())) if state.dealer_chips() else 0.0
     legal = session.legal()
-    labels = [str(e["play"]) for e in legal]
+    labels = [event_play(e) for e in legal]
     d = deal_of(state)
     assignment: list[Task | None] = [None] * n
     targets = sorted((s, Task.of(chosen)) for s, chosen in state.tasks.items())
@@ -819,7 +820,7 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
 
     return Valuation(
         "play",
-        [(e, str(e["play"])) for e in legal],
+        [(e, event_play(e)) for e in legal],
         evaluate,
         lambda rng: rng.getrandbits(64),
         "expected points",
@@ -848,7 +849,7 @@ def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
     task = state.tasks[seat]
     value = float(state.game.chip_values()[task])
     legal = session.legal()
-    labels = [str(e["play"]) for e in legal]
+    labels = [event_play(e) for e in legal]
     d = deal_of(state)
     assignment: list[Task | None] = [None] * n
     for s, chosen in state.tasks.items():
@@ -887,7 +888,7 @@ def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
 
     return Valuation(
         "play",
-        [(e, str(e["play"])) for e in legal],
+        [(e, event_play(e)) for e in legal],
         evaluate,
         lambda rng: rng.getrandbits(64),
         "expected points",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stich.games.base import Event, seat_index
+from stich.games.events import event_pick, event_play, event_task
 from stich.games.was_sticht import DECK, Task, WasStichtRound
 from stich.hints.advisors.was_sticht.heuristic import card_strength
 from stich.hints.advisors.was_sticht.playout import (
@@ -51,7 +52,7 @@ def true_tasks(state: WasStichtRound, later: Sequence[Event]) -> list[Task | Non
         if "task" in event and "seat" in event:
             seat = seat_index(event["seat"], state.names)
             if tasks[seat] is None:
-                tasks[seat] = Task.of(event["task"])
+                tasks[seat] = Task.of(event_task(event))
     return tasks
 
 
@@ -68,12 +69,12 @@ def task_truth(session: Session, state: WasStichtRound) -> TrueDraw:
         if any(assignment[s] is None for s in state.task_order() if s != seat):
             return None
         if not prepared:
-            tasks = [str(e["task"]) for e in session.legal()]
+            tasks = [event_task(e) for e in session.legal()]
             prepared.append((deal_of(state), _forced_tasks(state, seat, tasks)))
         d, forced = prepared[0]
         found = []
         for event in which:
-            task = Task.of(event["task"])
+            task = Task.of(event_task(event))
             assignment[seat] = task
             p = 1.0 if forced[task.id] else made_share(d, assignment, seat, Rng(seed), PLAYOUTS, look=True)
             found.append(values[task.id] * p)
@@ -98,7 +99,7 @@ def play_truth(session: Session, state: WasStichtRound) -> TrueDraw:
                 dealer.append(dealer_valuation(session, state))
             scores, _ = dealer[0].evaluate(seed)
             by_card = dict(zip((label for _, label in dealer[0].choices), scores, strict=True))
-            return [by_card[str(event["play"])] for event in which]
+            return [by_card[event_play(event)] for event in which]
 
         return dealer_draw
     task = state.tasks[seat]
@@ -112,7 +113,7 @@ def play_truth(session: Session, state: WasStichtRound) -> TrueDraw:
         assignment = true_tasks(state, ())
         found = []
         for event in which:
-            label = str(event["play"])
+            label = event_play(event)
             first = d.tables.place[state.deck.parse(label)]
             sure = forced.get(label, False)
             p = 1.0 if sure else made_share(d, assignment, seat, Rng(seed), PLAYOUTS, first, look=True)
@@ -130,6 +131,6 @@ def pick_truth(session: Session, advice: Advice, world: World) -> dict[str, floa
     rules = session.tracker.space.rules(world.secret)
     found = {}
     for alternative in advice.alternatives:
-        card = DECK.parse(alternative.action["pick"])
+        card = DECK.parse(event_pick(alternative.action))
         found[alternative.label] = card_strength(rules, card, DECK.all & ~(1 << card))
     return found
