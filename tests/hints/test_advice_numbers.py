@@ -21,7 +21,8 @@ from rich.console import Console
 
 from stich.games.record import Record, simulate
 from stich.hints.advice import Advice, Alternative, Budget, Tally, advise
-from stich.hints.analysis import _verdict, choice_key
+from stich.hints.analysis import choice_key
+from stich.hints.analysis.truth import verdict_of
 from stich.hints.figures import (
     CHANCE,
     FIGURE_KINDS,
@@ -336,15 +337,15 @@ def test_analysis_no_verdict_below_smallest_difference() -> None:
     advice = replace(_plain_advice(alternatives, ""), separated=True, value_name="expected points")
     a, b = (choice_key(x.action) for x in alternatives)
     # A cost of 0.0045 points in the true deal is no cost a player would notice.
-    assert _verdict(advice, a, 0.0045) == (True, "best")
-    assert _verdict(advice, b, 0.0045) == (False, "lucky")
+    assert verdict_of(advice, a, 0.0045) == (True, "best")
+    assert verdict_of(advice, b, 0.0045) == (False, "lucky")
     # A real cost, but the seat's own view had the two 0.0055 apart: unlucky, not a mistake.
-    assert _verdict(advice, b, 1.0) == (False, "unlucky")
+    assert verdict_of(advice, b, 1.0) == (False, "unlucky")
     far = replace(advice, alternatives=(alternatives[0], replace(alternatives[1], value=0.5)))
-    assert _verdict(far, b, 1.0) == (False, "mistake")
+    assert verdict_of(far, b, 1.0) == (False, "mistake")
     # A chance: half a point of a chance is below the two points that matter.
     chance = replace(advice, value_name="chance to solve now")
-    assert _verdict(chance, b, 0.005)[1] == "lucky" and _verdict(chance, a, 0.05)[1] == "unlucky"
+    assert verdict_of(chance, b, 0.005)[1] == "lucky" and verdict_of(chance, a, 0.05)[1] == "unlucky"
 
 
 def _table(advice: Advice, names: list[str]) -> str:

@@ -11,7 +11,8 @@ from stich.games.record import Record, simulate, start_round
 from stich.games.stiche_raten import SticheRatenRound, score_bid
 from stich.games.views import seat_view
 from stich.hints.advice import Advice, Alternative, Budget
-from stich.hints.analysis import _verdict, analyze, choice_key, event_label
+from stich.hints.analysis import analyze, choice_key, event_label
+from stich.hints.analysis.truth import verdict_of
 from stich.hints.session import Session
 from stich.solvers import ObjectiveSpec, position_of, reference_solve
 
@@ -90,13 +91,13 @@ def _advice(values: list[float], stderr: float = 0.1, separated: bool = True) ->
 def test_verdicts() -> None:
     advice = _advice([5.0, 4.0, 1.0])
     a, b, c = (choice_key(x.action) for x in advice.alternatives)
-    assert _verdict(advice, a, 0.0) == (True, "best")
-    assert _verdict(advice, b, 0.0) == (False, "lucky")
-    assert _verdict(advice, a, 2.0) == (True, "unlucky")
-    assert _verdict(advice, c, 2.0) == (False, "mistake")
+    assert verdict_of(advice, a, 0.0) == (True, "best")
+    assert verdict_of(advice, b, 0.0) == (False, "lucky")
+    assert verdict_of(advice, a, 2.0) == (True, "unlucky")
+    assert verdict_of(advice, c, 2.0) == (False, "mistake")
     close = _advice([5.0, 4.9, 1.0])
-    assert _verdict(close, choice_key(close.alternatives[1].action), 2.0) == (False, "unlucky")
-    assert _verdict(None, a, None) == (None, "forced")
+    assert verdict_of(close, choice_key(close.alternatives[1].action), 2.0) == (False, "unlucky")
+    assert verdict_of(None, a, None) == (None, "forced")
 
 
 def _upto_reveal(record: Record) -> Record:
@@ -165,5 +166,5 @@ def test_analyze_progress_reaches_every_event() -> None:
 def test_a_guess_other_than_the_one_pair_left_is_not_forced() -> None:
     only = _advice([1.0])
     other = choice_key({"seat": 0, "guess": ["gardener", "knife"]})
-    assert _verdict(only, choice_key(only.action), None) == (True, "forced")
-    assert _verdict(only, other, None) == (False, "differs")
+    assert verdict_of(only, choice_key(only.action), None) == (True, "forced")
+    assert verdict_of(only, other, None) == (False, "differs")

@@ -10,16 +10,14 @@ import pytest
 
 from stich.games.record import Record, simulate
 from stich.hints.advice import Advice, Alternative, Budget
-from stich.hints.analysis import (
+from stich.hints.analysis import analyze, choice_key, default_budget_of
+from stich.hints.analysis.truth import (
     ANALYZE_PATIENCE,
     ANALYZE_SECONDS,
     ONE_CHOICE,
     STAKE_CAP,
-    _shares,
-    _verdict,
-    analyze,
-    choice_key,
-    default_budget_of,
+    budget_shares,
+    verdict_of,
 )
 from stich.hints.figures import value_kind
 from stich.hints.session import Session
@@ -74,13 +72,13 @@ def test_the_rounds_time_is_split_by_what_is_at_stake_in_each_decision() -> None
 
 def test_shares_sum_to_the_rounds_time_and_keep_the_patience() -> None:
     budget = Budget(seconds=0.5, seed=3)
-    shares = _shares([1.0, 0.0, 3.0, 4.0], budget)
+    shares = budget_shares([1.0, 0.0, 3.0, 4.0], budget)
     assert [round(b.seconds, 6) for b in shares] == [0.1875, 0.5, 0.5625, 0.75]
     assert sum(b.seconds for i, b in enumerate(shares) if i != 1) == pytest.approx(0.5 * 3)
     assert all(b.wall == budget.wall and b.seed == 3 for b in shares)  # a small share, the same patience
     assert shares[1] == budget  # no stake: no share (one choice, or exact advice)
     worlds = Budget(worlds=4)
-    assert _shares([1.0, 5.0], worlds) == [worlds, worlds]  # a number of worlds is that many each
+    assert budget_shares([1.0, 5.0], worlds) == [worlds, worlds]  # a number of worlds is that many each
 
 
 def test_the_default_budget_is_a_tenth_of_a_second_a_decision_with_the_former_patience() -> None:
@@ -101,6 +99,6 @@ def test_a_fallback_to_one_rule_of_thumb_is_not_a_forced_decision() -> None:
         0, "play", action, (Alternative(action, "AS", math.nan, math.nan),), 0, False, "", "", 0.0, "points"
     )
     key = choice_key(action)
-    assert _verdict(fallback, key, 0.0, weighed=3) == (True, "best")
-    assert _verdict(fallback, key, 0.0, weighed=1) == (True, "forced")
-    assert _verdict(fallback, key, 0.0) == (True, "forced")  # without the count: the alternatives'
+    assert verdict_of(fallback, key, 0.0, weighed=3) == (True, "best")
+    assert verdict_of(fallback, key, 0.0, weighed=1) == (True, "forced")
+    assert verdict_of(fallback, key, 0.0) == (True, "forced")  # without the count: the alternatives'

@@ -209,7 +209,7 @@ def test_analysis_gives_up_the_true_deal_past_the_wall(monkeypatch: pytest.Monke
                 changes["truth"] = impatient(found.truth)  # type: ignore[attr-defined]
             return replace(found, **changes)
 
-    monkeypatch.setattr(hints.analysis, "advisor_for", lambda game: Impatient())
+    monkeypatch.setattr(hints.analysis.truth, "advisor_for", lambda game: Impatient())
     record: Record = simulate("stiche-raten", 4, 3, {"first_round": 5})
     first = next(i for i, e in enumerate(record.events) if "play" in e)
     head = replace(record, events=record.events[: first + 1])

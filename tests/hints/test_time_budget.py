@@ -107,7 +107,7 @@ def test_hint_with_time_sets_until_and_with_worlds_not(
 
 
 def test_analysis_counts_the_valuations_preparation_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    from stich.hints.analysis import _advised
+    from stich.hints.analysis.truth import advised
 
     clock = [500.0]
     monkeypatch.setattr(time, "monotonic", lambda: clock[0])
@@ -123,8 +123,8 @@ def test_analysis_counts_the_valuations_preparation_too(monkeypatch: pytest.Monk
     session = Session.from_record(replace(record, events=[]), record.events[0]["seat"])
     asked = clock[0]
     clock[0] += 0.2  # the valuation took 0.2 s to prepare
-    advice = _advised(valuation, session, Budget(seconds=0.5), asked)
+    advice = advised(valuation, session, Budget(seconds=0.5), asked)
     assert handed[-1].seconds == pytest.approx(0.3) and handed[-1].until == pytest.approx(505.0)
     assert advice.seconds == pytest.approx(0.3)
-    _advised(valuation, session, Budget(worlds=2), asked)
+    advised(valuation, session, Budget(worlds=2), asked)
     assert handed[-1] == Budget(worlds=2)
