@@ -17,7 +17,8 @@ from stich.hints.live.game import (
     Response,
     TargetExists,
     advice_job,
+    session_of,
     write_atomic,
 )
 
-__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "advice_job", "write_atomic"]
+__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "advice_job", "session_of", "write_atomic"]

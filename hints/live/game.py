@@ -46,10 +46,10 @@ from stich.hints.live.entries import (
     parse_entry,
     resolve_seat,
 )
-from stich.hints.session import Session
+from stich.hints.session import Objective, Session
 from stich.hints.standings import Standings
 
-__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
+__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "session_of", "write_atomic"]
 
 _OVER = "the game is over: undo, show, save or quit"
 
@@ -117,6 +117,7 @@ class LiveGame:
         self.setup_history: list[tuple[dict[str, Any], dict[int, list[str]]]] = []
         self.session: Session | None = None
         self.waiting: str | None = None
+        self.objective: Objective = "points"
         self._try_start()
 
     @classmethod
@@ -420,7 +421,21 @@ class LiveGame:
             self.session.standings = Standings.before_round(
                 self.game, self.course.totals, self.course.rounds + 1
             )
+            self.session.objective = self.objective
         self.waiting = None
+
+    def rank_by(self, objective: Objective) -> str | None:
+        """Rank advice by ``objective`` from now on; with ``win`` in a game without the chance to win
+        (no model of its round points), the one-line note that advice ranks by points."""
+        self.objective = objective
+        if self.session is not None and self.session.standings is not None:
+            self.session.objective = objective
+        if objective == "win" and self.game.points_model() is None:
+            return (
+                f"--objective win: {self.game.id} has no chance to win to rank by; "
+                "advice ranks as --objective points does"
+            )
+        return None
 
     def _finish_round(self) -> list[Notice]:
         session = self.session
@@ -686,11 +701,10 @@ def _name_index(name: str, names: Sequence[str], what: str) -> int:
 
 
 def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
-    """The advice worker of `stich live` and `stich serve`: takes (ticket, record, budget) and
-    answers (ticket, advice or error text), the newest question only; ends when the other end
+    """The advice worker of `stich live` and `stich serve`: takes (ticket, record, budget, standings,
+    objective) and answers (ticket, advice or error text), the newest question only; ends when the other end
     of the pipe closes, its owner killed too."""
     from stich.hints.advice import advise
-    from stich.hints.session import Session
 
     if other_end is not None:
         # A forked worker holds a copy of its owner's end: closed here, the owner's death
@@ -703,8 +717,17 @@ def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
             return
         while conn.poll():  # only the newest question matters
             job = conn.recv()
-        ticket, record, budget = job
+        ticket, record, budget, standings, objective = job
         try:
-            conn.send((ticket, advise(Session(record, strict=True), budget)))
+            conn.send((ticket, advise(session_of(record, standings, objective), budget)))
         except StichError as exc:
             conn.send((ticket, str(exc)))
+
+
+def session_of(record: Record, standings: Standings | None, objective: Objective) -> Session:
+    """The session an advice worker thinks in: the round's record with the game's standings (a
+    pipe carries the record, not the session) and what advice ranks by."""
+    session = Session(record, strict=True)
+    session.standings = standings
+    session.objective = objective if standings is not None else "points"
+    return session

@@ -27,11 +27,13 @@ from stich.cli._live_options import (
     GameArg,
     JournalOpt,
     MeOpt,
+    ObjectiveOpt,
     OptionOpt,
     PlayersOpt,
     ResumeOpt,
     TimeOpt,
     WorldsOpt,
+    objective_of,
     open_live,
 )
 from stich.games.cards import Deck
@@ -72,6 +74,7 @@ def live_cli(
     seconds: TimeOpt = 1.5,
     worlds: WorldsOpt = None,
     advice: AdviseOpt = True,
+    objective: ObjectiveOpt = "points",
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Follow a whole game at a real table: type what happens, see what can be deduced and get advice
@@ -81,7 +84,11 @@ def live_cli(
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
+        ranked_by = objective_of(objective)
         live = open_live(game, players, me, dealer, option, journal, resume)
+    fallback = live.rank_by(ranked_by)
+    if fallback is not None:
+        print(fallback, flush=True)
     symbols = use_symbols(ascii_only)
     if sys.stdin.isatty() and sys.stdout.isatty():
         _terminal(live, budget, advice, symbols)
@@ -331,7 +338,7 @@ class _AdviceWorker:
             self.console = console
             self.asked = time.monotonic()
         console.print(_thinking(budget), markup=False)
-        self.conn.send((self.ticket, session.to_record(), budget))
+        self.conn.send((self.ticket, session.to_record(), budget, session.standings, session.objective))
 
     def drop(self) -> None:
         with self.lock:

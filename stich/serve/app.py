@@ -132,7 +132,8 @@ class Table:
             return
         self.advice = {"status": "thinking", "text": _thinking(self.budget)}
         try:
-            self._conn.send(("advice", self.ticket, session.to_record(), self.budget))
+            question = (session.to_record(), self.budget, session.standings, session.objective)
+            self._conn.send(("advice", self.ticket, *question))
         except OSError:
             self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
 
@@ -329,6 +330,8 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
     from stich.hints import figures
 
     shown = deck.shown_text
+    # The figures beside the value, as `stich hint` shows them (p_win beside the points).
+    names_shown = figures.table_figures(advice)
     # A value read the other way round (24's: your score, lower is better) is shown as the player
     # reads it, as `stich hint` shows it: ``shown_name`` heads the column, ``shown_value`` fills it.
     turned = figures.TURNED.get(advice.value_name)
@@ -341,6 +344,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
         "value_name": advice.value_name,
         "shown_name": f"{turned} (lower is better)" if turned else advice.value_name,
         "separated": advice.separated,
+        "figure_names": [n.replace("_", " ") for n in names_shown],
         "reason": shown(advice.reason),
         "worlds": advice.worlds,
         "seconds": round(advice.seconds, 2),
@@ -351,6 +355,10 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
                 "value": round(a.value, 4),
                 "shown_value": round(figures.read(advice.value_name, a.value), 4),
                 "stderr": round(a.stderr, 4),
+                "figures": [
+                    "" if a.figures.get(n) is None else figures.shown(figures.figure_kind(n), a.figures[n])
+                    for n in names_shown
+                ],
             }
             for a in advice.alternatives
         ],

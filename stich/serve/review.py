@@ -23,14 +23,15 @@ __all__ = ["review_page", "round_summary", "table_job"]
 
 
 def table_job(conn: Connection, other_end: Connection | None = None) -> None:
-    """The worker of a ``stich serve`` table. Takes ``("advice", ticket, record, budget)``, of which
-    only the newest matters, and ``("review", round, record, budget)``, each answered in turn;
-    answers ``(kind, ticket or round, result or error text)``. Advice comes first (a player may be
-    waiting on it); a review is the analysis of a whole round and runs between questions. Ends
-    when the other end of the pipe closes (`hints.live.advice_job` does the same for advice)."""
+    """The worker of a ``stich serve`` table. Takes ``("advice", ticket, record, budget, standings,
+    objective)``, of which only the newest matters, and ``("review", round, record, budget)``,
+    each answered in turn; answers ``(kind, ticket or round, result or error text)``. Advice comes
+    first (a player may be waiting on it); a review is the analysis of a whole round and runs
+    between questions. Ends when the other end of the pipe closes (`hints.live.advice_job` does
+    the same for advice)."""
     from stich.hints.advice import advise
     from stich.hints.analysis import analyze
-    from stich.hints.session import Session
+    from stich.hints.live import session_of
 
     if other_end is not None:
         other_end.close()  # the owner's death reaches the worker as the end of its pipe
@@ -49,10 +50,10 @@ def table_job(conn: Connection, other_end: Connection | None = None) -> None:
         except (EOFError, OSError):
             return
         if advice is not None:
-            kind, ticket, record, budget = advice
+            kind, ticket, record, budget, standings, objective = advice
             advice = None
             try:
-                answer: Any = advise(Session(record, strict=True), budget)
+                answer: Any = advise(session_of(record, standings, objective), budget)
             except StichError as exc:
                 answer = str(exc)
         elif reviews:

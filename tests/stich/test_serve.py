@@ -486,6 +486,36 @@ def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) ->
         table.close()
 
 
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_advice_on_the_page_ranks_by_the_objective_and_shows_both_figures(
+    tmp_path: Path, objective: str
+) -> None:
+    from stich.hints.advice import Budget
+
+    options = {"sequence": "constant", "first_round": 2, "rounds": 3}
+    live = _new(tmp_path, options=options)
+    assert live.rank_by("win" if objective == "win" else "points") is None  # Stiche-Raten has the model
+    table = Table(live, Budget(worlds=8), advice=True)
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    try:
+        for line in round_lines(simulate("stiche-raten", 4, seed=8, options=options), 1):
+            if _enter(client, line)["state"]["my_turn"]:
+                break
+        advice = _ready_advice(client)["advice"]
+        assert advice["status"] == "ready", advice
+        # The worker's session has the game's standings: the chance to win is one of the figures.
+        value, other = ("chance to win", "points") if objective == "win" else ("expected points", "p win")
+        assert advice["value_name"] == value
+        assert other in advice["figure_names"]
+        column = advice["figure_names"].index(other)
+        assert all(len(a["figures"]) == len(advice["figure_names"]) for a in advice["alternatives"])
+        assert all(a["figures"][column] for a in advice["alternatives"])
+        values = [a["value"] for a in advice["alternatives"]]
+        assert values == sorted(values, reverse=True)  # ranked by the objective
+    finally:
+        table.close()
+
+
 @pytest.mark.parametrize(
     ("game", "options", "size", "rows"),
     [
