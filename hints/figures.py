@@ -24,10 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from stich.hints.advice import Advice
 
 __all__ = [
     "BITS",
@@ -47,7 +43,6 @@ __all__ = [
     "shown",
     "shown_error",
     "shown_signed",
-    "table_figures",
     "t95",
     "value_kind",
 ]
@@ -229,25 +224,3 @@ def clearly_ahead(kind: Kind, differences: Sequence[float]) -> bool:
 def clearly_ahead_exact(kind: Kind, difference: float) -> bool:
     """Whether an exact figure (nothing sampled) puts the best clearly ahead of the second."""
     return matters(kind, difference)
-
-
-def table_figures(advice: Advice) -> list[str]:
-    """The figures a table of the advice shows beside the value (at most three): those that tell
-    the choices apart (a figure equal for all describes the hand, not the choice), and any the
-    reason quotes, so that a number in the sentence is also in the table; not one that reads as
-    the value column does, choice for choice. `stich hint`, `stich live` and serve's page show these."""
-
-    def text(name: str, x: float | None) -> str:
-        return "" if x is None else shown(figure_kind(name), x)
-
-    best = advice.alternatives[0]
-    return [
-        k
-        for k in best.figures
-        if not k.endswith("_spread")
-        and any(text(k, a.figures.get(k)) != shown(advice.kind, a.value) for a in advice.alternatives)
-        and (
-            len({a.figures.get(k) for a in advice.alternatives}) > 1
-            or text(k, best.figures[k]) in advice.reason
-        )
-    ][:3]

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stich.deducer.conflicts import check_report_with_hidden_hands
 from stich.deducer.hypotheses import game_space
@@ -49,7 +49,10 @@ from stich.hints.live.entries import (
 from stich.hints.session import Objective, Session
 from stich.hints.standings import Standings
 
-__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "session_of", "write_atomic"]
+if TYPE_CHECKING:
+    from stich.hints.advice import Advice, Budget
+
+__all__ = ["LiveGame", "Notice", "Response", "Question", "TargetExists", "write_atomic"]
 
 _OVER = "the game is over: undo, show, save or quit"
 
@@ -700,12 +703,48 @@ def _name_index(name: str, names: Sequence[str], what: str) -> int:
     return found[0]
 
 
-def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
-    """The advice worker of `stich live` and `stich serve`: takes (ticket, record, budget, standings,
-    objective) and answers (ticket, advice or error text), the newest question only; ends when the other end
-    of the pipe closes, its owner killed too."""
-    from stich.hints.advice import advise
+@dataclass(frozen=True)
+class Question:
+    """What an advice worker of `stich live` or `stich serve` is asked: the round's record (a
+    pipe carries the record, not the session), the budget, the game's standings before the round
+    and what advice ranks by. One named shape on both ends of the pipe, so that what the asker
+    sends is what the worker reads."""
 
+    record: Record
+    budget: Budget
+    standings: Standings | None = None
+    objective: Objective = "points"
+
+    @classmethod
+    def of(cls, session: Session, budget: Budget) -> Question:
+        """The question of advice at ``session``'s decision."""
+        return cls(session.to_record(), budget, session.standings, session.objective)
+
+    def session(self) -> Session:
+        """The session the worker thinks in: ranked by the objective where the standings are known
+        (the chance to win needs them), else by points."""
+        session = Session(self.record, strict=True)
+        session.standings = self.standings
+        session.objective = self.objective if self.standings is not None else "points"
+        return session
+
+    def answer(self) -> Advice | str:
+        """The advice, or the text of why there is none. A failure of any kind is answered, never
+        left to end the worker: its asker would wait on an answer that never comes."""
+        from stich.hints.advice import advise
+
+        try:
+            return advise(self.session(), self.budget)
+        except StichError as exc:
+            return str(exc)
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+
+
+def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
+    """The advice worker of `stich live`: takes ``(ticket, Question)`` and answers ``(ticket,
+    advice or error text)``, the newest question only; ends when the other end of the pipe
+    closes, its owner killed too (`stich.serve.review.table_job` is serve's)."""
     if other_end is not None:
         # A forked worker holds a copy of its owner's end: closed here, the owner's death
         # reaches the worker as the end of its pipe, and no worker is left behind.
@@ -713,21 +752,9 @@ def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
     while True:
         try:
             job = conn.recv()
+            while conn.poll():  # only the newest question matters
+                job = conn.recv()
+            ticket, question = job
+            conn.send((ticket, question.answer()))
         except (EOFError, OSError):
             return
-        while conn.poll():  # only the newest question matters
-            job = conn.recv()
-        ticket, record, budget, standings, objective = job
-        try:
-            conn.send((ticket, advise(session_of(record, standings, objective), budget)))
-        except StichError as exc:
-            conn.send((ticket, str(exc)))
-
-
-def session_of(record: Record, standings: Standings | None, objective: Objective) -> Session:
-    """The session an advice worker thinks in: the round's record with the game's standings (a
-    pipe carries the record, not the session) and what advice ranks by."""
-    session = Session(record, strict=True)
-    session.standings = standings
-    session.objective = objective if standings is not None else "points"
-    return session

@@ -164,7 +164,7 @@ def print_advice(
     # A value read the other way round (24's) is shown as the player reads it (hints.figures.read).
     turned = figures.TURNED.get(advice.value_name)
     table.add_column(f"{turned} (lower is better)" if turned else advice.value_name, justify="right")
-    figure_names = figures.table_figures(advice)
+    figure_names = advice.table_figures()
     for name in figure_names:
         table.add_column(name.replace("_", " "), justify="right")
     for i, alt in enumerate(advice.alternatives[:12]):

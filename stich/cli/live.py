@@ -322,10 +322,13 @@ class _AdviceWorker:
         self.names: list[str] = []
         self.deck: Deck | None = None
         self.console: Console | None = None
+        self.closing = False
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
     def ask(self, live: LiveGame, budget: Budget, console: Console) -> None:
+        from stich.hints.live import Question
+
         session = live.session
         if session is None or not session.my_turn():
             console.print("refused: hint: it is not your decision now", style=STYLES["refused"], markup=False)
@@ -338,7 +341,10 @@ class _AdviceWorker:
             self.console = console
             self.asked = time.monotonic()
         console.print(_thinking(budget), markup=False)
-        self.conn.send((self.ticket, session.to_record(), budget, session.standings, session.objective))
+        try:
+            self.conn.send((self.ticket, Question.of(session, budget)))
+        except OSError:
+            self._stopped()
 
     def drop(self) -> None:
         with self.lock:
@@ -349,6 +355,7 @@ class _AdviceWorker:
             try:
                 ticket, answer = self.conn.recv()
             except (EOFError, OSError):
+                self._stopped()
                 return
             with self.lock:
                 current = ticket == self.wanted
@@ -361,7 +368,18 @@ class _AdviceWorker:
                 console.file.write(_advice_lines(answer, names, True, deck, self.symbols))
                 console.file.flush()
 
+    def _stopped(self) -> None:
+        """The worker has ended (killed, or out of memory): advice asked for will not come, and
+        the table says so rather than leave the player waiting."""
+        with self.lock:
+            console = self.console if self.wanted > 0 and not self.closing else None
+            self.wanted = -1
+        if console is not None:
+            console.print("no advice: the worker has stopped", markup=False)
+
     def close(self) -> None:
+        with self.lock:
+            self.closing = True
         self.conn.close()
         self.process.kill()
         self.process.join(timeout=2)

@@ -46,7 +46,7 @@ from stich.games.errors import StichError
 from stich.games.pictures import card_svg
 from stich.games.record import Record
 from stich.hints.advice import Advice, Budget
-from stich.hints.live import LiveGame
+from stich.hints.live import LiveGame, Question
 from stich.hints.live.entries import entry_text
 from stich.serve.review import review_page, round_summary, table_job
 from stich.serve.state import deck_grid, seat_state
@@ -132,8 +132,7 @@ class Table:
             return
         self.advice = {"status": "thinking", "text": _thinking(self.budget)}
         try:
-            question = (session.to_record(), self.budget, session.standings, session.objective)
-            self._conn.send(("advice", self.ticket, *question))
+            self._conn.send(("advice", self.ticket, Question.of(session, self.budget)))
         except OSError:
             self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
 
@@ -144,6 +143,7 @@ class Table:
             try:
                 kind, ticket, answer = conn.recv()
             except (EOFError, OSError):
+                self._stopped()
                 return
             with self.lock:
                 if kind == "review":
@@ -155,6 +155,14 @@ class Table:
                     self.advice = {"status": "none", "text": f"no advice: {answer}"}
                 else:
                     self.advice = _advice_json(answer, self.live.players, self.live.game.deck)
+                self.version += 1
+
+    def _stopped(self) -> None:
+        """The worker has ended (killed, or out of memory): advice being thought about will not
+        come, and the page says so rather than thinking on."""
+        with self.lock:
+            if self.advice is not None and self.advice.get("status") == "thinking":
+                self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
                 self.version += 1
 
     # -- reviews of finished rounds ----------------------------------------------------------
@@ -331,7 +339,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
 
     shown = deck.shown_text
     # The figures beside the value, as `stich hint` shows them (p_win beside the points).
-    names_shown = figures.table_figures(advice)
+    names_shown = advice.table_figures()
     # A value read the other way round (24's: your score, lower is better) is shown as the player
     # reads it, as `stich hint` shows it: ``shown_name`` heads the column, ``shown_value`` fills it.
     turned = figures.TURNED.get(advice.value_name)
