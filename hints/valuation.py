@@ -219,6 +219,28 @@ class Advice:
         """The kind of ``value`` (how it is shown, the smallest difference that matters)."""
         return value_kind(self.value_name)
 
+    def table_figures(self) -> list[str]:
+        """The figures a table of the advice shows beside the value (at most three): those that
+        tell the choices apart (a figure equal for all describes the hand, not the choice), and any
+        the reason quotes, so that a number in the sentence is also in the table; not one that
+        reads as the value column does, choice for choice. `stich hint`, `stich live` and serve's
+        page show these (the chance to win beside the points, or the points beside it)."""
+
+        def text(name: str, x: float | None) -> str:
+            return "" if x is None else shown(figure_kind(name), x)
+
+        best = self.alternatives[0]
+        return [
+            k
+            for k in best.figures
+            if not k.endswith("_spread")
+            and any(text(k, a.figures.get(k)) != shown(self.kind, a.value) for a in self.alternatives)
+            and (
+                len({a.figures.get(k) for a in self.alternatives}) > 1
+                or text(k, best.figures[k]) in self.reason
+            )
+        ][:3]
+
     def to_json(self) -> AdviceJson:
         """The ``stich hint --json`` shape (see ``docs/format.md``)."""
         return {

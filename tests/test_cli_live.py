@@ -219,6 +219,42 @@ def test_advice_at_a_terminal_comes_from_the_worker_while_the_prompt_is_free(tmp
     child.expect(pexpect.EOF)
 
 
+def test_objective_win_at_a_terminal_ranks_by_the_chance_to_win_beside_the_points(tmp_path: Path) -> None:
+    # The worker's session carries the game's standings: the table ranks by the chance to win and
+    # shows the round's points beside it, as stich hint --objective win does.
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--dealer", "Anna"]
+    child = _spawn(
+        [*args, "--journal", str(tmp_path / "j.json"), "--worlds", "5", "--objective", "win"], tmp_path
+    )
+    _prompt(child)
+    _enter(child, "hand AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH")
+    child.sendline("turn 2H")
+    child.expect(r"Ben(\x1b\[[0-9;]*m)* to bid")
+    child.expect_exact("chance to win")  # the ranked column's head, then the round's points
+    child.expect_exact("points")
+    child.expect_exact("→")
+    child.expect_exact("your chance to win")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_objective_win_in_a_game_without_a_chance_to_win_says_it_ranks_by_points(tmp_path: Path) -> None:
+    args = ["live", "stich-fuer-stich", "--players", "Anna,Ben,Carla", "--me", "Ben", "--objective", "win"]
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], "quit\n")
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("--objective win: stich-fuer-stich has no chance to win to rank by; ")
+    assert first.endswith("advice ranks as --objective points does")
+
+
+def test_objective_other_than_points_or_win_is_one_line(tmp_path: Path) -> None:
+    args = ["live", "stiche-raten", "--players", "Anna,Ben,Carla", "--me", "Ben", "--objective", "best"]
+    done = _run([*args, "--journal", str(tmp_path / "j.json")], "quit\n")
+    assert done.returncode != 0
+    assert done.stderr.strip() == "stich: error: --objective 'best': give points or win"
+    assert not (tmp_path / "j.json").exists()
+
+
 def _refused(stdout: str) -> list[str]:
     return [line for line in stdout.splitlines() if line.startswith("refused:")]
 

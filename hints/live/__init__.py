@@ -6,7 +6,8 @@ Above the assistant core (`stich.hints.session`, `stich.hints.advice`, ...), use
 - `stich.hints.live.entries`: the entries (setup facts, events, commands), their parsing and
   completion;
 - `stich.hints.live.game`: `LiveGame`, which takes the entries of a whole game, and
-  `advice_job`, the advice worker both front ends fork.
+  `Question`, what an advice worker is asked, and `advice_job`, the worker `stich live`
+  forks.
 
 The names of `stich.hints.live.game` are importable from this package.
 """
@@ -14,10 +15,19 @@ The names of `stich.hints.live.game` are importable from this package.
 from stich.hints.live.game import (
     LiveGame,
     Notice,
+    Question,
     Response,
     TargetExists,
     advice_job,
     write_atomic,
 )
 
-__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "advice_job", "write_atomic"]
+__all__ = [
+    "LiveGame",
+    "Notice",
+    "Question",
+    "Response",
+    "TargetExists",
+    "advice_job",
+    "write_atomic",
+]

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stich.deducer.conflicts import check_report_with_hidden_hands
 from stich.deducer.hypotheses import game_space
@@ -47,10 +47,13 @@ from stich.hints.live.entries import (
     parse_entry,
     resolve_seat,
 )
-from stich.hints.session import Session
+from stich.hints.session import Objective, Session
 from stich.hints.standings import Standings
 
-__all__ = ["LiveGame", "Notice", "Response", "TargetExists", "write_atomic"]
+if TYPE_CHECKING:
+    from stich.hints.advice import Advice, Budget
+
+__all__ = ["LiveGame", "Notice", "Response", "Question", "TargetExists", "write_atomic"]
 
 _OVER = "the game is over: undo, show, save or quit"
 
@@ -118,6 +121,7 @@ class LiveGame:
         self.setup_history: list[tuple[Known, dict[int, list[str]]]] = []
         self.session: Session | None = None
         self.waiting: str | None = None
+        self.objective: Objective = "points"
         self._try_start()
 
     @classmethod
@@ -421,7 +425,21 @@ class LiveGame:
             self.session.standings = Standings.before_round(
                 self.game, self.course.totals, self.course.rounds + 1
             )
+            self.session.objective = self.objective
         self.waiting = None
+
+    def rank_by(self, objective: Objective) -> str | None:
+        """Rank advice by ``objective`` from now on; with ``win`` in a game without the chance to win
+        (no model of its round points), the one-line note that advice ranks by points."""
+        self.objective = objective
+        if self.session is not None and self.session.standings is not None:
+            self.session.objective = objective
+        if objective == "win" and self.game.points_model() is None:
+            return (
+                f"--objective win: {self.game.id} has no chance to win to rank by; "
+                "advice ranks as --objective points does"
+            )
+        return None
 
     def _finish_round(self) -> list[Notice]:
         session = self.session
@@ -686,13 +704,48 @@ def _name_index(name: str, names: Sequence[str], what: str) -> int:
     return found[0]
 
 
-def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
-    """The advice worker of `stich live` and `stich serve`: takes (ticket, record, budget) and
-    answers (ticket, advice or error text), the newest question only; ends when the other end
-    of the pipe closes, its owner killed too."""
-    from stich.hints.advice import advise
-    from stich.hints.session import Session
+@dataclass(frozen=True)
+class Question:
+    """What an advice worker of `stich live` or `stich serve` is asked: the round's record (a
+    pipe carries the record, not the session), the budget, the game's standings before the round
+    and what advice ranks by. One named shape on both ends of the pipe, so that what the asker
+    sends is what the worker reads."""
 
+    record: Record
+    budget: Budget
+    standings: Standings | None = None
+    objective: Objective = "points"
+
+    @classmethod
+    def of(cls, session: Session, budget: Budget) -> Question:
+        """The question of advice at ``session``'s decision."""
+        return cls(session.to_record(), budget, session.standings, session.objective)
+
+    def session(self) -> Session:
+        """The session the worker thinks in: ranked by the objective where the standings are known
+        (the chance to win needs them), else by points."""
+        session = Session(self.record, strict=True)
+        session.standings = self.standings
+        session.objective = self.objective if self.standings is not None else "points"
+        return session
+
+    def answer(self) -> Advice | str:
+        """The advice, or the text of why there is none. A failure of any kind is answered, never
+        left to end the worker: its asker would wait on an answer that never comes."""
+        from stich.hints.advice import advise
+
+        try:
+            return advise(self.session(), self.budget)
+        except StichError as exc:
+            return str(exc)
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+
+
+def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
+    """The advice worker of `stich live`: takes ``(ticket, Question)`` and answers ``(ticket,
+    advice or error text)``, the newest question only; ends when the other end of the pipe
+    closes, its owner killed too (`stich.serve.review.table_job` is serve's)."""
     if other_end is not None:
         # A forked worker holds a copy of its owner's end: closed here, the owner's death
         # reaches the worker as the end of its pipe, and no worker is left behind.
@@ -700,12 +753,9 @@ def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
     while True:
         try:
             job = conn.recv()
+            while conn.poll():  # only the newest question matters
+                job = conn.recv()
+            ticket, question = job
+            conn.send((ticket, question.answer()))
         except (EOFError, OSError):
             return
-        while conn.poll():  # only the newest question matters
-            job = conn.recv()
-        ticket, record, budget = job
-        try:
-            conn.send((ticket, advise(Session(record, strict=True), budget)))
-        except StichError as exc:
-            conn.send((ticket, str(exc)))

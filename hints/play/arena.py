@@ -39,6 +39,7 @@ from stich.games.reports import Known
 from stich.games.views import ViewFeed
 from stich.hints.play.bots import BIDDING_ONLY, BotSpec, choice_key
 from stich.hints.session import Session
+from stich.hints.standings import Standings
 
 __all__ = [
     "ArenaResult",
@@ -89,6 +90,8 @@ class ArenaSpec:
         for bot in self.bots:
             if bot.kind in BIDDING_ONLY and not find(self.game).has_bids:
                 raise StichError(f"bot {bot.name} plays Stiche-Raten and Wizard, not {self.game}")
+            if bot.objective == "win":
+                self._check_win(bot)
         if self.rounds < 1:
             raise StichError(f"--rounds {self.rounds}: play at least 1 round")
         if self.cycle is not None and self.cycle < 1:
@@ -111,6 +114,17 @@ class ArenaSpec:
                 f"--games: {game.title} has no sequence of rounds to play whole games by "
                 "(Stiche-Raten and Wizard have)"
             ) from None
+
+    def _check_win(self, bot: BotSpec) -> None:
+        """A bot that plays to win needs whole games and a model of the game's round points."""
+        game = find(self.game)(self.players, self.options)
+        if game.points_model() is None:
+            raise StichError(
+                f"bot {bot.name}: the chance to win has no model of {game.title} with these options "
+                "(modelled: Stiche-Raten with standard scoring and bids in turn, Wizard's 56-card edition)"
+            )
+        if self.games is None:
+            raise StichError(f"bot {bot.name} plays to win whole games: give --games N")
 
     @property
     def units(self) -> int:
@@ -184,14 +198,20 @@ def _play_round(
     known: Known,
     bots: Sequence[BotSpec],
     seeds: tuple[int, ...],
+    standings: Standings | None = None,
 ) -> tuple[Round, Record]:
     """One round from ``known`` dealt by ``dealer``, ``bots`` at the seats, each seat's generator
-    from ``seeds`` and the seat."""
+    from ``seeds`` and the seat; ``standings``, the game's before the round, are handed to the
+    seats of bots that play to win and of bots from outside the project (what every player at
+    a table knows; the advisor playing for points is not slowed by its chance to win)."""
     n = spec.players
     names = _seat_names([bot.name for bot in bots])
     record = Record(game.id, names, dealer, [], dict(game.options), None, known)
     feed = ViewFeed(record, range(n))
     sessions = [Session(feed.header(seat), strict=False) for seat in range(n)]
+    for seat, bot in enumerate(bots):
+        if bot.objective == "win" or bot.target is not None:
+            sessions[seat].standings = standings
     rngs = [random.Random(unit_seed(*seeds, seat)) for seat in range(n)]
     truth = feed.truth
     where = f"round {seeds[1]}" if spec.games is None else f"game {seeds[1]}, round {seeds[2] + 1}"
@@ -268,7 +288,9 @@ def play_game(spec: ArenaSpec, index: int, rotation: int, keep_record: bool = Fa
     while not course.ended and course.rounds < MAX_GAME_ROUNDS:
         k = course.rounds
         known = course.deal(random.Random(unit_seed(spec.seed, index, k)))
-        truth, record = _play_round(spec, game, course.dealer, known, bots, (spec.seed, index, k, rotation))
+        standings = Standings.before_round(game, course.totals, k + 1)
+        seeds = (spec.seed, index, k, rotation)
+        truth, record = _play_round(spec, game, course.dealer, known, bots, seeds, standings)
         rounds.append(_played(spec, truth, record, bots, index, rotation, keep_record, k))
         course.finish(truth)
     totals = course.totals

@@ -13,6 +13,9 @@ protocol, named ``package.module:attribute`` (docs/strength.md):
   seconds, so that what it plays does not depend on the machine's load (unless a decision's
   worlds run past the wall limit, 20 s, `hints.advice.Budget.wall`: then the worlds solved by
   then decide, or with none the heuristic's choice);
+- ``advisor:N:win``: the advisor ranking bids and cards by the chance to win the game rather than
+  the round's expected points (`hints.standings`), in the arena's whole games (``--games``) of
+  Stiche-Raten and Wizard, where the arena hands it the game's standings before each round;
 - ``montecarlo`` (``montecarlo:D`` or ``montecarlo:DxP``) and ``montecarlo-heuristic``: Stiche-Raten
   and Wizard only, a common public design of sampled deals played out at random (or by a club
   player's cards), each outcome valued by the seat's share of all seats' points
@@ -40,7 +43,7 @@ from stich.games.errors import StichError
 from stich.games.names import name_problem
 from stich.hints.advisors import heuristic_for
 from stich.hints.choices import ANSWER_FIELDS, choice_key, distinct_choices
-from stich.hints.session import Session
+from stich.hints.session import Objective, Session
 
 __all__ = [
     "BOT_NAMES",
@@ -91,6 +94,7 @@ class BotSpec:
     worlds: int | None = None  # the advisor's worlds; montecarlo's deals a card
     target: str | None = None  # "package.module:attribute" for an external bot
     playouts: int | None = None  # montecarlo's play-outs of each deal
+    objective: Objective = "points"  # the advisor's: "win" ranks by the chance to win the game
 
     def montecarlo(self) -> Bot:
         """The montecarlo bot with this spec's counts (its defaults where none are given)."""
@@ -112,7 +116,8 @@ class BotSpec:
             return load_bot(self.target).name
         if self.kind.startswith("montecarlo"):
             return self.montecarlo().name
-        return f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
+        name = f"{self.kind}:{self.worlds}" if self.worlds is not None else self.kind
+        return f"{name}:{self.objective}" if self.objective != "points" else name
 
     def act(self, session: Session, rng: random.Random, truth: Round | None = None) -> Event:
         """The event this bot chooses for the session's seat, which must be to move; ``truth``, the
@@ -141,6 +146,10 @@ class BotSpec:
         from stich.hints.advice import Budget, advise
 
         budget = Budget(worlds=self.worlds or DEFAULT_WORLDS, seed=rng.getrandbits(32))
+        if self.objective == "win" and session.standings is not None:
+            # The chance to win ranks bids and cards; a choice it does not rank (Wizard's trump)
+            # is ranked by its points.
+            session.objective = "win" if session.round.phase in ("bid", "play") else "points"
         return advise(session, budget).action
 
 
@@ -172,6 +181,7 @@ def load_bot(target: str) -> Bot:
 
 def parse_bot(text: str) -> BotSpec:
     """A bot from its name: ``random``, ``heuristic``, ``advisor``, ``advisor:N`` (N worlds),
+    ``advisor:N:win`` (playing to win the game),
     ``montecarlo[-heuristic][:D[xP]]``, ``all-seeing[:N]``, or ``package.module:attribute`` for a
     bot from outside the project (docs/strength.md, docs/arena.md)."""
     kind, sep, budget = text.strip().partition(":")
@@ -192,9 +202,14 @@ def parse_bot(text: str) -> BotSpec:
         return BotSpec(kind)
     if kind not in ("advisor", "all-seeing"):
         raise StichError(f"bot {text.strip()!r}: only the advisor takes a budget (advisor:N worlds)")
+    budget, colon, objective = budget.partition(":")
+    if colon and (kind != "advisor" or objective not in ("points", "win")):
+        raise StichError(
+            f"bot {text.strip()!r}: the advisor plays for points or to win (advisor:N:win), no other"
+        )
     if not budget.isdecimal() or not budget.isascii() or not 1 <= int(budget) <= 100_000:
         raise StichError(f"bot {text.strip()!r}: the advisor's budget is a number of worlds, 1 to 100000")
-    return BotSpec(kind, int(budget))
+    return BotSpec(kind, int(budget), objective="win" if objective == "win" else "points")
 
 
 # -- the heuristic bot ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from stich.games.errors import StichError
 
 if TYPE_CHECKING:
     from stich.hints.live import LiveGame
+    from stich.hints.session import Objective
 
 __all__ = [
     "AdviseOpt",
@@ -25,11 +26,13 @@ __all__ = [
     "GameArg",
     "JournalOpt",
     "MeOpt",
+    "ObjectiveOpt",
     "OptionOpt",
     "PlayersOpt",
     "ResumeOpt",
     "TimeOpt",
     "WorldsOpt",
+    "objective_of",
     "open_live",
 ]
 
@@ -55,9 +58,24 @@ TimeOpt = Annotated[float, typer.Option("--time", "-t", help="Thinking time for 
 WorldsOpt = Annotated[
     int | None, typer.Option("--worlds", help="Advice over exactly this many worlds (not --time).")
 ]
+ObjectiveOpt = Annotated[
+    str,
+    typer.Option(
+        "--objective",
+        help="Rank bids and cards by the round's expected points (points) or the chance to win the "
+        "game (win: where the game's scores give one; else by points).",
+    ),
+]
 AdviseOpt = Annotated[
     bool, typer.Option("--advice/--no-advice", help="Advise at your decisions (hint asks anyway).")
 ]
+
+
+def objective_of(text: str) -> Objective:
+    """The ``--objective`` given: points or win."""
+    if text not in ("points", "win"):
+        raise StichError(f"--objective {text!r}: give points or win")
+    return "win" if text == "win" else "points"
 
 
 def open_live(

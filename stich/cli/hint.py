@@ -164,22 +164,7 @@ def print_advice(
     # A value read the other way round (24's) is shown as the player reads it (hints.figures.read).
     turned = figures.TURNED.get(advice.value_name)
     table.add_column(f"{turned} (lower is better)" if turned else advice.value_name, justify="right")
-    # Figures that tell the choices apart (a figure equal for all describes the hand, not the choice),
-    # and any the reason quotes, so that a number in the sentence is also in the table; not one
-    # that reads as the value column does, choice for choice.
-    best = advice.alternatives[0]
-    figure_names = [
-        k
-        for k in best.figures
-        if not k.endswith("_spread")
-        and any(
-            _figure(k, a.figures.get(k)) != figures.shown(advice.kind, a.value) for a in advice.alternatives
-        )
-        and (
-            len({a.figures.get(k) for a in advice.alternatives}) > 1
-            or _figure(k, best.figures[k]) in advice.reason
-        )
-    ][:3]
+    figure_names = advice.table_figures()
     for name in figure_names:
         table.add_column(name.replace("_", " "), justify="right")
     for i, alt in enumerate(advice.alternatives[:12]):

@@ -27,11 +27,13 @@ from stich.cli._live_options import (
     GameArg,
     JournalOpt,
     MeOpt,
+    ObjectiveOpt,
     OptionOpt,
     PlayersOpt,
     ResumeOpt,
     TimeOpt,
     WorldsOpt,
+    objective_of,
     open_live,
 )
 from stich.games.cards import Deck
@@ -72,6 +74,7 @@ def live_cli(
     seconds: TimeOpt = 1.5,
     worlds: WorldsOpt = None,
     advice: AdviseOpt = True,
+    objective: ObjectiveOpt = "points",
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Follow a whole game at a real table: type what happens, see what can be deduced and get advice
@@ -81,7 +84,11 @@ def live_cli(
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
+        ranked_by = objective_of(objective)
         live = open_live(game, players, me, dealer, option, journal, resume)
+    fallback = live.rank_by(ranked_by)
+    if fallback is not None:
+        print(fallback, flush=True)
     symbols = use_symbols(ascii_only)
     if sys.stdin.isatty() and sys.stdout.isatty():
         _terminal(live, budget, advice, symbols)
@@ -315,10 +322,13 @@ class _AdviceWorker:
         self.names: list[str] = []
         self.deck: Deck | None = None
         self.console: Console | None = None
+        self.closing = False
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
     def ask(self, live: LiveGame, budget: Budget, console: Console) -> None:
+        from stich.hints.live import Question
+
         session = live.session
         if session is None or not session.my_turn():
             console.print("refused: hint: it is not your decision now", style=STYLES["refused"], markup=False)
@@ -331,7 +341,10 @@ class _AdviceWorker:
             self.console = console
             self.asked = time.monotonic()
         console.print(_thinking(budget), markup=False)
-        self.conn.send((self.ticket, session.to_record(), budget))
+        try:
+            self.conn.send((self.ticket, Question.of(session, budget)))
+        except OSError:
+            self._stopped()
 
     def drop(self) -> None:
         with self.lock:
@@ -342,6 +355,7 @@ class _AdviceWorker:
             try:
                 ticket, answer = self.conn.recv()
             except (EOFError, OSError):
+                self._stopped()
                 return
             with self.lock:
                 current = ticket == self.wanted
@@ -354,7 +368,18 @@ class _AdviceWorker:
                 console.file.write(_advice_lines(answer, names, True, deck, self.symbols))
                 console.file.flush()
 
+    def _stopped(self) -> None:
+        """The worker has ended (killed, or out of memory): advice asked for will not come, and
+        the table says so rather than leave the player waiting."""
+        with self.lock:
+            console = self.console if self.wanted > 0 and not self.closing else None
+            self.wanted = -1
+        if console is not None:
+            console.print("no advice: the worker has stopped", markup=False)
+
     def close(self) -> None:
+        with self.lock:
+            self.closing = True
         self.conn.close()
         self.process.kill()
         self.process.join(timeout=2)

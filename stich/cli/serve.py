@@ -20,11 +20,13 @@ from stich.cli._live_options import (
     GameArg,
     JournalOpt,
     MeOpt,
+    ObjectiveOpt,
     OptionOpt,
     PlayersOpt,
     ResumeOpt,
     TimeOpt,
     WorldsOpt,
+    objective_of,
     open_live,
 )
 from stich.games.errors import StichError
@@ -64,6 +66,7 @@ def serve_cli(
     seconds: TimeOpt = 1.5,
     worlds: WorldsOpt = None,
     advice: AdviseOpt = True,
+    objective: ObjectiveOpt = "points",
 ) -> None:
     """Follow a whole game at a real table on a phone: the session of `stich live` as a local web
     page; the first line printed is its URL with the session's token."""
@@ -78,6 +81,7 @@ def serve_cli(
 
     with user_errors():
         budget = Budget(seconds=seconds, worlds=worlds)
+        ranked_by = objective_of(objective)
         host = lan_address() if lan else "127.0.0.1"
         listener = _listen(host, port)  # before the journal is made: a port in use leaves no file
         try:
@@ -85,6 +89,9 @@ def serve_cli(
         except BaseException:
             listener.close()
             raise
+    fallback = live.rank_by(ranked_by)
+    if fallback is not None:
+        print(fallback, flush=True)
     # The advice worker is forked now, before the server starts any thread (hint asks it too).
     table = Table(live, budget, advice, worker=True)
     token = new_token()

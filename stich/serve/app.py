@@ -47,7 +47,7 @@ from stich.games.events import without
 from stich.games.pictures import card_svg
 from stich.games.record import Record
 from stich.hints.advice import Advice, Budget
-from stich.hints.live import LiveGame
+from stich.hints.live import LiveGame, Question
 from stich.hints.live.entries import entry_text
 from stich.serve.review import review_page, round_summary, table_job
 from stich.serve.state import deck_grid, seat_state
@@ -133,7 +133,7 @@ class Table:
             return
         self.advice = {"status": "thinking", "text": _thinking(self.budget)}
         try:
-            self._conn.send(("advice", self.ticket, session.to_record(), self.budget))
+            self._conn.send(("advice", self.ticket, Question.of(session, self.budget)))
         except OSError:
             self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
 
@@ -144,6 +144,7 @@ class Table:
             try:
                 kind, ticket, answer = conn.recv()
             except (EOFError, OSError):
+                self._stopped()
                 return
             with self.lock:
                 if kind == "review":
@@ -155,6 +156,14 @@ class Table:
                     self.advice = {"status": "none", "text": f"no advice: {answer}"}
                 else:
                     self.advice = _advice_json(answer, self.live.players, self.live.game.deck)
+                self.version += 1
+
+    def _stopped(self) -> None:
+        """The worker has ended (killed, or out of memory): advice being thought about will not
+        come, and the page says so rather than thinking on."""
+        with self.lock:
+            if self.advice is not None and self.advice.get("status") == "thinking":
+                self.advice = {"status": "none", "text": "no advice: the worker has stopped"}
                 self.version += 1
 
     # -- reviews of finished rounds ----------------------------------------------------------
@@ -330,6 +339,8 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
     from stich.hints import figures
 
     shown = deck.shown_text
+    # The figures beside the value, as `stich hint` shows them (p_win beside the points).
+    names_shown = advice.table_figures()
     # A value read the other way round (24's: your score, lower is better) is shown as the player
     # reads it, as `stich hint` shows it: ``shown_name`` heads the column, ``shown_value`` fills it.
     turned = figures.TURNED.get(advice.value_name)
@@ -342,6 +353,7 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
         "value_name": advice.value_name,
         "shown_name": f"{turned} (lower is better)" if turned else advice.value_name,
         "separated": advice.separated,
+        "figure_names": [n.replace("_", " ") for n in names_shown],
         "reason": shown(advice.reason),
         "worlds": advice.worlds,
         "seconds": round(advice.seconds, 2),
@@ -352,6 +364,10 @@ def _advice_json(advice: Advice, names: list[str], deck: Deck) -> dict[str, Any]
                 "value": round(a.value, 4),
                 "shown_value": round(figures.read(advice.value_name, a.value), 4),
                 "stderr": round(a.stderr, 4),
+                "figures": [
+                    "" if a.figures.get(n) is None else figures.shown(figures.figure_kind(n), a.figures[n])
+                    for n in names_shown
+                ],
             }
             for a in advice.alternatives
         ],

@@ -23,14 +23,13 @@ __all__ = ["review_page", "round_summary", "table_job"]
 
 
 def table_job(conn: Connection, other_end: Connection | None = None) -> None:
-    """The worker of a ``stich serve`` table. Takes ``("advice", ticket, record, budget)``, of which
-    only the newest matters, and ``("review", round, record, budget)``, each answered in turn;
-    answers ``(kind, ticket or round, result or error text)``. Advice comes first (a player may be
-    waiting on it); a review is the analysis of a whole round and runs between questions. Ends
-    when the other end of the pipe closes (`hints.live.advice_job` does the same for advice)."""
-    from stich.hints.advice import advise
+    """The worker of a ``stich serve`` table. Takes ``("advice", ticket, Question)``
+    (`hints.live.Question`), of which only the newest matters, and ``("review", round, record,
+    budget)``, each answered in turn; answers ``(kind, ticket or round, result or error text)``.
+    Advice comes first (a player may be waiting on it); a review is the analysis of a whole round
+    and runs between questions. Ends when the other end of the pipe closes (`hints.live.advice_job`
+    does the same for advice)."""
     from stich.hints.analysis import analyze
-    from stich.hints.session import Session
 
     if other_end is not None:
         other_end.close()  # the owner's death reaches the worker as the end of its pipe
@@ -49,12 +48,9 @@ def table_job(conn: Connection, other_end: Connection | None = None) -> None:
         except (EOFError, OSError):
             return
         if advice is not None:
-            kind, ticket, record, budget = advice
+            kind, ticket, question = advice
             advice = None
-            try:
-                answer: Any = advise(Session(record, strict=True), budget)
-            except StichError as exc:
-                answer = str(exc)
+            answer: Any = question.answer()  # a failure too is answered, never left to hang
         elif reviews:
             kind, ticket, record, budget = reviews.popleft()
             try:

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from stich.cli import app
 from stich.games.errors import StichError
-from stich.hints.play.arena import ArenaSpec, Played, estimate, play_table, run_arena, summarize, t95
-from stich.hints.play.bots import parse_bot
+from stich.hints.play.arena import (
+    ArenaSpec,
+    Played,
+    estimate,
+    play_game,
+    play_table,
+    run_arena,
+    summarize,
+    t95,
+)
+from stich.hints.play.bots import BotSpec, parse_bot
+from stich.hints.session import Session
 
 runner = CliRunner()
 
@@ -170,3 +183,52 @@ def test_a_cycle_repeats_the_first_rounds_of_the_series() -> None:
     spec = ArenaSpec("wizard", 3, (parse_bot("random"),) * 3, 1, 5, cycle=2)
     sizes = [play_table(spec, i, 0, keep_record=True).record["known"]["cards"] for i in range(5)]  # type: ignore[index]
     assert sizes == [1, 2, 1, 2, 1]
+
+
+# -- the advisor playing to win ------------------------------------------------------------------
+
+
+def test_the_advisor_playing_to_win_is_named_and_refused_where_it_cannot_be() -> None:
+    assert parse_bot("advisor:8:win") == BotSpec("advisor", 8, objective="win")
+    assert parse_bot("advisor:8:win").name == "advisor:8:win"
+    assert parse_bot("advisor:8:points") == parse_bot("advisor:8")
+    for bad in ("advisor:8:best", "all-seeing:8:win"):
+        with pytest.raises(StichError, match="plays for points or to win"):
+            parse_bot(bad)
+    bots = tuple(parse_bot(b) for b in ("advisor:2:win", "heuristic", "heuristic", "heuristic"))
+    with pytest.raises(StichError, match="plays to win whole games: give --games N"):
+        ArenaSpec("stiche-raten", 4, bots, 1, 1, {"first_round": 3})
+    with pytest.raises(StichError, match="the chance to win has no model"):
+        ArenaSpec("stiche-raten", 4, bots, 1, 1, {"first_round": 3, "scoring": "minus"}, games=1)
+
+
+def test_in_whole_games_the_advisor_playing_to_win_ranks_by_the_chance_from_the_scores_so_far(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import stich.hints.advice
+    from stich.hints.play.bots import heuristic
+
+    asked: list[tuple[str, Any, str]] = []
+
+    def advise(session: Session, budget: Any) -> Any:
+        standings = session.standings
+        asked.append((session.names[session.seat], standings, session.objective))
+        return SimpleNamespace(action=heuristic(session, random.Random(0)))
+
+    monkeypatch.setattr(stich.hints.advice, "advise", advise)
+    bots = tuple(parse_bot(b) for b in ("advisor:2:win", "advisor:2", "heuristic", "heuristic"))
+    spec = ArenaSpec("stiche-raten", 4, bots, 1, 3, {"first_round": 3}, games=1)
+    played = play_game(spec, 0, 0)
+    assert {objective for name, _, objective in asked if name == "advisor:2"} == {"points"}
+    assert all(standings is None for name, standings, _ in asked if name == "advisor:2")
+    mine = [standings for name, standings, objective in asked if name == "advisor:2:win"]
+    assert mine and all(s is not None for s in mine)
+    assert {objective for name, _, objective in asked if name == "advisor:2:win"} == {"win"}
+    # The standings of each round: the totals before it, the hand sizes of the rounds after it.
+    totals = [(0, 0, 0, 0)]
+    for p in played.rounds:
+        totals.append(tuple(int(a + b) for a, b in zip(totals[-1], p.points, strict=True)))
+    sizes = [3, 2, 1, 2, 3]
+    expected = {(totals[k], tuple(sizes[k + 1 :])) for k in range(len(played.rounds))}
+    assert {(s.scores, s.rounds_after) for s in mine} <= expected
+    assert (totals[0], (2, 1, 2, 3)) in {(s.scores, s.rounds_after) for s in mine}

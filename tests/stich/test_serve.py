@@ -486,6 +486,36 @@ def test_advice_arrives_after_thinking_and_marks_the_best_tap(tmp_path: Path) ->
         table.close()
 
 
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_advice_on_the_page_ranks_by_the_objective_and_shows_both_figures(
+    tmp_path: Path, objective: str
+) -> None:
+    from stich.hints.advice import Budget
+
+    options = {"sequence": "constant", "first_round": 2, "rounds": 3}
+    live = _new(tmp_path, options=options)
+    assert live.rank_by("win" if objective == "win" else "points") is None  # Stiche-Raten has the model
+    table = Table(live, Budget(worlds=8), advice=True)
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    try:
+        for line in round_lines(simulate("stiche-raten", 4, seed=8, options=options), 1):
+            if _enter(client, line)["state"]["my_turn"]:
+                break
+        advice = _ready_advice(client)["advice"]
+        assert advice["status"] == "ready", advice
+        # The worker's session has the game's standings: the chance to win is one of the figures.
+        value, other = ("chance to win", "points") if objective == "win" else ("expected points", "p win")
+        assert advice["value_name"] == value
+        assert other in advice["figure_names"]
+        column = advice["figure_names"].index(other)
+        assert all(len(a["figures"]) == len(advice["figure_names"]) for a in advice["alternatives"])
+        assert all(a["figures"][column] for a in advice["alternatives"])
+        values = [a["value"] for a in advice["alternatives"]]
+        assert values == sorted(values, reverse=True)  # ranked by the objective
+    finally:
+        table.close()
+
+
 @pytest.mark.parametrize(
     ("game", "options", "size", "rows"),
     [
@@ -736,6 +766,7 @@ def test_the_worker_gives_advice_before_the_reviews_asked_earlier(tmp_path: Path
     import threading
 
     from stich.hints.advice import Budget
+    from stich.hints.live import Question
     from stich.serve.review import table_job
 
     record = simulate("stiche-raten", 4, seed=3, options=SHORT)
@@ -743,17 +774,77 @@ def test_the_worker_gives_advice_before_the_reviews_asked_earlier(tmp_path: Path
     decision = next(k for k, e in enumerate(view.events) if e.get("seat") == 1)
     ours, theirs = multiprocessing.Pipe()
     budget = Budget(worlds=2, seed=1)
+    question = Question(replace(view, events=view.events[:decision]), budget)
     ours.send(("review", 1, view, budget))
     ours.send(("review", 2, view, budget))
-    ours.send(("advice", 1, replace(view, events=view.events[:decision]), budget))
-    ours.send(("advice", 2, replace(view, events=view.events[:decision]), budget))  # the newest only
+    ours.send(("advice", 1, question))
+    ours.send(("advice", 2, question))  # the newest only
     worker = threading.Thread(target=table_job, args=(theirs,), daemon=True)
     worker.start()
-    answers = [ours.recv()[:2] for _ in range(3)]
+    answers = []
+    for _ in range(3):
+        assert ours.poll(60), f"no answer after {answers}: the worker has ended"
+        answers.append(ours.recv()[:2])
     assert answers == [("advice", 2), ("review", 1), ("review", 2)]
     ours.close()
     worker.join(timeout=10)
     assert not worker.is_alive()  # the pipe's end ends it
+
+
+def test_advice_that_fails_unexpectedly_is_answered_and_the_worker_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A failure other than the rules' is answered as text, never left to end the worker: its
+    # asker would wait on an answer that never comes.
+    import multiprocessing
+    import threading
+
+    import stich.hints.advice
+    from stich.hints.advice import Budget
+    from stich.hints.live import Question
+    from stich.serve.review import table_job
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("broken on purpose")
+
+    record = simulate("stiche-raten", 4, seed=3, options=SHORT)
+    view = seat_view(record, 1)
+    decision = next(k for k, e in enumerate(view.events) if e.get("seat") == 1)
+    question = Question(replace(view, events=view.events[:decision]), Budget(worlds=2, seed=1))
+    ours, theirs = multiprocessing.Pipe()
+    worker = threading.Thread(target=table_job, args=(theirs,), daemon=True)
+    worker.start()
+    with monkeypatch.context() as patched:
+        patched.setattr(stich.hints.advice, "advise", broken)
+        ours.send(("advice", 1, question))
+        assert ours.poll(60)
+        assert ours.recv() == ("advice", 1, "RuntimeError: broken on purpose")
+    ours.send(("advice", 2, question))
+    assert ours.poll(60)
+    kind, ticket, answer = ours.recv()
+    assert (kind, ticket) == ("advice", 2) and not isinstance(answer, str)
+    ours.close()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+
+
+def test_advice_of_a_worker_that_has_ended_says_so_rather_than_thinking_on(tmp_path: Path) -> None:
+    from stich.hints.advice import Budget
+
+    options = {"sequence": "constant", "first_round": 2, "rounds": 1}
+    live = _new(tmp_path, options=options)
+    table = Table(live, Budget(seconds=600), advice=True)  # thinks longer than the test lasts
+    client = TestClient(create_app(table, TOKEN), headers={"X-Stich-Token": TOKEN})
+    try:
+        for line in round_lines(simulate("stiche-raten", 4, seed=8, options=options), 1):
+            if _enter(client, line)["state"]["my_turn"]:
+                break
+        assert client.get("/api/state").json()["advice"]["status"] == "thinking"
+        table._process.kill()
+        advice = _ready_advice(client)["advice"]
+        assert advice == {"status": "none", "text": "no advice: the worker has stopped"}
+    finally:
+        table.close()
 
 
 def test_the_page_reads_24s_advice_as_the_score_lower_is_better() -> None:

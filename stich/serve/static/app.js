@@ -247,13 +247,16 @@ function drawAdvice(state) {
   more.appendChild(el("p", "reason", advice.reason));
   const table = el("table", "alternatives");
   const top = el("tr");
-  ["choice", advice.shown_name || advice.value_name].forEach((t) => top.appendChild(el("th", null, t)));
+  ["choice", advice.shown_name || advice.value_name, ...(advice.figure_names || [])].forEach((t) =>
+    top.appendChild(el("th", null, t)),
+  );
   table.appendChild(top);
   advice.alternatives.forEach((alt) => {
     const row = el("tr");
     row.appendChild(el("td", null, alt.label));
     const value = alt.shown_value ?? alt.value; // 24: your score, lower is better
     row.appendChild(el("td", "num", `${value.toFixed(2)} ± ${alt.stderr.toFixed(2)}`));
+    (alt.figures || []).forEach((f) => row.appendChild(el("td", "num", f))); // p_win beside the points
     table.appendChild(row);
   });
   more.appendChild(table);
