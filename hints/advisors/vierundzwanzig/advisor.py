@@ -4,17 +4,21 @@ declarations (a reversal on a 1, Trump Chaos's new trump on a 2).
 Every decision is valued in the points it takes off the seat's score (a round's points,
 fewer is better, with the sign turned: more is better, as every advice's value; the player
 reads the round's points, lower is better: `hints.figures.TURNED`) over
-sampled worlds, each solved double-dummy for the seat against all
-the others. Without Trump Chaos a seat's points are a strictly increasing function of its
-tricks, and the solver is asked for its tricks (`_by_tricks`): the same values, a search
-some 12 times smaller. Before the play the model is simpler than the game: at the trump call the
-caller's own second three cards and everyone's are drawn from the unseen cards and
-nobody exchanges; at the exchange the cards drawn come uniformly from the cards out of
-play the seat cannot see, and the players after it keep their hands. Giving away a
-card only ever helps by what is drawn, so the candidates are the three weakest cards
-under the trump in every combination (strength: the share of two-card tricks a card
-wins against the unseen cards), keeping the hand, and dropping out where allowed
-(round points 0).
+sampled worlds, each solved double-dummy for the seat against all the others (the
+exchange's played out instead, below). Without Trump Chaos a seat's points are a strictly
+increasing function of its tricks, and the solver is asked for its tricks (`_by_tricks`):
+the same values, a search some 12 times smaller. Before the play the model is simpler than
+the game: at the trump call the caller's own second three cards and everyone's are drawn
+from the unseen cards and nobody exchanges. At the exchange the cards drawn come uniformly
+from the cards out of play the seat cannot see (every candidate of a world drawing from the
+same shuffles, `EXCHANGE_DRAWS` of them), the players after it keep their hands, and each
+hand is valued by playing the round out with every seat playing for its own tricks by the
+heuristic's card rule (`vierundzwanzig_playout`); valued double-dummy for the seat against
+all the others, the exchange lost points against the heuristic's rule of thumb
+(docs/research/2026-12-03-24-strength.md). Giving away a card only ever helps by what is
+drawn, so the candidates are the three weakest cards under the trump but the 1s (their
+reversal) in every combination (strength: the share of two-card tricks a card wins against
+the unseen cards), keeping the hand, and dropping out where allowed (round points 0).
 """
 
 from __future__ import annotations
@@ -29,8 +33,17 @@ from stich.games.base import Event
 from stich.games.cards import CardSet, iter_cards, mask_of, popcount
 from stich.games.errors import StichError
 from stich.games.events import event_play, event_trump, exchange_cards, without
-from stich.games.vierundzwanzig import HAND, SUITS, VierUndZwanzigContext, VierUndZwanzigRound, rules_24
+from stich.games.vierundzwanzig import (
+    HAND,
+    SUITS,
+    VierUndZwanzigContext,
+    VierUndZwanzigRound,
+    points_of_seat,
+    rules_24,
+    value_of,
+)
 from stich.hints.advisors.vierundzwanzig.heuristic import HEURISTIC as HEURISTIC
+from stich.hints.advisors.vierundzwanzig.playout import play_out
 from stich.hints.advisors.was_sticht.advisor import card_strength
 from stich.hints.dd import move_event, move_values, one_against_all, position, value
 from stich.hints.figures import POINTS, TURNED, read, shown_signed
@@ -42,6 +55,11 @@ from stich.solvers import ObjectiveSpec, Position, parse_position
 __all__ = ["ADVISOR", "VierUndZwanzigAdvisor"]
 
 CANDIDATE_CARDS = 3  # exchange candidates: subsets of this many weakest cards
+EXCHANGE_METHOD = {
+    "playout": "play-outs of sampled worlds, every seat playing for its own tricks",
+    "dd": "double-dummy over sampled worlds",
+}
+EXCHANGE_DRAWS = 8  # draws of the stock a world, every candidate drawing from the same
 VALUE_NAME = "points off your score"  # minus the round's points: more is better (read turned)
 
 
@@ -181,7 +199,24 @@ def _explain(what: str) -> Callable[[list[Alternative], Tally], str]:
 
 @dataclass(frozen=True)
 class VierUndZwanzigAdvisor:
-    """Advice for every decision of 24."""
+    """Advice for every decision of 24. ``exchange_by``: how an exchange is valued in a world,
+    ``"playout"`` (`vierundzwanzig_playout.play_out`, every seat for its own tricks) or ``"dd"``
+    (double-dummy for the seat against all the others, as before)."""
+
+    exchange_by: str = "playout"
+    keep_ones: bool = True  # never give a 1 away (its reversal)
+    exchange_cards: int = CANDIDATE_CARDS  # the candidates: subsets of this many weakest cards
+
+    def _exchange_value(
+        self, state: VierUndZwanzigRound, hands: list[CardSet], trump: int, seat: int
+    ) -> float:
+        """The seat's value (minus its round points) after the exchanges, by ``exchange_by``."""
+        if self.exchange_by == "dd":
+            return _solved_value(state, hands, trump, state.blind, seat)
+        playing = [0 if state.dropped[s] else h for s, h in enumerate(hands)]
+        won = play_out(playing, trump, False, state.caller)
+        penalty = bool(state.game.options["caller_penalty"])
+        return float(-points_of_seat(won[seat], trump, state.blind, seat == state.caller, penalty))
 
     def valuation(self, session: Session) -> Valuation:
         state = session.round
@@ -237,7 +272,8 @@ class VierUndZwanzigAdvisor:
         source = WorldSource(session)
         rules = rules_24(trump, state.reversed)
         strength = {c: card_strength(rules, c, source.obs.hidden) for c in iter_cards(hand)}
-        weakest = sorted(strength, key=lambda c: strength[c])[:CANDIDATE_CARDS]
+        kept = [c for c in strength if not (self.keep_ones and value_of(c) == 1)]
+        weakest = sorted(kept, key=lambda c: strength[c])[: self.exchange_cards]
         wanted = {
             frozenset(sub) for k in range(len(weakest) + 1) for sub in itertools.combinations(weakest, k)
         }
@@ -249,18 +285,26 @@ class VierUndZwanzigAdvisor:
             elif isinstance(raw, list) and frozenset(state.deck.parse(c) for c in raw) in wanted:
                 candidates.append(without(event, "receive"))
 
+        solve = self._exchange_value
+        draws = EXCHANGE_DRAWS if self.exchange_by == "playout" else 1
+
         def evaluate(world: World) -> tuple[list[float], None]:
             rng = _world_rng(world)
             pool = list(iter_cards(world.out))
-            values: list[float] = []
-            for event in candidates:
-                if event.get("drop"):
-                    values.append(0.0)  # a dropped player's score does not change
-                    continue
-                give = [state.deck.parse(c) for c in exchange_cards(event) or []]
-                hands = list(world.hands)
-                hands[seat] = hand & ~mask_of(give) | mask_of(rng.sample(pool, len(give)))
-                values.append(_solved_value(state, hands, trump, state.blind, seat))
+            values = [0.0] * len(candidates)  # a dropped player's score does not change: 0
+            for _ in range(draws):
+                if self.exchange_by == "playout":
+                    rng.shuffle(pool)  # every candidate draws from the same shuffle
+                for i, event in enumerate(candidates):
+                    if event.get("drop"):
+                        continue
+                    give = [state.deck.parse(c) for c in exchange_cards(event) or []]
+                    drawn = (
+                        pool[: len(give)] if self.exchange_by == "playout" else rng.sample(pool, len(give))
+                    )
+                    hands = list(world.hands)
+                    hands[seat] = hand & ~mask_of(give) | mask_of(drawn)
+                    values[i] += solve(state, hands, trump, seat) / draws
             return values, None
 
         def exchanged(world: World, later: Sequence[Event], event: Event) -> float | None:
@@ -274,9 +318,11 @@ class VierUndZwanzigAdvisor:
                 return None  # the record does not show the cards this choice would draw
             hands = list(world.hands)
             hands[seat] = hand & ~mask_of(give) | mask_of(stock[: len(give)])
-            return _solved_value(state, hands, trump, state.blind, seat)
+            return solve(state, hands, trump, seat)
 
         what = "the cards drawn are random among those you cannot see"
+        if self.exchange_by == "playout":
+            what += "; everyone plays for their own tricks by rules of thumb"
         choices = [(e, _label(e)) for e in candidates]
         return Valuation(
             "exchange",
@@ -286,6 +332,7 @@ class VierUndZwanzigAdvisor:
             VALUE_NAME,
             _explain(what),
             chance=True,
+            method=EXCHANGE_METHOD[self.exchange_by],
             true_draw=_once(exchanged),
             true_exact=True,
         )

@@ -1,0 +1,279 @@
+"""Arena bots for 24 that play as ``advisor:32`` (or the advisor as it was before, `BEFORE`) in
+some kinds of decision and as the heuristic bot in the others, to find where the advisor's
+points against the heuristic are won or lost; and the variants of the call and the exchange
+tried (docs/research/2026-12-03-24-strength.md).
+
+    mkdir -p /tmp/t24bots && cp bench/t24_bots.py /tmp/t24bots/
+    PYTHONPATH=/tmp/t24bots stich arena 24 --players 3 \\
+        --bots t24_bots:EXCHANGE_H,heuristic,random --rounds 100 --seed 2 --jobs 1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from stich.games.base import Event
+from stich.games.cards import CardSet, iter_cards, mask_of
+from stich.games.vierundzwanzig import (
+    HAND,
+    SUITS,
+    TRICKS,
+    VierUndZwanzigRound,
+    per_trick_points,
+    points_of_seat,
+    suit_of,
+    value_of,
+)
+from stich.hints.advice import Budget
+from stich.hints.advisors.vierundzwanzig.advisor import (
+    ADVISOR,
+    VierUndZwanzigAdvisor,
+    _complete,
+    _points_position,
+    _solved_value,
+    _world_rng,
+)
+from stich.hints.advisors.vierundzwanzig.heuristic import vierundzwanzig_heuristic
+from stich.hints.dd import value
+from stich.hints.session import Session
+from stich.hints.valuation import Valuation
+from stich.hints.worlds import World, WorldSource
+
+WORLDS = 32
+
+BEFORE = VierUndZwanzigAdvisor(exchange_by="dd", keep_ones=False)
+"""The advisor as it was before: its call's worlds without exchanges, its exchange double-dummy."""
+
+
+class Parts:
+    """``advisor`` (``worlds`` worlds) in the phases ``advised`` (of ``trump``, ``exchange``,
+    ``play``), the heuristic bot in the others."""
+
+    def __init__(
+        self,
+        name: str,
+        advised: frozenset[str],
+        advisor: VierUndZwanzigAdvisor = ADVISOR,
+        worlds: int = WORLDS,
+    ) -> None:
+        self.name = name
+        self.advisor = advisor
+        self.advised = advised
+        self.worlds = worlds
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        state = session.round
+        assert isinstance(state, VierUndZwanzigRound)
+        legal = session.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase not in self.advised:
+            return vierundzwanzig_heuristic(session, rng)
+        found = self.advisor.valuation(session)
+        return found.advise(session, Budget(worlds=self.worlds, seed=rng.getrandbits(32))).action
+
+
+ALL = frozenset({"trump", "exchange", "play"})
+
+FORMER = Parts("former:32", ALL, BEFORE)
+"""``advisor:32`` as it was before (`BEFORE`)."""
+
+PLAY_H = Parts("play-h", frozenset({"trump", "exchange"}), BEFORE)
+"""The former advisor's call and exchange, the heuristic's card play."""
+
+CALL_A = Parts("call-a", frozenset({"trump"}), BEFORE)
+"""The former advisor's call, the heuristic's exchange and card play."""
+
+EXCHANGE_H = Parts("exchange-h", frozenset({"trump", "play"}), BEFORE)
+"""The former advisor's call and card play, the heuristic's exchange."""
+
+PLAYOUT_ONES = Parts("playout-ones:32", ALL, VierUndZwanzigAdvisor(keep_ones=False))
+"""The former advisor with the exchange valued by play-outs, a 1 among the cards it may give."""
+
+PLAYOUT_ONES_H = Parts(
+    "playout-h",
+    frozenset({"trump", "exchange"}),
+    VierUndZwanzigAdvisor(keep_ones=False),
+)
+"""As ``PLAYOUT_ONES`` with the heuristic's card play."""
+
+KEEP1 = Parts("keep-ones:32", ALL, VierUndZwanzigAdvisor())
+"""The former advisor with the exchange valued by play-outs and never giving a 1 away."""
+
+
+def rule_exchanges(
+    hands: Sequence[CardSet], stock: Sequence[int], trump: int, order: Sequence[int]
+) -> list[CardSet]:
+    """Every seat's hand after the exchanges, in ``order``, by the heuristic's rule of thumb: a seat
+    gives away its side cards of 2 to 9, at most three, the lowest first, and draws as many from
+    the top of ``stock``."""
+    out = list(hands)
+    top = 0
+    for seat in order:
+        side = [c for c in iter_cards(out[seat]) if suit_of(c) not in (None, trump) and 2 <= value_of(c) <= 9]
+        give = sorted(side, key=value_of)[:3]
+        out[seat] = out[seat] & ~mask_of(give) | mask_of(stock[top : top + len(give)])
+        top += len(give)
+    return out
+
+
+@dataclass(frozen=True)
+class CallExchanges(VierUndZwanzigAdvisor):
+    """The advisor whose call's worlds exchange: after the deal is completed every seat, from the
+    start player on, exchanges by `rule_exchanges` from a shuffled stock before the solve."""
+
+    def trump_call(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        order = state.exchange_order()
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            rng = _world_rng(world)
+            dealt = _complete(world.hands, world.out, HAND, rng)
+            stock = list(iter_cards(world.out & ~mask_of(c for h in dealt for c in iter_cards(h))))
+            rng.shuffle(stock)
+            values = []
+            for event in legal:
+                trump = SUITS.index(str(event["trump"]).upper())
+                hands = rule_exchanges(dealt, stock, trump, order)
+                values.append(_solved_value(state, hands, trump, bool(event.get("blind")), seat))
+            return values, None
+
+        found = super().trump_call(session, state)
+        return replace(found, evaluate=evaluate)
+
+
+CALL_X = Parts("call-x", frozenset({"trump"}), CallExchanges())
+"""The call whose worlds exchange by the rule of thumb, the heuristic everywhere else (tried, not
+adopted)."""
+
+KEEP1_H = Parts("keep-ones-h", frozenset({"trump", "exchange"}))
+"""The advisor's call and exchange, the heuristic's card play."""
+
+WIDE_H = Parts("wide-h", frozenset({"trump", "exchange"}), VierUndZwanzigAdvisor(exchange_cards=4))
+"""As ``KEEP1_H`` with the exchange's candidates from the 4 weakest cards but the 1s, not 3."""
+
+CALL_0 = Parts("call-0", frozenset({"trump"}), BEFORE)
+"""The former call (no exchange in its worlds), the heuristic everywhere else."""
+
+
+class AlwaysBlind:
+    """Yellow blind at every call, the heuristic everywhere else (a yardstick for the stakes)."""
+
+    name = "always-blind"
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        for event in session.legal():
+            if event.get("blind"):
+                return event
+        return vierundzwanzig_heuristic(session, rng)
+
+
+ALWAYS_BLIND = AlwaysBlind()
+
+
+def _call_values(session: Session, rng: random.Random, worlds: int, alpha: float) -> list[float]:
+    """Each legal call's value over ``worlds`` sampled worlds, solved double-dummy for the seat's
+    tricks against all the others as the former call did (no exchanges): minus the seat's round
+    points, plus ``alpha`` times the others' mean round points, taking the others' tricks to
+    share the rest evenly (their no-trick penalties left out)."""
+    state = session.round
+    assert isinstance(state, VierUndZwanzigRound)
+    seat = session.seat
+    legal = session.legal()
+    n = state.game.players - sum(state.dropped)
+    source = WorldSource(session, unseen=state.second_deal[seat] or 0)
+    totals = [0.0] * len(legal)
+    penalty = bool(state.game.options["caller_penalty"])
+    for _ in range(worlds):
+        world = source.draw(rng)
+        hands = _complete(world.hands, world.out, HAND, _world_rng(world))
+        for i, event in enumerate(legal):
+            trump = SUITS.index(str(event["trump"]).upper())
+            blind = bool(event.get("blind"))
+            tricks = int(value(_points_position(state, hands, trump, blind, seat, "tricks")))
+            own = points_of_seat(tricks, trump, blind, True, penalty)
+            others = -per_trick_points(trump, blind) * (TRICKS - tricks) / (n - 1)
+            totals[i] += -own + alpha * others
+    return totals
+
+
+class RelativeCall:
+    """The call by `_call_values` with ``alpha``; the heuristic everywhere else."""
+
+    def __init__(self, name: str, alpha: float, worlds: int = WORLDS) -> None:
+        self.name = name
+        self.alpha = alpha
+        self.worlds = worlds
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        state = session.round
+        assert isinstance(state, VierUndZwanzigRound)
+        legal = session.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "trump":
+            values = _call_values(session, random.Random(rng.getrandbits(32)), self.worlds, self.alpha)
+            return legal[max(range(len(legal)), key=values.__getitem__)]
+        return vierundzwanzig_heuristic(session, rng)
+
+
+REL0 = RelativeCall("rel-0", 0.0)
+"""The former call (own points alone), the heuristic everywhere else."""
+
+REL1 = RelativeCall("rel-1", 1.0)
+"""The call by own points minus the others' mean points, the heuristic everywhere else."""
+
+
+def exchange_crn(session: Session, worlds: int, seed: int) -> Event:
+    """The former exchange (double-dummy) with common draws: in each world every candidate draws
+    the first cards of one shuffle of the unseen cards out of play (the former exchange drew each
+    candidate's cards on their own)."""
+    state = session.round
+    assert isinstance(state, VierUndZwanzigRound)
+    valuation = BEFORE.exchange(session, state)
+    seat = session.seat
+    hand = state.hands[seat] or 0
+    trump = state.trump if state.trump is not None else 0
+    candidates = [e for e, _ in valuation.choices]
+    source = WorldSource(session)
+    rng = random.Random(seed)
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = source.draw(rng)
+        pool = list(iter_cards(world.out))
+        rng.shuffle(pool)
+        for i, event in enumerate(candidates):
+            give = [state.deck.parse(c) for c in event.get("exchange") or []]
+            hands = list(world.hands)
+            hands[seat] = hand & ~mask_of(give) | mask_of(pool[: len(give)])
+            totals[i] += _solved_value(state, hands, trump, state.blind, seat)
+    best = sorted(candidates[max(range(len(candidates)), key=totals.__getitem__)].get("exchange") or [])
+    for event in session.legal():
+        if sorted(event.get("exchange") or []) == best and not event.get("drop"):
+            return event
+    raise AssertionError("no legal exchange")
+
+
+class Crn:
+    """The former call, `exchange_crn`, the heuristic's card play."""
+
+    name = "crn-h"
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        state = session.round
+        assert isinstance(state, VierUndZwanzigRound)
+        legal = session.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "exchange":
+            return exchange_crn(session, WORLDS, rng.getrandbits(32))
+        if state.phase == "play":
+            return vierundzwanzig_heuristic(session, rng)
+        found = BEFORE.valuation(session)
+        return found.advise(session, Budget(worlds=WORLDS, seed=rng.getrandbits(32))).action
+
+
+CRN_H = Crn()

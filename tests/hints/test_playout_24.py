@@ -1,0 +1,65 @@
+"""24's fast play-out (`hints.advisors.vierundzwanzig.playout`) plays every seat's cards as the
+heuristic bot does: from the hands after the exchanges, the tricks it deals out are the ones the
+heuristic bots take at the arena's table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from stich.games.cards import mask_of
+from stich.games.record import parse_record, replay, simulate
+from stich.games.vierundzwanzig import DECK, SUITS, TRICKS
+from stich.hints.advice import Budget, advise
+from stich.hints.advisors.vierundzwanzig.playout import play_out
+from stich.hints.play.arena import ArenaSpec, play_table
+from stich.hints.play.bots import parse_bot
+from stich.hints.session import Session
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_play_out_takes_the_heuristic_bots_tricks(players: int) -> None:
+    spec = ArenaSpec("24", players, tuple(parse_bot("heuristic") for _ in range(players)), 12, 5)
+    reversals = 0
+    for index in range(12):
+        played = play_table(spec, index, 0, keep_record=True)
+        assert played.record is not None
+        record = parse_record(played.record)
+        state = replay(record).round
+        hands = [mask_of(DECK.parse(c) for c in record.known["hands"][str(s)]) for s in range(players)]
+        gone = [0] * players
+        plays = []
+        for event in record.events:
+            seat = event["seat"]
+            if "exchange" in event:
+                give = mask_of(DECK.parse(c) for c in event["exchange"])
+                hands[seat] = hands[seat] & ~give | mask_of(DECK.parse(c) for c in event.get("receive", []))
+                gone[seat] |= give
+            plays.append(event)
+        reversals += sum(1 for e in plays if e.get("reverse"))
+        trump = SUITS.index(record.events[0]["trump"])
+        won = play_out(hands, trump, False, record.events[0]["seat"], gone)
+        assert won == list(state.won), index
+        assert sum(won) == TRICKS
+    assert reversals > 0  # the deals try the reversal on a 1
+
+
+def test_exchange_never_gives_a_one_away() -> None:
+    held = 0
+    for seed in range(40):
+        record = simulate("24", 3, seed)
+        cut = next(i for i, e in enumerate(record.events) if "exchange" in e)
+        head = replace(record, events=record.events[:cut])
+        seat = replay(head).round.to_move()
+        assert seat is not None
+        session = Session.from_record(head, seat, strict=True)
+        hand = DECK.names(session.round.hands[seat] or 0)
+        if not any(c != "24" and c[1:] == "1" for c in hand):
+            continue
+        held += 1
+        advice = advise(session, Budget(worlds=2, seed=seed))
+        for alternative in advice.alternatives:
+            given = alternative.action.get("exchange") or []
+            assert not any(c[1:] == "1" for c in given), (hand, given)
+    assert held >= 5
