@@ -18,11 +18,9 @@ renamed over the journal, so a crash leaves the old or the new journal, never ha
 from __future__ import annotations
 
 import copy
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,23 +45,16 @@ from stich.hints.live.entries import (
     parse_entry,
     resolve_seat,
 )
+from stich.hints.live.journal import TargetExists, dumps, write_atomic
 from stich.hints.session import Objective, Session
 from stich.hints.standings import Standings
 
 if TYPE_CHECKING:
-    from stich.hints.advice import Advice, Budget
+    pass
 
-__all__ = ["LiveGame", "Notice", "Response", "Question", "TargetExists", "write_atomic"]
+__all__ = ["LiveGame", "Notice", "Response"]
 
 _OVER = "the game is over: undo, show, save or quit"
-
-
-class TargetExists(StichError):
-    """``save FILE`` of a file that exists: nothing was written (the caller may ask to replace it)."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(f"save: {path} already exists: give a new file name (nothing was replaced)")
-        self.path = path
 
 
 @dataclass(frozen=True)
@@ -638,12 +629,12 @@ class LiveGame:
         while len(self._round_lines) > len(self.finished):
             self._round_lines.pop()
         for record in self.finished[len(self._round_lines) :]:
-            self._round_lines.append(_dumps(record.to_json()))
+            self._round_lines.append(dumps(record.to_json()))
         data = self.to_json()
         rounds = data.pop("rounds")
-        lines = self._round_lines + [_dumps(r) for r in rounds[len(self.finished) :]]
-        head = _dumps({k: v for k, v in data.items() if k in ("format", "game", "options", "players")})
-        tail = _dumps({k: v for k, v in data.items() if k not in ("format", "game", "options", "players")})
+        lines = self._round_lines + [dumps(r) for r in rounds[len(self.finished) :]]
+        head = dumps({k: v for k, v in data.items() if k in ("format", "game", "options", "players")})
+        tail = dumps({k: v for k, v in data.items() if k not in ("format", "game", "options", "players")})
         rows = ",\n".join(lines)
         return f'{head[:-1]}, "rounds": [\n{rows}\n], {tail[1:]}\n'
 
@@ -651,46 +642,6 @@ class LiveGame:
         """Write the journal (if there is one) atomically and durably."""
         if self.journal is not None:
             write_atomic(self.journal, self.journal_text())
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
-
-
-def write_atomic(path: Path, data: dict[str, Any] | str, replace: bool = True) -> None:
-    """Write JSON (or its text) to ``path`` through a temporary file that is fsynced and renamed
-    over it, then fsync the folder so that the rename itself is on the disk. With ``replace``
-    false the file must not exist: it is linked into place, which fails if one has appeared
-    meanwhile (`TargetExists`), and nothing is replaced."""
-    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp = directory / f".{path.name}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if replace:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise TargetExists(path) from None
-            except OSError:  # a file system without hard links: create the file, or fail if it exists
-                with open(path, "x", encoding="utf-8") as handle:
-                    handle.write(text)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-            finally:
-                os.unlink(tmp)
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        raise StichError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _name_index(name: str, names: Sequence[str], what: str) -> int:
@@ -702,60 +653,3 @@ def _name_index(name: str, names: Sequence[str], what: str) -> int:
         why = "matches several players" if found else "is not one of the players"
         raise StichError(f"{what} {short_repr(name)} {why} ({', '.join(names)})")
     return found[0]
-
-
-@dataclass(frozen=True)
-class Question:
-    """What an advice worker of `stich live` or `stich serve` is asked: the round's record (a
-    pipe carries the record, not the session), the budget, the game's standings before the round
-    and what advice ranks by. One named shape on both ends of the pipe, so that what the asker
-    sends is what the worker reads."""
-
-    record: Record
-    budget: Budget
-    standings: Standings | None = None
-    objective: Objective = "points"
-
-    @classmethod
-    def of(cls, session: Session, budget: Budget) -> Question:
-        """The question of advice at ``session``'s decision."""
-        return cls(session.to_record(), budget, session.standings, session.objective)
-
-    def session(self) -> Session:
-        """The session the worker thinks in: ranked by the objective where the standings are known
-        (the chance to win needs them), else by points."""
-        session = Session(self.record, strict=True)
-        session.standings = self.standings
-        session.objective = self.objective if self.standings is not None else "points"
-        return session
-
-    def answer(self) -> Advice | str:
-        """The advice, or the text of why there is none. A failure of any kind is answered, never
-        left to end the worker: its asker would wait on an answer that never comes."""
-        from stich.hints.advice import advise
-
-        try:
-            return advise(self.session(), self.budget)
-        except StichError as exc:
-            return str(exc)
-        except Exception as exc:
-            return f"{type(exc).__name__}: {exc}"
-
-
-def advice_job(conn: Connection, other_end: Connection | None = None) -> None:
-    """The advice worker of `stich live`: takes ``(ticket, Question)`` and answers ``(ticket,
-    advice or error text)``, the newest question only; ends when the other end of the pipe
-    closes, its owner killed too (`stich.serve.review.table_job` is serve's)."""
-    if other_end is not None:
-        # A forked worker holds a copy of its owner's end: closed here, the owner's death
-        # reaches the worker as the end of its pipe, and no worker is left behind.
-        other_end.close()
-    while True:
-        try:
-            job = conn.recv()
-            while conn.poll():  # only the newest question matters
-                job = conn.recv()
-            ticket, question = job
-            conn.send((ticket, question.answer()))
-        except (EOFError, OSError):
-            return
