@@ -41,7 +41,7 @@ from stich.games.base import Event
 from stich.games.cards import CardSet
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advice import Alternative, Budget, Tally, Valuation, advise
-from stich.hints.advisors.bids import advisor as bidding
+from stich.hints.advisors.bids import others as bidding
 from stich.hints.advisors.bids import playout
 from stich.hints.advisors.bids.advisor import BiddingAdvisor
 from stich.hints.dd import hypothetically, most_tricks

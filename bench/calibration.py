@@ -66,7 +66,8 @@ from stich.games.stiche_raten import BiddingRound
 from stich.games.views import ViewFeed
 from stich.games.was_sticht import WasStichtRound
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors.bids.advisor import cards_played_out, others_bids, play_out_start, played_out
+from stich.hints.advisors.bids.others import others_bids, play_out_start
+from stich.hints.advisors.bids.played import cards_played_out, played_out
 from stich.hints.advisors.bids.playout import play_out
 from stich.hints.play.arena import _matching, unit_seed
 from stich.hints.play.bots import BotSpec, parse_bot

@@ -9,7 +9,7 @@ highest mean share is played (on a tie the first in the session's order). A bid 
 the same way from ``bid_deals`` × ``bid_playouts`` play-outs (20 × 20, two thirds of the
 card counts) from the first card, with every seat playing uniformly; the seats still to
 bid are taken to bid what a club player holding their hand in that deal would
-(`hints.advisors.bids.advisor.others_bids`), since every seat's bid is needed to score the
+(`hints.advisors.bids.others.others_bids`), since every seat's bid is needed to score the
 outcome. Wizard's dealer naming the trump after a turned wizard chooses as the heuristic
 bot does (`hints.advisors.bids.heuristic`). Without bids (option ``bidding: none``) the
 points are the tricks.
@@ -45,8 +45,8 @@ from stich.games.cards import CardSet
 from stich.games.errors import StichError
 from stich.games.events import event_bid, event_play
 from stich.games.stiche_raten import BiddingRound, score_bid
-from stich.hints.advisors.bids.advisor import others_bids, play_out_start
 from stich.hints.advisors.bids.heuristic import bidding_heuristic
+from stich.hints.advisors.bids.others import others_bids, play_out_start
 from stich.hints.advisors.bids.playout import (
     FREED,
     UNDECIDED,

@@ -13,7 +13,8 @@ from stich.deducer.observations import observe
 from stich.games.record import Record, replay, simulate
 from stich.games.stiche_raten import SticheRatenRound, score_bid
 from stich.hints.advice import Budget, advise
-from stich.hints.advisors.bids.advisor import ADVISOR, aim_of, tricks_after_card
+from stich.hints.advisors.bids.advisor import ADVISOR
+from stich.hints.advisors.bids.played import aim_of, tricks_after_card
 from stich.hints.session import Session
 from stich.solvers import ObjectiveSpec, position_of, reference_solve
 from tests.deducer import fitting_deals
@@ -213,7 +214,7 @@ def test_a_card_is_valued_alike_when_only_the_needed_questions_are_asked(scoring
     (every hand known, each seat to move in turn, the current trick part played) it gives what
     the most tricks and the exact question of every card give. (Wizard's scoring is tried on
     Stiche-Raten rounds: the question is the same.)"""
-    from stich.hints.advisors.bids.advisor import tricks_by_card
+    from stich.hints.advisors.bids.played import tricks_by_card
     from stich.hints.dd import exact_by_move, most_tricks_by_move, move_event
 
     checked = 0

@@ -10,8 +10,8 @@ import pytest
 from stich.games.record import Record
 from stich.games.registry import find
 from stich.games.stiche_raten import BiddingRound
-from stich.hints.advisors.bids import advisor as bidding
-from stich.hints.advisors.bids.advisor import bid_misfit, fitting_draw, misfit_floor
+from stich.hints.advisors.bids import others as bidding
+from stich.hints.advisors.bids.others import bid_misfit, fitting_draw, misfit_floor
 from stich.hints.session import Session
 from stich.hints.worlds import World, WorldSource
 

@@ -14,7 +14,8 @@ from stich.games.stiche_raten import BiddingRound, score_bid, suit_rules
 from stich.games.trick import FREE, legal_plays, trick_winner
 from stich.games.wizard import wizard_rules
 from stich.hints.advice import Advice, Budget, advise
-from stich.hints.advisors.bids.advisor import ADVISOR, cards_played_out, played_out
+from stich.hints.advisors.bids.advisor import ADVISOR
+from stich.hints.advisors.bids.played import cards_played_out, played_out
 from stich.hints.advisors.bids.playout import FREED, UNDECIDED, _beats, choose, play_out, tables_of
 from stich.hints.dd import most_tricks
 from stich.hints.session import Session

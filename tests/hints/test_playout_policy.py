@@ -1,5 +1,5 @@
 """The play-out's card policy and the bids it gives the seats still to bid (hints/advisors/bids/playout.py,
-hints/advisors/bids/advisor.py)."""
+hints/advisors/bids/others.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from stich.games.stiche_raten import BiddingRound, suit_rules
 from stich.games.trick import FREE, trick_winner
 from stich.games.wizard import wizard_rules
 from stich.hints.advisors.bids import playout as playout
-from stich.hints.advisors.bids.advisor import _guesses, fit_weight, others_bids
 from stich.hints.advisors.bids.heuristic import sure_tricks
+from stich.hints.advisors.bids.others import fit_weight, guessed_bids, others_bids
 from stich.hints.advisors.bids.playout import UNDECIDED, head_of, tables_of, winners_of
 from stich.hints.session import Session
 
@@ -69,7 +69,7 @@ def test_the_seats_still_to_bid_bid_their_sure_tricks(game: str) -> None:
         if not isinstance(state, BiddingRound) or state.phase != "bid":
             continue
         seat = session.seat
-        guesses = _guesses(state, hands, seat)
+        guesses = guessed_bids(state, hands, seat)
         assert set(guesses) == {s for s in range(4) if s != seat}
         live = state.deck.all & ~state.gone
         for other, guess in guesses.items():

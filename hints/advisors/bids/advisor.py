@@ -26,26 +26,26 @@ model, not a proof (see ``docs/advice.md``).
 
 from __future__ import annotations
 
-import math
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from stich.games.base import Event
-from stich.games.cards import CardSet, iter_cards
 from stich.games.errors import StichError
 from stich.games.events import event_bid, event_play, event_trump
 from stich.games.stiche_raten import BiddingRound, score_bid
 from stich.hints.advisors.bids.heuristic import HEURISTIC as HEURISTIC
-from stich.hints.advisors.bids.heuristic import (
-    sure_tricks,
+from stich.hints.advisors.bids.others import (
+    fitting_draw,
 )
-from stich.hints.advisors.bids.playout import Tables, nearest_bid, play_out, tables_of
+from stich.hints.advisors.bids.played import (
+    cards_played_out,
+    played_out,
+    scored,
+    tricks_by_card,
+)
 from stich.hints.dd import (
-    exact_by_move,
     hypothetically,
     most_tricks,
-    most_tricks_by_move,
     move_event,
     move_values,
     one_against_all,
@@ -57,24 +57,8 @@ from stich.hints.standings import OBJECTIVE_WIN_NEEDS
 from stich.hints.valuation import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec
-from stich.solvers.solver import Move
 
-__all__ = [
-    "ADVISOR",
-    "BiddingAdvisor",
-    "aim_of",
-    "bid_fit",
-    "bid_misfit",
-    "fitting_draw",
-    "misfit_floor",
-    "others_bids",
-    "play_out_start",
-    "played_out",
-    "points_or_win",
-    "scored",
-    "tricks_after_card",
-    "tricks_by_card",
-]
+__all__ = ["ADVISOR", "PLAYOUTS_PER_WORLD", "BiddingAdvisor", "points_or_win"]
 
 
 PLAYOUTS_PER_WORLD = 16
@@ -100,316 +84,6 @@ class PlayOutValuation(Valuation):
         if self.truth is None:
             return super().true_values(world, seconds)
         return replace(self, evaluate=self.truth, truth=None).true_values(world, seconds)
-
-
-def others_bids(
-    state: BiddingRound,
-    hands: Sequence[CardSet],
-    seat: int,
-    bid: int,
-    guesses: dict[int, float] | None = None,
-) -> list[int]:
-    """Every seat's bid in one world once ``seat`` bids ``bid``: the bids made, and for each
-    seat still to bid (in the bidding order) the bid a club player holding its hand would
-    make (`_guesses`), the nearest the dealer's restriction leaves it."""
-    if guesses is None:
-        guesses = _guesses(state, hands, seat)
-    bids: list[int | None] = list(state.bids)
-    bids[seat] = bid
-    for other in state.bid_order():
-        if bids[other] is not None:
-            continue
-        guess = guesses[other]
-        barred = -1
-        if other == state.dealer and state.restricted():
-            barred = state.size - sum(b for b in bids if b is not None)
-        if isinstance(guess, int) and guess != barred:
-            bids[other] = guess  # a count of the hand's cards: an allowed bid itself
-        else:
-            bids[other] = nearest_bid(guess, [b for b in range(state.size + 1) if b != barred])
-    return [b if b is not None else 0 for b in bids]
-
-
-def _guesses(state: BiddingRound, hands: Sequence[CardSet], seat: int) -> dict[int, float]:
-    """The bid each seat still to bid (but ``seat``) makes in one world: its sure tricks
-    (`bidding_heuristic.sure_tricks`); the dealer's restriction is left to `others_bids`.
-    Bidding blind, the tricks a hand takes on average."""
-    n = state.game.players
-    live = state.deck.all & ~state.gone
-    rules = state.rules()
-    found: dict[int, float] = {}
-    for other in range(n):
-        if other == seat or state.bids[other] is not None:
-            continue
-        if state.blind:
-            found[other] = state.size / n
-            continue
-        found[other] = sure_tricks(rules, hands[other], live & ~hands[other], n)
-    return found
-
-
-def play_out_start(
-    state: BiddingRound, hands: Sequence[CardSet]
-) -> tuple[Tables, CardSet, list[CardSet], bool]:
-    """What `play_out` starts from in one world: the rules' tables, the cards not yet played and
-    the hands (in the play-out's numbering), and whether a seat over its bid takes more tricks
-    (where a missed bid scores its tricks)."""
-    tables = tables_of(state.rules())
-    live = tables.local(state.deck.all & ~state.gone)
-    return tables, live, [tables.local(h) for h in hands], state.scoring() == "standard"
-
-
-BID_FIT = 0.8
-"""How strongly a drawn world must fit the bids made at 5 cards a hand (`fitting_draw`): a
-world is kept with chance exp(-weight × misfit), the misfit being how many tricks the seats
-that have bid end off their bids when the world is played out; the weight `BID_FIT` × (5 /
-cards)^`WEIGHT_FALL` from 5 cards up (`fit_weight`; 0.40 at 8 cards, 0.19 at 13). Fitted on deals
-apart from the calibration's (seed 7; docs/advice.md): at the first card the true deals miss
-three seats' bids by 1.47 tricks at 5 cards (Stiche-Raten; Wizard 1.20) and 2.68 at 13, worlds
-drawn without the bids by 2.52 (2.37) and 3.58; the kept worlds miss them by as much at
-0.75-1.0 (5 cards) and 0.15-0.2 (13)."""
-
-WEIGHT_FALL = 1.5
-"""How the weight falls with the cards a hand (`BID_FIT`), with a trump suit or without
-(Stiche-Raten's last round: 2.68 tricks missed by the true deals at 13 cards, matched at 0.17,
-seed 7)."""
-
-FIT_TRIES = 12
-"""Worlds drawn at most for one kept world (the last is kept if none was before)."""
-
-
-def fit_weight(size: int) -> float:
-    """The weight of a trick off a bid at ``size`` cards a hand (`BID_FIT`)."""
-    return BID_FIT * float((5 / max(5, size)) ** WEIGHT_FALL)
-
-
-def bid_misfit(state: BiddingRound, hands: Sequence[CardSet], seat: int, bidders: Sequence[int]) -> int:
-    """How many tricks ``bidders`` end off their bids when the world is played out with every seat
-    playing for its bid (``seat``, if it has not bid, for the bid `_guesses` gives it)."""
-    bid = state.bids[seat]
-    if bid is None:
-        guess = _guesses(state, hands, -1)[seat]
-        bid = nearest_bid(guess, [event_bid(e) for e in state.legal_events()] or [0])
-    bids = others_bids(state, hands, seat, bid)
-    tables, live, mine, takes = play_out_start(state, hands)
-    won = list(state.won)
-    play_out(tables, mine, won, state.leader, bids, live, takes, seat, [bids[seat]], {}, _table(state))
-    return sum(abs(won[s] - bids[s]) for s in bidders)
-
-
-def misfit_floor(state: BiddingRound, bidders: Sequence[int]) -> int:
-    """The least `bid_misfit` any world can have, from the bids and the tricks won alone: a seat
-    already over its bid stays over by as much at least, and the seats under their bids can
-    take no more than the tricks still to play between them."""
-    left = state.size - sum(state.won)  # the tricks still to play, the current one included
-    over = sum(max(0, state.won[s] - (state.bids[s] or 0)) for s in bidders)
-    short = sum(max(0, (state.bids[s] or 0) - state.won[s]) for s in bidders)
-    return over + max(0, short - left)
-
-
-def _table(state: BiddingRound) -> list[int]:
-    """The cards on the table, in the play-out's numbering."""
-    tables = tables_of(state.rules())
-    return [tables.place[c] for c in state.trick_cards]
-
-
-def bid_fit(state: BiddingRound, seat: int) -> tuple[list[int], float]:
-    """The seats but ``seat`` whose bids a drawn world must fit, and the weight of a trick off
-    them (`fit_weight`); 0 where the bids tell nothing: none made yet, or made blind."""
-    made = [s for s, b in enumerate(state.bids) if b is not None and s != seat]
-    weight = fit_weight(state.size)
-    return made, (weight if made and not state.blind and weight > 0 else 0.0)
-
-
-def fitting_draw(
-    draw: Callable[[random.Random], World], state: BiddingRound, seat: int
-) -> Callable[[random.Random], World]:
-    """Worlds drawn in proportion to how well the hands fit the bids made: a seat that bid three
-    of five tricks holds a hand that takes about three. ``draw`` gives every deal consistent
-    with what was seen equally likely; a world is kept with chance exp(-weight × its
-    `bid_misfit`; the weight by `fit_weight`). A blind bid tells nothing of the hand: then
-    every world is kept."""
-    made, weight = bid_fit(state, seat)
-    if not weight:
-        return draw
-
-    # No world fits better than `misfit_floor`: a keeping chance drawn at or above what that
-    # floor allows rejects whatever world comes with it, which is then neither drawn nor played
-    # out. The chance is drawn before the world (it does not depend on it): the worlds kept
-    # are those of drawing every world and playing it out, in law, not draw for draw.
-    ceiling = math.exp(-weight * misfit_floor(state, made))
-
-    def fitted(rng: random.Random) -> World:
-        for _ in range(FIT_TRIES - 1):
-            chance = rng.random()
-            if chance < ceiling:
-                world = draw(rng)
-                if chance < math.exp(-weight * bid_misfit(state, world.hands, seat, made)):
-                    return world
-        return draw(rng)
-
-    return fitted
-
-
-def played_out(
-    state: BiddingRound,
-    hands: Sequence[CardSet],
-    seat: int,
-    bids: Sequence[int],
-    everyone: dict[int, tuple[list[int], tuple[int, ...]]] | None = None,
-) -> dict[int, int]:
-    """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
-    plays for that bid and every other seat for its own (`others_bids`), by the play-out
-    policy of `hints.advisors.bids.playout`. Before the first card only. With ``everyone``: also,
-    for each bid, every seat's bid and the tricks every seat ends with."""
-    tables, live, mine, takes = play_out_start(state, hands)
-    guesses = _guesses(state, hands, seat)
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for bid in bids:
-        groups.setdefault(tuple(others_bids(state, hands, seat, bid, guesses)), []).append(bid)
-    found: dict[int, int] = {}
-    for every_bid, group in groups.items():
-        tricks: dict[int, tuple[int, ...]] | None = {} if everyone is not None else None
-        play_out(
-            tables,
-            list(mine),
-            list(state.won),
-            state.leader,
-            every_bid,
-            live,
-            takes,
-            seat,
-            group,
-            found,
-            (),
-            tricks,
-        )
-        if everyone is not None and tricks is not None:
-            for bid in group:
-                everyone[bid] = (list(every_bid), tricks[bid])
-    return found
-
-
-def cards_played_out(
-    state: BiddingRound,
-    hands: Sequence[CardSet],
-    seat: int,
-    everyone: dict[str, tuple[int, ...]] | None = None,
-) -> dict[str, int]:
-    """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
-    in one world when it plays that card and then every seat plays for its own bid. With
-    ``everyone``: also, for each card, the tricks every seat ends with."""
-    tables, live, mine, takes = play_out_start(state, hands)
-    bids = [b if b is not None else 0 for b in state.bids]
-    table = [tables.place[c] for c in state.trick_cards]
-    found: dict[str, int] = {}
-    for card in iter_cards(state.legal_cards(seat) & hands[seat]):
-        local = tables.place[card]
-        start = list(mine)
-        start[seat] &= ~(1 << local)
-        counts: dict[int, int] = {}
-        tricks: dict[int, tuple[int, ...]] | None = {} if everyone is not None else None
-        leader = state.leader
-        play_out(
-            tables,
-            start,
-            list(state.won),
-            leader,
-            bids,
-            live,
-            takes,
-            seat,
-            [bids[seat]],
-            counts,
-            [*table, local],
-            tricks,
-        )
-        name = state.deck.name_of(card)
-        found[name] = counts[bids[seat]]
-        if everyone is not None and tricks is not None:
-            everyone[name] = tricks[bids[seat]]
-    return found
-
-
-def aim_of(bid: int, won: int) -> int:
-    """The count a seat plays for once its bid is made: the bid, or (already over) no more."""
-    return max(bid, won)
-
-
-def tricks_after_card(bid: int, won: int, made: bool, most: int, scoring: str, blind: bool) -> int:
-    """The tricks a seat is taken to end with after a card, in one world: its aim if it can
-    force exactly that against everyone (``made``); else one over when it could still reach
-    it, or ``most`` (the most it can take against everyone) when it cannot. Where the
-    scoring pays more for a miss with ``most`` (a missed bid scoring its tricks), it plays
-    for that; reaching the bid that way would count on the others to hold it to it."""
-    aim = aim_of(bid, won)
-    if made:
-        aimed = aim
-    elif most >= aim:
-        aimed = aim + 1  # it could get there, but the others push one more on it
-    else:
-        aimed = most
-    if most != bid and score_bid(bid, most, scoring, blind) > score_bid(bid, aimed, scoring, blind):
-        return most
-    return aimed
-
-
-def tricks_by_card(
-    state: BiddingRound, hands: Sequence[CardSet], seat: int, bid: int, scoring: str
-) -> dict[str, int]:
-    """For each legal card of ``seat`` (to move), in one world: the tricks it is taken to end
-    with (`tricks_after_card`), asking the solver no more than that needs.
-
-    Whether the seat can force exactly its aim after each card is one cheap question. Where it
-    can, the count is the aim, unless the scoring could pay more for some other count (then the
-    most it can take is solved). Where it cannot, "can it still take the aim?" is one question
-    a card; only below the aim (or where a count past it could pay more) is the most solved."""
-    won = state.won[seat]
-    aim = aim_of(bid, won)
-    last = won + hands[seat].bit_count()  # the most it could end with
-
-    def pays_more(than: int, start: int) -> bool:
-        """Whether ending with some count from ``start`` on (not the bid) scores more than
-        ``than``: then `tricks_after_card` needs the most the seat can take."""
-        score = score_bid(bid, than, scoring, state.blind)
-        counts = range(start, last + 1)
-        return any(t != bid and score_bid(bid, t, scoring, state.blind) > score for t in counts)
-
-    exact = exact_by_move(state, hands, seat, aim)
-    names = {m.card: str(move_event(state, seat, m)["play"]) for m in exact}
-    made = {m.card for m, v in exact.items() if v}
-    missed = {m.card for m, v in exact.items() if not v}
-    need = aim - won  # of the tricks to come
-    tricks = {names[c]: aim for c in made}
-    whole = set(made) if pays_more(aim, won) else set()  # the most decides made cards too
-    if pays_more(aim + 1, aim):
-        whole |= missed
-        missed = set()
-    most: dict[Move, int] = {}
-    if whole:
-        most |= most_tricks_by_move(state, hands, seat, only=whole, guess=need)
-    if missed:
-        # Only below the aim does the number matter: one question for a card that reaches it.
-        most |= most_tricks_by_move(state, hands, seat, only=missed, hi=need, guess=need)
-    for m, v in most.items():
-        tricks[names[m.card]] = tricks_after_card(bid, won, m.card in made, won + v, scoring, state.blind)
-    return tricks
-
-
-def scored(
-    counts: Sequence[tuple[int, int]], scoring: str, blind: bool, tricks: bool = False
-) -> tuple[list[float], list[dict[str, float]]]:
-    """One world's scores and figures of each choice from its (bid, tricks the seat ends with):
-    the round's score, ``p_hit`` (1 where the two are equal), and with ``tricks`` the count."""
-    scores: list[float] = []
-    figures: list[dict[str, float]] = []
-    for bid, count in counts:
-        scores.append(float(score_bid(bid, count, scoring, blind)))
-        figure = {"p_hit": float(count == bid)}
-        if tricks:
-            figure["tricks"] = float(count)
-        figures.append(figure)
-    return scores, figures
 
 
 def _goal(bid: int, need: int) -> str:

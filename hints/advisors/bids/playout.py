@@ -3,7 +3,7 @@
 Bids are valued by playing each sampled world out to the end (``hints.advisors.bids.advisor``):
 the seat plays for the bid being valued, and every other seat for its own — the bid it
 made, or, for a seat still to bid, the bid a player holding its hand would make
-(`hints.advisors.bids.advisor.others_bids`). The count the seat ends with is what that bid is
+(`hints.advisors.bids.others.others_bids`). The count the seat ends with is what that bid is
 judged by.
 
 The card policy is a club player's, and sees what a player sees: its own hand, the cards
