@@ -39,7 +39,7 @@ from stich.hints.advisors.bids.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.advisors.bids.heuristic import (
     sure_tricks,
 )
-from stich.hints.advisors.bids.playout import Tables, nearest_bid, play_out, tables_of
+from stich.hints.advisors.bids.playout import PLAIN, Opponents, Tables, nearest_bid, play_out, tables_of
 from stich.hints.dd import (
     exact_by_move,
     hypothetically,
@@ -256,11 +256,13 @@ def played_out(
     seat: int,
     bids: Sequence[int],
     everyone: dict[int, tuple[list[int], tuple[int, ...]]] | None = None,
+    opponents: Opponents = PLAIN,
 ) -> dict[int, int]:
     """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
     policy of `hints.advisors.bids.playout`. Before the first card only. With ``everyone``: also,
-    for each bid, every seat's bid and the tricks every seat ends with."""
+    for each bid, every seat's bid and the tricks every seat ends with. ``opponents``: how
+    the other seats depart from the policy (`play_out`; random cards drawn alike for every bid)."""
     tables, live, mine, takes = play_out_start(state, hands)
     guesses = _guesses(state, hands, seat)
     groups: dict[tuple[int, ...], list[int]] = {}
@@ -282,6 +284,8 @@ def played_out(
             found,
             (),
             tricks,
+            opponents,
+            random.Random(_world_seed(hands)) if opponents.noise else None,
         )
         if everyone is not None and tricks is not None:
             for bid in group:
@@ -294,10 +298,12 @@ def cards_played_out(
     hands: Sequence[CardSet],
     seat: int,
     everyone: dict[str, tuple[int, ...]] | None = None,
+    opponents: Opponents = PLAIN,
 ) -> dict[str, int]:
     """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
     in one world when it plays that card and then every seat plays for its own bid. With
-    ``everyone``: also, for each card, the tricks every seat ends with."""
+    ``everyone``: also, for each card, the tricks every seat ends with. ``opponents``:
+    as `played_out`'s (random cards drawn alike for every card)."""
     tables, live, mine, takes = play_out_start(state, hands)
     bids = [b if b is not None else 0 for b in state.bids]
     table = [tables.place[c] for c in state.trick_cards]
@@ -322,12 +328,19 @@ def cards_played_out(
             counts,
             [*table, local],
             tricks,
+            opponents,
+            random.Random(_world_seed(hands)) if opponents.noise else None,
         )
         name = state.deck.name_of(card)
         found[name] = counts[bids[seat]]
         if everyone is not None and tricks is not None:
             everyone[name] = tricks[bids[seat]]
     return found
+
+
+def _world_seed(hands: Sequence[CardSet]) -> int:
+    """A seed of one world's hands, for play-outs with noise that draw alike for each choice."""
+    return hash(tuple(hands)) & 0xFFFFFFFF
 
 
 def aim_of(bid: int, won: int) -> int:
@@ -470,7 +483,11 @@ def points_or_win(alternatives: Sequence[Alternative], win: bool, situation: str
 
 @dataclass(frozen=True)
 class BiddingAdvisor:
-    """Advice for Stiche-Raten and Wizard."""
+    """Advice for Stiche-Raten and Wizard. ``opponents``: how its play-outs' other seats
+    depart from the club player's policy (`hints.advisors.bids.playout.Opponents`; by default
+    not at all)."""
+
+    opponents: Opponents = PLAIN
 
     def valuation(self, session: Session) -> Valuation | Advice:
         state = session.round
@@ -504,10 +521,10 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             if standings is None:
-                counts = played_out(state, world.hands, seat, bids)
+                counts = played_out(state, world.hands, seat, bids, opponents=self.opponents)
                 return scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
             outcomes: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-            counts = played_out(state, world.hands, seat, bids, outcomes)
+            counts = played_out(state, world.hands, seat, bids, outcomes, self.opponents)
             scores, figures = scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
             for i, bid in enumerate(bids):
                 every_bid, tricks = outcomes[bid]
@@ -628,10 +645,10 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             if standings is None:
-                counts = cards_played_out(state, world.hands, seat)
+                counts = cards_played_out(state, world.hands, seat, opponents=self.opponents)
                 return scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
             outcomes: dict[str, tuple[int, ...]] = {}
-            counts = cards_played_out(state, world.hands, seat, outcomes)
+            counts = cards_played_out(state, world.hands, seat, outcomes, self.opponents)
             scores, figures = scored([(bid, counts[str(e["play"])]) for e in legal], scoring, state.blind)
             for i, event in enumerate(legal):
                 tricks = outcomes[str(event["play"])]

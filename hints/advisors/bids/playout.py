@@ -24,6 +24,7 @@ deal costs about as much as a few hundred dictionary look-ups per card.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +34,7 @@ from stich.games.cards import CardSet
 from stich.games.trick import FREE, TrickRules
 
 __all__ = [
+    "Opponents",
     "Spot",
     "Tables",
     "head_of",
@@ -44,8 +46,26 @@ __all__ = [
     "winners_of",
 ]
 
+_QUIET = random.Random(0)  # stands in for the rng of a play-out without noise (never drawn from)
 UNDECIDED = -2  # no card has set the class to follow yet (nothing played, or jesters only)
 FREED = -3  # a wizard came first: no class to follow in this trick
+
+
+@dataclass(frozen=True)
+class Opponents:
+    """How the play-out's other seats depart from the club player's policy (the default: not at
+    all). ``noise``: the share of their cards played at random among their legal cards.
+    ``push``: a seat that would take the trick lets it go to a seat heading it whose bid is made
+    exactly, as a player valuing its share of all points does (the trick breaks that bid).
+    ``extra``: tricks they play for beyond their bids (a bot that bids under what its hand
+    takes)."""
+
+    noise: float = 0.0
+    push: bool = False
+    extra: int = 0
+
+
+PLAIN = Opponents()
 
 
 @dataclass(frozen=True)
@@ -253,6 +273,8 @@ def play_out(
     found: dict[int, int],
     prefix: Sequence[int] = (),
     everyone: dict[int, tuple[int, ...]] | None = None,
+    opponents: Opponents = PLAIN,
+    rng: random.Random | None = None,
 ) -> None:
     """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
     in turn (the other seats' bids in ``bids`` do not depend on it).
@@ -261,7 +283,9 @@ def play_out(
     ``hands`` any more). ``live``: the cards not yet played (the seats' hands and the cards
     no one has seen).
     Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group`` (and ``everyone``,
-    when given, with the tricks every seat ends with). The play-outs for
+    when given, with the tricks every seat ends with). ``opponents``: how the other seats depart
+    from the policy (`Opponents`; the random cards drawn from ``rng``). Pushing makes a seat's
+    play depend on ``seat``'s bid: then each bid of ``group`` is played out alone. The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
     Changes ``hands`` and ``won`` (give copies)."""
@@ -269,8 +293,32 @@ def play_out(
     tp, cls, lp = t.tp, t.cls, t.lp
     beaters, class_mask, free_mask = t.beaters, t.class_mask, t.free_mask
     trumps, wizards, jesters, frees_after_jester = t.trumps, t.wizards, t.jesters, t.frees_after_jester
+    if opponents.push and len(group) > 1:
+        for bid in group:
+            play_out(
+                t,
+                list(hands),
+                list(won),
+                leader,
+                bids,
+                live,
+                takes_when_over,
+                seat,
+                [bid],
+                found,
+                prefix,
+                everyone,
+                opponents,
+                rng,
+            )
+        return
     single = len(group) == 1
-    aims = list(bids)
+    noise, push = opponents.noise, opponents.push
+    noisy = noise > 0
+    if noisy and rng is None:
+        raise ValueError("a play-out with noise needs an rng")
+    chance = rng if rng is not None else _QUIET
+    aims = [b + opponents.extra if s != seat else b for s, b in enumerate(bids)]
     if single:  # the seat plays for its one bid like any seat: its play-out never splits
         aims[seat] = group[0]
     table = list(prefix)
@@ -307,6 +355,8 @@ def play_out(
                             found,
                             begun,
                             everyone,
+                            opponents,
+                            rng,
                         )
                     return
                 card = next(iter(split))
@@ -314,6 +364,9 @@ def play_out(
                 # `wants_trick` and `choose`, written out: the same cards, without the calls.
                 need = aims[player] - won[player]
                 want = need > 0 or (need < 0 and takes_when_over)
+                if push and want and trick and player != seat:
+                    head = (leader + best_at) % n
+                    want = aims[head] != won[head]
                 legal = hand
                 if trick and led >= 0:
                     follow = hand & class_mask.get(led, 0)
@@ -321,6 +374,8 @@ def play_out(
                         legal = follow | (hand & free_mask)
                 if not legal & (legal - 1):
                     card = legal.bit_length() - 1
+                elif noisy and player != seat and chance.random() < noise:
+                    card = chance.choice(_cards(legal))
                 elif not trick:
                     card = _lead(t, legal, unseen, want)
                 else:
