@@ -24,17 +24,10 @@ played otherwise, - the bid fit's weight x its misfit). Tried and not adopted
 that fit misleads the advice against bots that bid otherwise than its play-outs play
 (docs/research/2026-12-03-against-montecarlo.md).
 
-``NOISY_25`` and ``NOISY_50``: ``advisor:32`` whose play-outs play a quarter (a half) of the
-other seats' cards at random among their legal cards (`BiddingAdvisor`'s ``noise``), to model
-opponents such as ``montecarlo`` that do not play the club player's policy
-(docs/research/2026-12-03-against-montecarlo.md).
-
-``PUSHED``: ``advisor:32`` whose play-outs' other seats do not take a trick headed by a seat
-whose bid is made exactly (they push it on that seat, as ``montecarlo``'s share of all points
-pays them to).
-
 ``GREEDY``: ``advisor:32`` whose play-outs' other seats play for one trick more than they bid
-(``montecarlo`` takes 0.2 tricks more than it bids at 8 cards).
+(``montecarlo`` takes 0.2 tricks more than it bids at 8 cards;
+docs/research/2026-12-03-against-montecarlo.md). The random cards (``noise``) and the tricks let
+go to a seat whose bid is made (``push``) were tried there and removed.
 
 ``LiveBudget`` (``LIVE``): the advisor as ``stich live`` and ``stich hint`` run it, 1.5 s of wall
 time a decision (`hints.advice.Budget`'s seconds): what it plays depends on the machine's speed
@@ -204,17 +197,8 @@ NO_FIT = NoFit()
 """The bot itself, for ``--bots bid_bots:NO_FIT``."""
 
 
-NOISY_25 = WithAdvisor("noisy-25:32", BiddingAdvisor(playout.Opponents(noise=0.25)), worlds=32)
-"""The bot itself, for ``--bots bid_bots:NOISY_25``."""
-
-NOISY_50 = WithAdvisor("noisy-50:32", BiddingAdvisor(playout.Opponents(noise=0.5)), worlds=32)
-"""The bot itself, for ``--bots bid_bots:NOISY_50``."""
-
 GREEDY = WithAdvisor("greedy:32", BiddingAdvisor(playout.Opponents(extra=1)), worlds=32)
 """The bot itself, for ``--bots bid_bots:GREEDY``."""
-
-PUSHED = WithAdvisor("pushed:32", BiddingAdvisor(playout.Opponents(push=True)), worlds=32)
-"""The bot itself, for ``--bots bid_bots:PUSHED``."""
 
 
 PLAY_FIT = 0.5

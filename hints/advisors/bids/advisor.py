@@ -262,7 +262,7 @@ def played_out(
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
     policy of `hints.advisors.bids.playout`. Before the first card only. With ``everyone``: also,
     for each bid, every seat's bid and the tricks every seat ends with. ``opponents``: how
-    the other seats depart from the policy (`play_out`; random cards drawn alike for every bid)."""
+    the other seats depart from the policy (`play_out`)."""
     tables, live, mine, takes = play_out_start(state, hands)
     guesses = _guesses(state, hands, seat)
     groups: dict[tuple[int, ...], list[int]] = {}
@@ -285,7 +285,6 @@ def played_out(
             (),
             tricks,
             opponents,
-            random.Random(_world_seed(hands)) if opponents.noise else None,
         )
         if everyone is not None and tricks is not None:
             for bid in group:
@@ -303,7 +302,7 @@ def cards_played_out(
     """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
     in one world when it plays that card and then every seat plays for its own bid. With
     ``everyone``: also, for each card, the tricks every seat ends with. ``opponents``:
-    as `played_out`'s (random cards drawn alike for every card)."""
+    as `played_out`'s."""
     tables, live, mine, takes = play_out_start(state, hands)
     bids = [b if b is not None else 0 for b in state.bids]
     table = [tables.place[c] for c in state.trick_cards]
@@ -329,18 +328,12 @@ def cards_played_out(
             [*table, local],
             tricks,
             opponents,
-            random.Random(_world_seed(hands)) if opponents.noise else None,
         )
         name = state.deck.name_of(card)
         found[name] = counts[bids[seat]]
         if everyone is not None and tricks is not None:
             everyone[name] = tricks[bids[seat]]
     return found
-
-
-def _world_seed(hands: Sequence[CardSet]) -> int:
-    """A seed of one world's hands, for play-outs with noise that draw alike for each choice."""
-    return hash(tuple(hands)) & 0xFFFFFFFF
 
 
 def aim_of(bid: int, won: int) -> int:

@@ -24,7 +24,6 @@ deal costs about as much as a few hundred dictionary look-ups per card.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -46,7 +45,6 @@ __all__ = [
     "winners_of",
 ]
 
-_QUIET = random.Random(0)  # stands in for the rng of a play-out without noise (never drawn from)
 UNDECIDED = -2  # no card has set the class to follow yet (nothing played, or jesters only)
 FREED = -3  # a wizard came first: no class to follow in this trick
 
@@ -54,14 +52,10 @@ FREED = -3  # a wizard came first: no class to follow in this trick
 @dataclass(frozen=True)
 class Opponents:
     """How the play-out's other seats depart from the club player's policy (the default: not at
-    all). ``noise``: the share of their cards played at random among their legal cards.
-    ``push``: a seat that would take the trick lets it go to a seat heading it whose bid is made
-    exactly, as a player valuing its share of all points does (the trick breaks that bid).
-    ``extra``: tricks they play for beyond their bids (a bot that bids under what its hand
-    takes)."""
+    all). ``extra``: tricks they play for beyond their bids, as a player does who bids under
+    what its hand takes and does not stop at its bid (the ``montecarlo`` sparring bot;
+    docs/research/2026-12-03-against-montecarlo.md)."""
 
-    noise: float = 0.0
-    push: bool = False
     extra: int = 0
 
 
@@ -274,7 +268,6 @@ def play_out(
     prefix: Sequence[int] = (),
     everyone: dict[int, tuple[int, ...]] | None = None,
     opponents: Opponents = PLAIN,
-    rng: random.Random | None = None,
 ) -> None:
     """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
     in turn (the other seats' bids in ``bids`` do not depend on it).
@@ -284,8 +277,7 @@ def play_out(
     no one has seen).
     Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group`` (and ``everyone``,
     when given, with the tricks every seat ends with). ``opponents``: how the other seats depart
-    from the policy (`Opponents`; the random cards drawn from ``rng``). Pushing makes a seat's
-    play depend on ``seat``'s bid: then each bid of ``group`` is played out alone. The play-outs for
+    from the policy (`Opponents`). The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
     Changes ``hands`` and ``won`` (give copies)."""
@@ -293,31 +285,7 @@ def play_out(
     tp, cls, lp = t.tp, t.cls, t.lp
     beaters, class_mask, free_mask = t.beaters, t.class_mask, t.free_mask
     trumps, wizards, jesters, frees_after_jester = t.trumps, t.wizards, t.jesters, t.frees_after_jester
-    if opponents.push and len(group) > 1:
-        for bid in group:
-            play_out(
-                t,
-                list(hands),
-                list(won),
-                leader,
-                bids,
-                live,
-                takes_when_over,
-                seat,
-                [bid],
-                found,
-                prefix,
-                everyone,
-                opponents,
-                rng,
-            )
-        return
     single = len(group) == 1
-    noise, push = opponents.noise, opponents.push
-    noisy = noise > 0
-    if noisy and rng is None:
-        raise ValueError("a play-out with noise needs an rng")
-    chance = rng if rng is not None else _QUIET
     aims = [b + opponents.extra if s != seat else b for s, b in enumerate(bids)]
     if single:  # the seat plays for its one bid like any seat: its play-out never splits
         aims[seat] = group[0]
@@ -356,7 +324,6 @@ def play_out(
                             begun,
                             everyone,
                             opponents,
-                            rng,
                         )
                     return
                 card = next(iter(split))
@@ -364,9 +331,6 @@ def play_out(
                 # `wants_trick` and `choose`, written out: the same cards, without the calls.
                 need = aims[player] - won[player]
                 want = need > 0 or (need < 0 and takes_when_over)
-                if push and want and trick and player != seat:
-                    head = (leader + best_at) % n
-                    want = aims[head] != won[head]
                 legal = hand
                 if trick and led >= 0:
                     follow = hand & class_mask.get(led, 0)
@@ -374,8 +338,6 @@ def play_out(
                         legal = follow | (hand & free_mask)
                 if not legal & (legal - 1):
                     card = legal.bit_length() - 1
-                elif noisy and player != seat and chance.random() < noise:
-                    card = chance.choice(_cards(legal))
                 elif not trick:
                     card = _lead(t, legal, unseen, want)
                 else:
