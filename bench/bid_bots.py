@@ -25,7 +25,7 @@ that fit misleads the advice against bots that bid otherwise than its play-outs 
 (docs/research/2026-12-03-against-montecarlo.md).
 
 ``GREEDY``: ``advisor:32`` whose play-outs' other seats play for one trick more than they bid
-(``montecarlo`` takes 0.2 tricks more than it bids at 8 cards;
+(``montecarlo`` takes 0.16 tricks more than it bids at 8 cards;
 docs/research/2026-12-03-against-montecarlo.md). The random cards (``noise``) and the tricks let
 go to a seat whose bid is made (``push``) were tried there and removed.
 
