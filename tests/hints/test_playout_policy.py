@@ -135,3 +135,30 @@ def test_the_play_out_plays_the_cards_the_policy_chooses(rules: Any) -> None:
         playout.play_out(t, list(hands), won, leader, aims, live, takes, seat, [aims[seat]], found)
         assert won == _played_by_choose(t, list(hands), leader, aims, takes)
         assert found == {aims[seat]: won[seat]}
+
+
+@pytest.mark.parametrize("rules", RULES[:2])
+def test_opponents_playing_for_extra_tricks_play_as_if_they_bid_more(rules: Any) -> None:
+    """`playout.Opponents`' ``extra``: the other seats play as seats whose bids are that much
+    higher; the seat valued plays for its own bid."""
+    t = tables_of(rules)
+    rng = random.Random(9)
+    size = len(rules.cls)
+    differed = 0
+    for _ in range(100):
+        cards = rng.randrange(3, 14)
+        deck = rng.sample(range(size), 4 * cards)
+        hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+        live = sum(1 << c for c in deck)
+        aims = [rng.randrange(cards) for _ in range(4)]
+        leader, seat, takes = rng.randrange(4), rng.randrange(4), rng.random() < 0.5
+        won = [0] * 4
+        found: dict[int, int] = {}
+        greedy = playout.Opponents(extra=1)
+        playout.play_out(
+            t, list(hands), won, leader, aims, live, takes, seat, [aims[seat]], found, (), None, greedy
+        )
+        raised = [a + (s != seat) for s, a in enumerate(aims)]
+        assert won == _played_by_choose(t, list(hands), leader, raised, takes)
+        differed += won != _played_by_choose(t, list(hands), leader, aims, takes)
+    assert differed > 10

@@ -43,6 +43,7 @@ from stich.hints.advisors.bids.played import (
     scored,
     tricks_by_card,
 )
+from stich.hints.advisors.bids.playout import PLAIN, Opponents
 from stich.hints.dd import (
     hypothetically,
     most_tricks,
@@ -145,7 +146,11 @@ def points_or_win(alternatives: Sequence[Alternative], win: bool, situation: str
 
 @dataclass(frozen=True)
 class BiddingAdvisor:
-    """Advice for Stiche-Raten and Wizard."""
+    """Advice for Stiche-Raten and Wizard. ``opponents``: how its play-outs' other seats
+    depart from the club player's policy (`hints.advisors.bids.playout.Opponents`; by default
+    not at all)."""
+
+    opponents: Opponents = PLAIN
 
     def valuation(self, session: Session) -> Valuation | Advice:
         state = session.round
@@ -179,10 +184,10 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             if standings is None:
-                counts = played_out(state, world.hands, seat, bids)
+                counts = played_out(state, world.hands, seat, bids, opponents=self.opponents)
                 return scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
             outcomes: dict[int, tuple[list[int], tuple[int, ...]]] = {}
-            counts = played_out(state, world.hands, seat, bids, outcomes)
+            counts = played_out(state, world.hands, seat, bids, outcomes, self.opponents)
             scores, figures = scored([(bid, counts[bid]) for bid in bids], scoring, blind, tricks=True)
             for i, bid in enumerate(bids):
                 every_bid, tricks = outcomes[bid]
@@ -303,10 +308,10 @@ class BiddingAdvisor:
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             if standings is None:
-                counts = cards_played_out(state, world.hands, seat)
+                counts = cards_played_out(state, world.hands, seat, opponents=self.opponents)
                 return scored([(bid, counts[event_play(e)]) for e in legal], scoring, state.blind)
             outcomes: dict[str, tuple[int, ...]] = {}
-            counts = cards_played_out(state, world.hands, seat, outcomes)
+            counts = cards_played_out(state, world.hands, seat, outcomes, self.opponents)
             scores, figures = scored([(bid, counts[event_play(e)]) for e in legal], scoring, state.blind)
             for i, event in enumerate(legal):
                 tricks = outcomes[event_play(event)]

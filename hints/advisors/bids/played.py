@@ -12,7 +12,7 @@ from stich.hints.advisors.bids.others import (
     others_bids,
     play_out_start,
 )
-from stich.hints.advisors.bids.playout import play_out
+from stich.hints.advisors.bids.playout import PLAIN, Opponents, play_out
 from stich.hints.dd import (
     exact_by_move,
     most_tricks_by_move,
@@ -27,11 +27,13 @@ def played_out(
     seat: int,
     bids: Sequence[int],
     everyone: dict[int, tuple[list[int], tuple[int, ...]]] | None = None,
+    opponents: Opponents = PLAIN,
 ) -> dict[int, int]:
     """For each bid of ``bids``: the tricks ``seat`` ends the round with in one world when it
     plays for that bid and every other seat for its own (`others_bids`), by the play-out
     policy of `hints.advisors.bids.playout`. Before the first card only. With ``everyone``: also,
-    for each bid, every seat's bid and the tricks every seat ends with."""
+    for each bid, every seat's bid and the tricks every seat ends with. ``opponents``: how
+    the other seats depart from the policy (`play_out`)."""
     tables, live, mine, takes = play_out_start(state, hands)
     guesses = guessed_bids(state, hands, seat)
     groups: dict[tuple[int, ...], list[int]] = {}
@@ -53,6 +55,7 @@ def played_out(
             found,
             (),
             tricks,
+            opponents,
         )
         if everyone is not None and tricks is not None:
             for bid in group:
@@ -65,10 +68,12 @@ def cards_played_out(
     hands: Sequence[CardSet],
     seat: int,
     everyone: dict[str, tuple[int, ...]] | None = None,
+    opponents: Opponents = PLAIN,
 ) -> dict[str, int]:
     """For each legal card of ``seat`` (to move, the bids made): the tricks it ends the round with
     in one world when it plays that card and then every seat plays for its own bid. With
-    ``everyone``: also, for each card, the tricks every seat ends with."""
+    ``everyone``: also, for each card, the tricks every seat ends with. ``opponents``:
+    as `played_out`'s."""
     tables, live, mine, takes = play_out_start(state, hands)
     bids = [b if b is not None else 0 for b in state.bids]
     table = [tables.place[c] for c in state.trick_cards]
@@ -93,6 +98,7 @@ def cards_played_out(
             counts,
             [*table, local],
             tricks,
+            opponents,
         )
         name = state.deck.name_of(card)
         found[name] = counts[bids[seat]]

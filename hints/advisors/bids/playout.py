@@ -33,6 +33,7 @@ from stich.games.cards import CardSet
 from stich.games.trick import FREE, TrickRules
 
 __all__ = [
+    "Opponents",
     "Spot",
     "Tables",
     "head_of",
@@ -46,6 +47,19 @@ __all__ = [
 
 UNDECIDED = -2  # no card has set the class to follow yet (nothing played, or jesters only)
 FREED = -3  # a wizard came first: no class to follow in this trick
+
+
+@dataclass(frozen=True)
+class Opponents:
+    """How the play-out's other seats depart from the club player's policy (the default: not at
+    all). ``extra``: tricks they play for beyond their bids, as a player does who bids under
+    what its hand takes and does not stop at its bid (the ``montecarlo`` sparring bot;
+    docs/research/2026-12-03-against-montecarlo.md)."""
+
+    extra: int = 0
+
+
+PLAIN = Opponents()
 
 
 @dataclass(frozen=True)
@@ -253,6 +267,7 @@ def play_out(
     found: dict[int, int],
     prefix: Sequence[int] = (),
     everyone: dict[int, tuple[int, ...]] | None = None,
+    opponents: Opponents = PLAIN,
 ) -> None:
     """Play the round out; every seat plays for its bid, and ``seat`` for each bid of ``group``
     in turn (the other seats' bids in ``bids`` do not depend on it).
@@ -261,7 +276,8 @@ def play_out(
     ``hands`` any more). ``live``: the cards not yet played (the seats' hands and the cards
     no one has seen).
     Fills ``found`` with the tricks ``seat`` ends with, per bid of ``group`` (and ``everyone``,
-    when given, with the tricks every seat ends with). The play-outs for
+    when given, with the tricks every seat ends with). ``opponents``: how the other seats depart
+    from the policy (`Opponents`). The play-outs for
     different bids share their cards until the seat's policy differs (it depends on the bid
     only through whether the seat plays for the trick), then the group splits.
     Changes ``hands`` and ``won`` (give copies)."""
@@ -270,7 +286,7 @@ def play_out(
     beaters, class_mask, free_mask = t.beaters, t.class_mask, t.free_mask
     trumps, wizards, jesters, frees_after_jester = t.trumps, t.wizards, t.jesters, t.frees_after_jester
     single = len(group) == 1
-    aims = list(bids)
+    aims = [b + opponents.extra if s != seat else b for s, b in enumerate(bids)]
     if single:  # the seat plays for its one bid like any seat: its play-out never splits
         aims[seat] = group[0]
     table = list(prefix)
@@ -307,6 +323,7 @@ def play_out(
                             found,
                             begun,
                             everyone,
+                            opponents,
                         )
                     return
                 card = next(iter(split))
