@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from stich.games.base import Event, Game, Round
 from stich.games.errors import StichError
+from stich.games.events import EventKind
 from stich.games.jsonfile import read_json, short_repr
 from stich.games.names import MAX_NAME, check_player_names, name_problem
 from stich.games.registry import GAME_IDS, find
@@ -52,21 +54,7 @@ DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Greta")
 _seat = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "minLength": 1}]}
 _card = {"type": "string", "minLength": 1}
 _cards = {"type": "array", "items": _card}
-_EVENT_KINDS = (
-    "pick",
-    "announce",
-    "reveal",
-    "task",
-    "trump",
-    "exchange",
-    "drop",
-    "bid",
-    "play",
-    "winner",
-    "guess",
-    "solved",
-    "discard",
-)
+_EVENT_KINDS = typing.get_args(EventKind)  # the kinds, in the schema's order
 # ``trump`` beside a ``play`` is no action of its own: the new trump a 2 names in 24's
 # Trump Chaos (variant a).
 _PLAY_MODIFIER = "trump"

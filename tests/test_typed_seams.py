@@ -17,22 +17,10 @@ from pathlib import Path
 
 from stich.games import events
 from stich.games.base import Event
+from tests.solvers.test_function_length import _sources
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "deducer", "solvers", "hints", "puzzles", "stich")
 MOST_UNTYPED = 40
-
-
-def _sources() -> list[Path]:
-    seen: set[Path] = set()
-    out = []
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            real = path.resolve()
-            if real not in seen:  # stich/games and the like link to the top-level folders
-                seen.add(real)
-                out.append(real)
-    return out
 
 
 def untyped_returns(source: str) -> list[tuple[str, int]]:
