@@ -49,6 +49,7 @@ the reliability diagram of the advisors' claims.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -111,6 +112,7 @@ class Claim:
     claimed: float
     happened: bool
     checks: tuple[tuple[str, float], ...] = ()
+    deal: int = -1  # the deal's index in the run (``--claims``)
 
 
 @dataclass(frozen=True)
@@ -296,14 +298,14 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
         for seat, heard in feed.extend(event).items():
             for seen in heard:
                 sessions[seat].apply(seen, strict=False)
-    claims = [Claim(bots[s].name, kind, c, ok) for s, kind, c, ok in guesses]
+    claims = [Claim(bots[s].name, kind, c, ok, deal=index) for s, kind, c, ok in guesses]
     bids: list[int] = []
     if isinstance(truth, BiddingRound):
         bids = truth.result()["bids"]
         done = [bids[s] == truth.won[s] for s in range(n)]
         for s in range(n):
             if bots[s].kind != "advisor":
-                claims.append(Claim(bots[s].name, "bid-made", float("nan"), done[s]))
+                claims.append(Claim(bots[s].name, "bid-made", float("nan"), done[s], deal=index))
     elif isinstance(truth, WasStichtRound):
         success = truth.success()
         done = [success.get(s, False) for s in range(n)]
@@ -316,7 +318,7 @@ def play_deal(setup: Setup, index: int) -> list[Claim]:
             checks["bids"] = float(_replay(p.replay, p.seat, bids) == bids[p.seat])
             checks["made"] = float(sum(bids[s] for s in p.replay[1]))
         claims.append(
-            Claim(bots[p.seat].name, p.kind, p.claimed, done[p.seat], tuple(sorted(checks.items())))
+            Claim(bots[p.seat].name, p.kind, p.claimed, done[p.seat], tuple(sorted(checks.items())), index)
         )
     return claims
 
@@ -521,6 +523,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--diagnose", action="store_true", help="split the gap (Stiche-Raten, Wizard)")
     parser.add_argument("--svg", help="write the advisors' reliability diagram to this file")
+    parser.add_argument("--claims", help="write every claim to this file, one JSON object a line")
     args = parser.parse_args(argv)
     try:
         if args.bots is None:
@@ -547,6 +550,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         claims = [c for w in work for c in _work(w)]
     seconds = time.perf_counter() - start
+    if args.claims:
+        with open(args.claims, "w", encoding="utf-8") as out:
+            for c in claims:
+                out.write(
+                    json.dumps(
+                        {
+                            "bot": c.bot,
+                            "kind": c.kind,
+                            "claimed": c.claimed,
+                            "happened": c.happened,
+                            "deal": c.deal,
+                        }
+                    )
+                    + "\n"
+                )
     names = ",".join(b.name for b in bots)
     size = f"{args.cards} cards, " if args.game in BIDDING else ""
     print(

@@ -585,6 +585,10 @@ class Valuation:
     true_draw: TrueDraw | None = None
     """How a valuation with ``chance`` is valued in the true deal (`stich analyze`), one paired draw
     at a time; None: it is not (its values still depend on cards yet to be drawn)."""
+    shown: Callable[[list[Alternative]], list[Alternative]] | None = None
+    """The alternatives as the advice shows them, from those the tally ranks (a chance passed
+    through its recalibration map, `hints.chance_maps`, with the value made of it); it must keep
+    their order. None: as ranked."""
     true_exact: bool = False
     """``true_draw`` leaves nothing to chance (24's call and exchange: every card and the stock's
     order known): one draw settles the true deal's values."""
@@ -660,6 +664,8 @@ class Valuation:
             separated = len(order) < 2 or tally.separated(order[0], order[1], kind)
             if len(order) > 1:
                 lead = Lead(alternatives[1].action, alternatives[1].label, *tally.lead(order[0], order[1]))
+        if self.shown is not None:
+            alternatives = self.shown(alternatives)
         worlds = 0 if self.exact else tally.worlds
         # Clearly best: the figure that says so, the paired difference (`lead_text`).
         ahead = (

@@ -14,6 +14,9 @@ from stich.games.record import Record, simulate
 from stich.games.was_sticht import TASKS, TRICKS, Task, WasStichtRound, task_made
 from stich.hints.advice import Advice, Budget, advise
 from stich.hints.advisors.was_sticht import playout as wp
+from stich.hints.chance_maps import chance_map
+from stich.hints.figures import CHANCE
+from stich.hints.figures import shown as shown_text
 from stich.hints.session import Session
 from tests.hints.test_advice_numbers import check_chances, check_reason_quotes_figures, check_separated
 
@@ -285,6 +288,34 @@ def test_the_dealer_values_a_card_by_the_chance_to_catch_a_task_its_owner_fails(
             assert "discard a chip" in advice.reason
             seen += 1
     assert seen == 4
+
+
+def test_the_dealers_chance_shown_is_the_play_outs_chance_through_its_map(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mapping = chance_map(wp.DEALER_MAP)
+    assert mapping is not None
+    moved = 0
+    for session in _sessions(4, 2, "play"):
+        state = session.round
+        assert isinstance(state, WasStichtRound)
+        if session.seat != state.dealer:
+            continue
+        shown = _advice(session)
+        monkeypatch.setenv("STICH_NO_CHANCE_MAPS", "1")
+        raw = _advice(session)
+        monkeypatch.delenv("STICH_NO_CHANCE_MAPS")
+        # the same ranking, each chance mapped, the value (and the reason) made of the mapped one
+        assert [a.label for a in shown.alternatives] == [a.label for a in raw.alternatives]
+        for a, b in zip(shown.alternatives, raw.alternatives, strict=True):
+            assert a.figures["p_discard"] == pytest.approx(mapping(b.figures["p_discard"]))
+            if 0.0 < b.figures["p_discard"] < 0.1:
+                assert a.figures["p_discard"] > b.figures["p_discard"] + 0.05
+                moved += 1
+        _check(shown)
+        best = shown.alternatives[0]
+        assert f"{shown_text(CHANCE, best.figures['p_discard'])} of the time" in shown.reason
+    assert moved
 
 
 def test_a_dealer_play_out_catches_exactly_the_tasks_the_game_lets_it_discard_for() -> None:

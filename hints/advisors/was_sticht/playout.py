@@ -64,7 +64,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -72,6 +72,7 @@ from stich.games.cards import Card, CardSet
 from stich.games.events import event_play, event_task
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
 from stich.hints.advisors.bids.playout import Tables, _cards, head_of, tables_of
+from stich.hints.chance_maps import chance_map
 from stich.hints.figures import CHANCE, POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import Alternative, Tally, Valuation
@@ -119,6 +120,11 @@ OWN_PLAYOUTS = 24
 
 TASK_TEMPERATURE = 0.25
 """How sharply a chooser prefers the task of highest expected chip value (points; smaller is sharper)."""
+
+DEALER_MAP = "was-sticht/dealer"
+"""The key of the map (`hints.chance_maps`) the dealer's chance to catch a task is shown through:
+fitted on self-play against the heuristic bots, whose failed tasks the play-outs' others
+(playing each for its own task, nearly without error) do not foresee."""
 
 SETTLE_FROM = 100
 """Worlds looked at before a task or card's ranking may settle and sampling stop early
@@ -809,6 +815,19 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
             figures.append({"p_discard": p})
         return scores, figures
 
+    recalibrated = chance_map(DEALER_MAP)
+
+    def mapped(alternatives: list[Alternative]) -> list[Alternative]:
+        """The play-outs' chance through the map of what the dealer's chances came to (the others
+        at the table fail their tasks more often than in the play-outs), the value made of it."""
+        if recalibrated is None:
+            return alternatives
+        found = []
+        for a in alternatives:
+            p = recalibrated(a.figures["p_discard"])
+            found.append(replace(a, value=value * p, figures={**a.figures, "p_discard": p}))
+        return found
+
     def explain(alternatives: list[Alternative], tally: Tally) -> str:
         best = alternatives[0]
         p = shown(CHANCE, best.figures["p_discard"])
@@ -828,6 +847,7 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
         method="the round played out, every seat for its own task",
         chance=True,
         settle_from=SETTLE_FROM,
+        shown=mapped,
     )
 
 
