@@ -48,7 +48,7 @@ from stich.hints.session import Session
 
 LIKELIHOODS = [(0.2, 0.05), (0.2, 0.1), (0.2, 0.2), (0.1, 0.05), (0.05, 0.05), (0.1, 0.02)]  # lean, odd
 """The settings of the confidant's card model whose likelihoods are kept at each guess."""
-STYLE_LEAKS = (0.0, 0.5)
+STYLE_LEAKS = (0.0, 0.5, 1.0)
 Setting = tuple[tuple[Style, ...], float, float]  # the styles, the random style's weight, the floor
 
 
