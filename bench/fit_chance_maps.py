@@ -9,7 +9,7 @@ the advice shows with the map), so that a map is judged on seeds it was not fitt
 
     python bench/calibration.py was-sticht --deals 120 --seed 4 --jobs 1 \\
         --bots advisor:8,heuristic,heuristic,heuristic --claims ws4.jsonl    # and seeds 5..9
-    python bench/fit_chance_maps.py --kind dealer --fit ws4.jsonl,...,ws9.jsonl \\
+    python -m bench.fit_chance_maps --kind dealer --fit ws4.jsonl,...,ws9.jsonl \\
         --check ws1.jsonl,ws2.jsonl,ws3.jsonl --write was-sticht/dealer
 
 The claims files hold the model's chance as the advice reckoned it before any map (fit them
@@ -25,8 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.calibration import Claim, Reliability
 from stich.hints.chance_maps import MAPS_FILE, ChanceMap, fit_map
+
+from .calibration import Claim, Reliability
 
 
 def read_claims(files: Sequence[str], kind: str) -> list[dict[str, Any]]:
@@ -56,7 +57,9 @@ def table(claims: Sequence[dict[str, Any]], chance: ChanceMap | None, title: str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench/fit_chance_maps.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.fit_chance_maps", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--kind", required=True, help="the kind of claim (bench/calibration.py KINDS)")
     parser.add_argument("--fit", required=True, help="claims files to fit on, comma-separated")
     parser.add_argument("--check", default="", help="held-out claims files, comma-separated")

@@ -20,7 +20,10 @@ posterior.
     python bench/sfs_belief_fit.py --load h7.pkl,a7.pkl
 
 The seed
-of the fit is not one of those of the calibration runs reported (1 and 2).
+of the fit is not one of those of the calibration runs reported (1 and 2). The grid holds,
+besides the belief's own settings, looser styles (lean 0.4 and 0.6), a style minding the
+bits twice as much (leak 1) and three styles at once: none met the bands with both
+confidants (docs/research/2026-12-03-calibration-maps.md).
 """
 
 from __future__ import annotations
@@ -46,7 +49,16 @@ from stich.hints.play.arena import _matching, unit_seed
 from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session
 
-LIKELIHOODS = [(0.2, 0.05), (0.2, 0.1), (0.2, 0.2), (0.1, 0.05), (0.05, 0.05), (0.1, 0.02)]  # lean, odd
+LIKELIHOODS = [
+    (0.2, 0.05),
+    (0.2, 0.1),
+    (0.2, 0.2),
+    (0.1, 0.05),
+    (0.05, 0.05),
+    (0.1, 0.02),
+    (0.4, 0.2),
+    (0.6, 0.3),
+]  # lean, odd
 """The settings of the confidant's card model whose likelihoods are kept at each guess."""
 STYLE_LEAKS = (0.0, 0.5, 1.0)
 Setting = tuple[tuple[Style, ...], float, float]  # the styles, the random style's weight, the floor
@@ -62,11 +74,19 @@ def _grid() -> list[Setting]:
             for random_ in (0.0, 0.1, 0.3):
                 grid.append(((Style(0.0, lean, odd, 1.0), Style(0.5, lean, odd, 1.0)), random_, floor))
     for sharp in [(0.1, 0.02), (0.1, 0.05), (0.05, 0.05)]:
-        for broad in [(0.2, 0.1), (0.2, 0.2)]:
+        for broad in [(0.2, 0.1), (0.2, 0.2), (0.4, 0.2), (0.6, 0.3)]:
             for random_ in (0.0, 0.1, 0.2, 0.3):
                 for share in (0.25, 0.5, 0.75):
                     styles = (Style(0.5, *sharp, share), Style(0.0, *broad, 1 - share))
                     grid.append((styles, random_, 0.0))
+    # the loose style minding the bits more than the strict one (a confidant weighing what it tells)
+    for sharp in [(0.1, 0.02), (0.1, 0.05)]:
+        for broad in [(0.2, 0.2), (0.4, 0.2), (0.6, 0.3)]:
+            for random_ in (0.1, 0.2):
+                styles = (Style(0.5, *sharp, 0.5), Style(1.0, *broad, 0.5))
+                grid.append((styles, random_, 0.0))
+                styles3 = (Style(0.5, *sharp, 1 / 3), Style(0.0, *broad, 1 / 3), Style(1.0, *broad, 1 / 3))
+                grid.append((styles3, random_, 0.0))
     return grid
 
 

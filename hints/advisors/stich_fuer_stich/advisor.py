@@ -38,7 +38,6 @@ from stich.games.events import GuessEvent, event_guess, event_play, event_winner
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advisors.stich_fuer_stich.belief import belief
 from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC as HEURISTIC
-from stich.hints.chance_maps import chance_map
 from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
 from stich.hints.figures import BITS, CHANCE, POINTS, shown
 from stich.hints.session import Session
@@ -69,9 +68,6 @@ __all__ = [
 INFO_WEIGHT = 0.5  # trick points per bit of information
 SOLVED_WEIGHT = 0.0  # a sleuth who has solved: trick points per bit it gives away
 WORLD_NODES = 20_000
-GUESS_MAP = "stich-fuer-stich/guess"
-"""The key (and ``/players``) of the map (`hints.chance_maps`) the chance to solve now is shown
-through, where one is shipped for the table's number of players."""
 """The nodes a world's search may take (its value and every card's) before the world is played
 out instead: some 5-10 ms of the compiled search (docs/advice.md, "Speed")."""
 
@@ -299,13 +295,11 @@ class StichFuerStichAdvisor:
         possible = members(post.possible)
         if not possible:
             raise StichError("no culprit and weapon fit the announcements: see `stich deduce` for why")
-        # the chance through the map of how often such guesses solved, for this many players
-        recalibrated = chance_map(f"{GUESS_MAP}/{session.round.game.players}") if len(possible) > 1 else None
         alternatives = []
         for h in possible:
             pair = space.to_json(h)
             event: GuessEvent = {"seat": session.seat, "guess": [str(pair["culprit"]), str(pair["weapon"])]}
-            p = post.probabilities[h] if recalibrated is None else recalibrated(post.probabilities[h])
+            p = post.probabilities[h]
             alternatives.append(Alternative(event, f"{pair['culprit']} {pair['weapon']}", p, 0.0))
         alternatives.sort(key=lambda a: -a.value)
         best = alternatives[0]
