@@ -82,3 +82,26 @@ def test_diagnose_is_refused_outside_the_bidding_games(
     assert calibration.main(["was-sticht", "--diagnose", "--deals", "1"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("stich: error: --diagnose") and err.count("\n") == 1
+
+
+def test_claims_are_written_one_json_object_a_line(
+    calibration: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    out = tmp_path / "claims.jsonl"
+    args = ["stiche-raten", "--cards", "2", "--deals", "2", "--bots", "advisor:1,heuristic,heuristic"]
+    assert calibration.main([*args, "--claims", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert {row["deal"] for row in rows} == {0, 1}  # each claim names its deal
+    assert {row["kind"] for row in rows} >= {"bid", "bid-made"}
+    for row in rows:
+        assert set(row) == {"bot", "kind", "claimed", "happened", "deal"}
+        assert isinstance(row["happened"], bool)
+        if row["kind"] == "bid":
+            assert row["bot"] == "advisor:1" and 0.0 <= row["claimed"] <= 1.0
+    # the advisor's table of bids counts the same claims
+    printed = capsys.readouterr().out
+    table = printed.split("advisor:1, bids:")[1]
+    overall = next(line for line in table.splitlines() if line.strip().startswith("overall"))
+    assert int(overall.split()[1]) == sum(1 for row in rows if row["kind"] == "bid")
