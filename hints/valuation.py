@@ -15,7 +15,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict
 
 from stich.games.base import Event
@@ -282,6 +282,20 @@ def lead_text(best: str, lead: Lead, value_name: str, worlds: int) -> str:
     unit = f" {kind.unit}" if kind.unit else ""
     name = "" if lead.figure == "value" else f" {lead.figure.replace('_', ' ')}"
     return f"{best}: {shown_signed(kind, lead.difference)}{error}{unit}{name} over {lead.label}{where}"
+
+
+def _shown_lead(
+    lead: Lead | None, ranked: Sequence[Alternative], shown: Sequence[Alternative]
+) -> Lead | None:
+    """The lead on the scale the alternatives are shown on (`Valuation.shown`): the difference of
+    the two shown values, its error scaled as the difference is (the map's slope between them), so
+    that the reason's lead is the table's difference."""
+    if lead is None or lead.figure != "value" or len(shown) < 2:
+        return lead
+    before = ranked[0].value - ranked[1].value
+    after = shown[0].value - shown[1].value
+    scale = after / before if before else 1.0
+    return replace(lead, difference=after, stderr=lead.stderr * abs(scale))
 
 
 def worlds_text(n: int) -> str:
@@ -665,7 +679,9 @@ class Valuation:
             if len(order) > 1:
                 lead = Lead(alternatives[1].action, alternatives[1].label, *tally.lead(order[0], order[1]))
         if self.shown is not None:
+            ranked = alternatives
             alternatives = self.shown(alternatives)
+            lead = _shown_lead(lead, ranked, alternatives)
         worlds = 0 if self.exact else tally.worlds
         # Clearly best: the figure that says so, the paired difference (`lead_text`).
         ahead = (

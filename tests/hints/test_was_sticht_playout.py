@@ -295,7 +295,7 @@ def test_the_dealers_chance_shown_is_the_play_outs_chance_through_its_map(
 ) -> None:
     mapping = chance_map(wp.DEALER_MAP)
     assert mapping is not None
-    moved = 0
+    moved = led = 0
     for session in _sessions(4, 2, "play"):
         state = session.round
         assert isinstance(state, WasStichtRound)
@@ -315,7 +315,15 @@ def test_the_dealers_chance_shown_is_the_play_outs_chance_through_its_map(
         _check(shown)
         best = shown.alternatives[0]
         assert f"{shown_text(CHANCE, best.figures['p_discard'])} of the time" in shown.reason
-    assert moved
+        # the lead over the second is the shown values' difference, its error scaled with it
+        if shown.lead is not None and raw.lead is not None and len(shown.alternatives) > 1:
+            led += 1
+            second = shown.alternatives[1]
+            assert shown.lead.difference == pytest.approx(best.value - second.value)
+            if raw.lead.difference:
+                ratio = shown.lead.difference / raw.lead.difference
+                assert shown.lead.stderr == pytest.approx(raw.lead.stderr * abs(ratio))
+    assert moved and led
 
 
 def test_a_dealer_play_out_catches_exactly_the_tasks_the_game_lets_it_discard_for() -> None:
