@@ -23,9 +23,11 @@ advice, to measure a change head to head (docs/research/2026-12-03-stich-fuer-st
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from stich.games.base import Event
+from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advice import Budget
 from stich.hints.advisors.stich_fuer_stich.advisor import INFO_WEIGHT, WORLD_NODES, StichFuerStichAdvisor
 from stich.hints.session import Session
@@ -85,3 +87,100 @@ SOLVED_0 = Variant("solved-0:32", belief_bits=False)
 BELIEF_BITS = Variant("belief-bits:32")
 """The advice's settings (`StichFuerStichAdvisor`'s defaults) as a bench bot: its worlds are
 drawn from the arena's seed as the other bots here draw theirs, not as ``advisor:32`` draws."""
+
+
+class Swap(Limited):
+    """``advisor:32``'s card play where the seat's role is in ``parts`` (``confidant``, ``searching``:
+    a sleuth still searching, ``solved``: a sleuth who has solved), the heuristic's elsewhere
+    (its guesses are the heuristic's: the two guess alike)."""
+
+    def __init__(self, name: str, parts: frozenset[str], **settings: Any) -> None:
+        super().__init__(WORLD_NODES, name, worlds=32)
+        self.advisor = StichFuerStichAdvisor(**settings)
+        self.parts = parts
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        from stich.games.stich_fuer_stich import StichFuerStichRound
+        from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC
+
+        state = session.round
+        assert isinstance(state, StichFuerStichRound)
+        if state.phase != "play":
+            return HEURISTIC(session, rng)
+        seat = session.seat
+        role = (
+            "confidant"
+            if seat == state.confidant
+            else "solved"
+            if state.solved_at[seat] is not None
+            else "searching"
+        )
+        if role not in self.parts:
+            return HEURISTIC(session, rng)
+        return super().act(session, rng)
+
+
+CONF_A = Swap("conf-a:32", frozenset({"confidant"}))
+"""The advisor's card play as the confidant, the heuristic's as a sleuth."""
+
+SEARCH_A = Swap("search-a:32", frozenset({"searching"}))
+"""The advisor's card play as a sleuth still searching, the heuristic's otherwise."""
+
+SOLVED_A = Swap("solved-a:32", frozenset({"solved"}))
+"""The advisor's card play as a sleuth who has solved, the heuristic's otherwise."""
+
+
+@dataclass(frozen=True)
+class ConfidantWeighted(StichFuerStichAdvisor):
+    """The advice with the confidant's bits given away weighed by ``confidant_weight`` trick points."""
+
+    confidant_weight: float = INFO_WEIGHT
+
+    def weight(self, state: StichFuerStichRound, seat: int, hider: bool) -> float:
+        if seat == state.confidant:
+            return self.confidant_weight
+        return super().weight(state, seat, hider)
+
+
+class Built(Limited):
+    """``advisor:32`` as the given ``advisor`` object."""
+
+    def __init__(self, name: str, advisor: StichFuerStichAdvisor) -> None:
+        super().__init__(WORLD_NODES, name, worlds=32)
+        self.advisor = advisor
+
+
+CONF_W1 = Built("conf-w1:32", ConfidantWeighted(confidant_weight=1.0))
+"""The advice with the confidant's bits weighed 1 trick point each (the sleuths' 0.5)."""
+
+CONF_W2 = Built("conf-w2:32", ConfidantWeighted(confidant_weight=2.0))
+"""The advice with the confidant's bits weighed 2 trick points each."""
+
+CONF_W0 = Built("conf-w0:32", ConfidantWeighted(confidant_weight=0.0))
+"""The advice with the confidant weighing no bits (it plays for its tricks)."""
+
+CONF_W025 = Built("conf-w025:32", ConfidantWeighted(confidant_weight=0.25))
+"""The advice with the confidant's bits weighed a quarter trick point each."""
+
+OWN_1 = Variant("own-1:32", playout_share=1.0)
+"""The advice with a card's trick points those of a play-out, every seat for its own tricks."""
+
+OWN_HALF = Variant("own-half:32", playout_share=0.5)
+"""The advice with a card's trick points half double-dummy, half the play-out of ``OWN_1``."""
+
+SLEUTH_W1 = Built("sleuth-w1:32", ConfidantWeighted(info_weight=1.0, confidant_weight=INFO_WEIGHT))
+"""The advice with a searching sleuth's bits gained worth 1 trick point each (the confidant's 0.5)."""
+
+CARD_LEAK = Variant("card-leak:32", card_leak=0.5)
+"""The advice with the confidant also weighing what its card's choice tells (`card_leaks`), half a
+trick point a bit."""
+
+OWN_LEAK = Variant("own-leak:32", playout_share=0.5, card_leak=0.5)
+"""``OWN_HALF`` and ``CARD_LEAK`` together."""
+
+CARD_LEAK_Q = Variant("card-leak-q:32", card_leak=0.25, card_leak_floor=0.0)
+"""The advice with the confidant weighing what its card's choice tells a quarter trick point a
+bit, a card pointing away worth nothing."""
+
+OWN_Q = Variant("own-q:32", playout_share=0.25)
+"""The advice with a card's trick points three quarters double-dummy, a quarter the play-out."""

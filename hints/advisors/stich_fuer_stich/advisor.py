@@ -33,10 +33,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
+from stich.games.cards import Card, iter_cards
 from stich.games.errors import StichError
 from stich.games.events import GuessEvent, event_guess, event_play, event_winner
 from stich.games.stich_fuer_stich import StichFuerStichRound
-from stich.hints.advisors.stich_fuer_stich.belief import belief
+from stich.hints.advisors.stich_fuer_stich.belief import (
+    RANDOM,
+    STYLES,
+    ConfidantTurn,
+    belief,
+    likelihoods,
+    mixture,
+)
 from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
 from stich.hints.figures import BITS, CHANCE, POINTS, shown
@@ -147,6 +155,23 @@ def play_out(solver: Solver, node: Node, lone: int) -> list[tuple[Move, int]]:
     return out
 
 
+def own_play_out(pos: Position, seat: int) -> dict[int, int]:
+    """Each legal card of ``seat`` (to move in ``pos``) with the seat's tricks from here when, after
+    it, every seat plays for its own tricks by the rule of thumb of `_policy_card` with the hands
+    open (each seat its own lone seat: the cheapest card that takes the trick and that no seat
+    still to play can beat, else its weakest)."""
+    solver = Solver(pos, tt_limit=SOLVERS.tt_limit)
+    node = solver.root()
+    ascending = _ascending(solver, node.live)
+    out: dict[int, int] = {}
+    for move in solver.moves(node):
+        end = solver.child(node, move)
+        while end.left > 0 and end.hands[end.seat]:
+            end = solver.child(end, Move(_policy_card(solver, end, end.seat, ascending), ()))
+        out[move.card] = end.gained - node.gained
+    return out
+
+
 def world_points(pos: Position, seat: int, nodes: int = WORLD_NODES) -> tuple[list[tuple[Move, int]], bool]:
     """Each legal move of ``seat`` (to move in ``pos``) with the seat's trick points from here: by
     the double-dummy search within ``nodes`` nodes, else played out (`play_out`); and whether the
@@ -189,6 +214,55 @@ class StichFuerStichAdvisor:
     info_weight: float = INFO_WEIGHT
     solved_weight: float = SOLVED_WEIGHT
     belief_bits: bool = True
+    playout_share: float = 0.0
+    card_leak: float = 0.0
+    card_leak_floor: float = -1.0
+
+    def card_leaks(self, session: Session, state: StichFuerStichRound) -> dict[Card, float]:
+        """The confidant's cards: for each, the bits its choice tells the sleuths still searching of
+        the secret, read as `belief` reads the confidant's cards: ``log2(L(secret) / E_b[L])``,
+        ``L(h)`` the likelihood of the card under each pair (the modelled confidants of `belief`
+        choosing from the hand as it is), ``b`` a sleuth's pairs still possible taken alike;
+        the mean over the sleuths still searching. Negative when the card points away from it (at
+        most a bit: the announcement after it tells again)."""
+        import math
+
+        tracker = session.tracker
+        assert tracker is not None
+        space = tracker.space
+        secret = session.posterior()
+        seat = session.seat
+        searching = [s for s in state.sleuths if state.solved_at[s] is None]
+        if secret is None or secret.count != 1 or not searching:
+            return {}
+        truth = members(secret.possible)[0]
+        hand = state.hands[seat] if state.hands[seat] is not None else 0
+        public = 0
+        views = []
+        for s in searching:
+            post = session.posterior(s)
+            assert post is not None
+            public |= post.possible
+            views.append(post.possible)
+        hs = members(public)
+        where = {h: i for i, h in enumerate(hs)}
+        if truth not in where:
+            return {}
+        before = list(state.trick_cards)
+        last = len(before) == len(state.trick_order()) - 1
+        out: dict[Card, float] = {}
+        for card in iter_cards(state.legal_cards(seat)):
+            turn = ConfidantTurn(before, card, last, [], public)
+            rest = hand & ~(1 << card)
+            each = [likelihoods(space, hs, [turn], 0, 0, rest, st.lean, st.leak, st.odd) for st in STYLES]
+            anyhow = likelihoods(space, hs, [turn], 0, 0, rest, 1.0, 0.0, 0.0)
+            found = mixture(each, [st.weight for st in STYLES], anyhow, RANDOM)
+            told = 0.0
+            for possible in views:
+                mine = [found[where[h]] for h in members(possible)]
+                told += math.log2(found[where[truth]] / (sum(mine) / len(mine)))
+            out[card] = max(self.card_leak_floor, told / len(views))
+        return out
 
     def weight(self, state: StichFuerStichRound, seat: int, hider: bool) -> float:
         """The trick points a bit is worth to ``seat``: ``info_weight`` gained by a sleuth still
@@ -231,6 +305,7 @@ class StichFuerStichAdvisor:
         hider = report.mode == "hider"
         weight = self.weight(state, seat, hider)
         bits_name = "bits_given" if hider else "bits_gained"
+        leaks = self.card_leaks(session, state) if self.card_leak and seat == state.confidant else {}
         played_out = [0]
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
@@ -239,12 +314,20 @@ class StichFuerStichAdvisor:
             found, searched = world_points(pos, seat, self.world_nodes)
             played_out[0] += not searched
             points = {move_event(state, seat, m)["play"]: float(v) for m, v in found}
+            if self.playout_share:
+                share = self.playout_share
+                own = own_play_out(pos, seat)
+                for m, _ in found:
+                    name = move_event(state, seat, m)["play"]
+                    points[name] = (1 - share) * points[name] + share * own[m.card]
             values: list[float] = []
             figures: list[dict[str, float]] = []
             for event in legal:
                 card = event_play(event)
                 bits = report.current_entropy - entropy[card]
                 info = -weight * bits if hider else weight * bits
+                if leaks:
+                    info -= self.card_leak * leaks[state.deck.parse(card)]
                 values.append(points[card] + info)
                 figures.append({"trick_points": points[card], bits_name: bits})
             return values, figures
