@@ -184,3 +184,11 @@ bit, a card pointing away worth nothing."""
 
 OWN_Q = Variant("own-q:32", playout_share=0.25)
 """The advice with a card's trick points three quarters double-dummy, a quarter the play-out."""
+
+CARD_LEAK_T = Variant("card-leak-t:32", card_leak=0.1)
+"""The advice with the confidant weighing what its card's choice tells a tenth of a trick point a
+bit (at most a bit away from the secret): nearly a tie-break between cards of equal tricks."""
+
+SLEUTH_W025 = Built("sleuth-w025:32", ConfidantWeighted(info_weight=0.25, confidant_weight=INFO_WEIGHT))
+"""The advice with a searching sleuth's bits gained worth a quarter trick point each (the
+confidant's 0.5)."""
