@@ -192,3 +192,10 @@ bit (at most a bit away from the secret): nearly a tie-break between cards of eq
 SLEUTH_W025 = Built("sleuth-w025:32", ConfidantWeighted(info_weight=0.25, confidant_weight=INFO_WEIGHT))
 """The advice with a searching sleuth's bits gained worth a quarter trick point each (the
 confidant's 0.5)."""
+
+CONF_BELIEF = Variant("conf-belief:32", confidant_belief=True)
+"""The advice with the confidant's bits given away by the pairs weighed as the sleuths' belief
+weighs them (the confidant's cards so far), not taken alike."""
+
+OWN_Q_W025 = Built("own-q-w025:32", ConfidantWeighted(playout_share=0.25, info_weight=0.25))
+"""``OWN_Q`` and ``SLEUTH_W025`` together."""

@@ -30,6 +30,7 @@ the card's value there (docs/advice.md, "Speed").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stich.deducer.hypotheses import members
@@ -44,6 +45,7 @@ from stich.hints.advisors.stich_fuer_stich.belief import (
     belief,
     likelihoods,
     mixture,
+    style_likelihoods,
 )
 from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC as HEURISTIC
 from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
@@ -217,6 +219,37 @@ class StichFuerStichAdvisor:
     playout_share: float = 0.0
     card_leak: float = 0.0
     card_leak_floor: float = -1.0
+    confidant_belief: bool = False
+
+    def sleuths_prior(self, session: Session, state: StichFuerStichRound) -> list[float] | None:
+        """The confidant's view of how the sleuths still searching weigh the pairs: those their
+        clues allow, by the likelihood of the confidant's cards so far as `belief` reads them
+        (its hand as it is known to the confidant); None before it has played or when no sleuth
+        searches."""
+        from stich.deducer.hypotheses import Posterior
+
+        tracker = session.tracker
+        assert tracker is not None
+        space = tracker.space
+        union = 0
+        for s in state.sleuths:
+            post = session.posterior(s)
+            if state.solved_at[s] is None and post is not None:
+                union |= post.possible
+        hs = members(union)
+        if len(hs) <= 1:
+            return None
+        uniform = Posterior(
+            space, union, tuple(1.0 / len(hs) if union >> h & 1 else 0.0 for h in range(space.size))
+        )
+        parts = style_likelihoods(session, uniform, [*STYLES, None])
+        if parts is None:
+            return None
+        found = mixture(parts[: len(STYLES)], [st.weight for st in STYLES], parts[len(STYLES)], RANDOM)
+        prior = [0.0] * space.size
+        for h, v in zip(hs, found, strict=True):
+            prior[h] = v
+        return prior
 
     def card_leaks(self, session: Session, state: StichFuerStichRound) -> dict[Card, float]:
         """The confidant's cards: for each, the bits its choice tells the sleuths still searching of
@@ -299,7 +332,16 @@ class StichFuerStichAdvisor:
         space = tracker.space
         from stich.deducer.information import information  # numpy: loaded where it is asked
 
-        prior = weighed.probabilities if self.belief_bits and weighed is not None else None
+        prior: Sequence[float] | None = (
+            weighed.probabilities if self.belief_bits and weighed is not None else None
+        )
+        if seat == state.confidant or state.solved_at[seat] is not None:
+            # knows the secret: the bits it gives away, by the sleuths' pairs taken alike
+            prior = (
+                self.sleuths_prior(session, state)
+                if self.confidant_belief and seat == state.confidant
+                else None
+            )
         report = information(tracker.evidence(), completions="sample", samples=400, seed=seed, prior=prior)
         entropy = {c.name: c.expected_entropy for c in report.candidates}
         hider = report.mode == "hider"
