@@ -18,6 +18,18 @@ advice, to measure a change head to head (docs/research/2026-12-03-stich-fuer-st
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
         --bots sfs_bots:FORMER,advisor:32,heuristic --rounds 100 --seed 1 --jobs 1
 
+Every bot here but ``OWN_*`` values a card by double-dummy alone (``playout_share`` 0), as the
+advice did when they were run; ``BELIEF_BITS`` is the advice before the play-out share, ``OWN_HALF``
+the advice's settings since. ``Swap`` (``CONF_A``, ``SEARCH_A``, ``SOLVED_A``): the advisor's cards
+in one role, the heuristic's in the others. ``ConfidantWeighted`` (``CONF_W0``, ``CONF_W1``,
+``CONF_W2``, ``SLEUTH_W1``, ``SLEUTH_W025``): other weights of a bit for the confidant or a sleuth
+still searching. ``OWN_1``, ``OWN_HALF``, ``OWN_Q``: the share of a card's trick points from the
+play-out of every seat for itself. Each against the heuristic with the random player, two runs of
+one seed paired by deal with ``bench/sfs_pair_runs.py``
+(docs/research/2026-12-03-stich-fuer-stich-strength.md):
+
+    PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
+        --bots sfs_bots:OWN_HALF,heuristic,random --rounds 100 --seed 1 --jobs 1 --records /tmp/b
 """
 
 from __future__ import annotations
@@ -39,7 +51,7 @@ class Limited:
     nodes, a bit of information worth ``info_weight`` trick points."""
 
     def __init__(self, nodes: int, name: str, worlds: int = 4, info_weight: float = INFO_WEIGHT) -> None:
-        self.advisor = StichFuerStichAdvisor(world_nodes=nodes, info_weight=info_weight)
+        self.advisor = StichFuerStichAdvisor(world_nodes=nodes, info_weight=info_weight, playout_share=0.0)
         self.name = name
         self.worlds = worlds
 
@@ -77,16 +89,16 @@ class Variant(Limited):
         self.advisor = StichFuerStichAdvisor(**settings)
 
 
-FORMER = Variant("former:32", solved_weight=INFO_WEIGHT, belief_bits=False)
+FORMER = Variant("former:32", solved_weight=INFO_WEIGHT, belief_bits=False, playout_share=0.0)
 """``advisor:32`` as it was before 2026-12-03: a sleuth's bits of the pairs the announcements
 allow taken alike, a sleuth who has solved weighing the bits it gives away as the confidant."""
 
-SOLVED_0 = Variant("solved-0:32", belief_bits=False)
+SOLVED_0 = Variant("solved-0:32", belief_bits=False, playout_share=0.0)
 """``FORMER`` whose sleuth plays for the tricks alone once it has solved."""
 
-BELIEF_BITS = Variant("belief-bits:32")
-"""The advice's settings (`StichFuerStichAdvisor`'s defaults) as a bench bot: its worlds are
-drawn from the arena's seed as the other bots here draw theirs, not as ``advisor:32`` draws."""
+BELIEF_BITS = Variant("belief-bits:32", playout_share=0.0)
+"""The advice's settings before the play-out share (double-dummy alone) as a bench bot: its worlds
+are drawn from the arena's seed as the other bots here draw theirs, not as ``advisor:32`` draws."""
 
 
 class Swap(Limited):
@@ -120,13 +132,13 @@ class Swap(Limited):
         return super().act(session, rng)
 
 
-CONF_A = Swap("conf-a:32", frozenset({"confidant"}))
+CONF_A = Swap("conf-a:32", frozenset({"confidant"}), playout_share=0.0)
 """The advisor's card play as the confidant, the heuristic's as a sleuth."""
 
-SEARCH_A = Swap("search-a:32", frozenset({"searching"}))
+SEARCH_A = Swap("search-a:32", frozenset({"searching"}), playout_share=0.0)
 """The advisor's card play as a sleuth still searching, the heuristic's otherwise."""
 
-SOLVED_A = Swap("solved-a:32", frozenset({"solved"}))
+SOLVED_A = Swap("solved-a:32", frozenset({"solved"}), playout_share=0.0)
 """The advisor's card play as a sleuth who has solved, the heuristic's otherwise."""
 
 
@@ -150,52 +162,32 @@ class Built(Limited):
         self.advisor = advisor
 
 
-CONF_W1 = Built("conf-w1:32", ConfidantWeighted(confidant_weight=1.0))
+CONF_W1 = Built("conf-w1:32", ConfidantWeighted(confidant_weight=1.0, playout_share=0.0))
 """The advice with the confidant's bits weighed 1 trick point each (the sleuths' 0.5)."""
 
-CONF_W2 = Built("conf-w2:32", ConfidantWeighted(confidant_weight=2.0))
+CONF_W2 = Built("conf-w2:32", ConfidantWeighted(confidant_weight=2.0, playout_share=0.0))
 """The advice with the confidant's bits weighed 2 trick points each."""
 
-CONF_W0 = Built("conf-w0:32", ConfidantWeighted(confidant_weight=0.0))
+CONF_W0 = Built("conf-w0:32", ConfidantWeighted(confidant_weight=0.0, playout_share=0.0))
 """The advice with the confidant weighing no bits (it plays for its tricks)."""
-
-CONF_W025 = Built("conf-w025:32", ConfidantWeighted(confidant_weight=0.25))
-"""The advice with the confidant's bits weighed a quarter trick point each."""
 
 OWN_1 = Variant("own-1:32", playout_share=1.0)
 """The advice with a card's trick points those of a play-out, every seat for its own tricks."""
 
 OWN_HALF = Variant("own-half:32", playout_share=0.5)
-"""The advice with a card's trick points half double-dummy, half the play-out of ``OWN_1``."""
+"""The advice with a card's trick points half double-dummy, half the play-out of ``OWN_1``: the
+advice's settings since 2026-12-03 as a bench bot."""
 
-SLEUTH_W1 = Built("sleuth-w1:32", ConfidantWeighted(info_weight=1.0, confidant_weight=INFO_WEIGHT))
+SLEUTH_W1 = Built(
+    "sleuth-w1:32", ConfidantWeighted(info_weight=1.0, confidant_weight=INFO_WEIGHT, playout_share=0.0)
+)
 """The advice with a searching sleuth's bits gained worth 1 trick point each (the confidant's 0.5)."""
-
-CARD_LEAK = Variant("card-leak:32", card_leak=0.5)
-"""The advice with the confidant also weighing what its card's choice tells (`card_leaks`), half a
-trick point a bit."""
-
-OWN_LEAK = Variant("own-leak:32", playout_share=0.5, card_leak=0.5)
-"""``OWN_HALF`` and ``CARD_LEAK`` together."""
-
-CARD_LEAK_Q = Variant("card-leak-q:32", card_leak=0.25, card_leak_floor=0.0)
-"""The advice with the confidant weighing what its card's choice tells a quarter trick point a
-bit, a card pointing away worth nothing."""
 
 OWN_Q = Variant("own-q:32", playout_share=0.25)
 """The advice with a card's trick points three quarters double-dummy, a quarter the play-out."""
 
-CARD_LEAK_T = Variant("card-leak-t:32", card_leak=0.1)
-"""The advice with the confidant weighing what its card's choice tells a tenth of a trick point a
-bit (at most a bit away from the secret): nearly a tie-break between cards of equal tricks."""
-
-SLEUTH_W025 = Built("sleuth-w025:32", ConfidantWeighted(info_weight=0.25, confidant_weight=INFO_WEIGHT))
+SLEUTH_W025 = Built(
+    "sleuth-w025:32", ConfidantWeighted(info_weight=0.25, confidant_weight=INFO_WEIGHT, playout_share=0.0)
+)
 """The advice with a searching sleuth's bits gained worth a quarter trick point each (the
 confidant's 0.5)."""
-
-CONF_BELIEF = Variant("conf-belief:32", confidant_belief=True)
-"""The advice with the confidant's bits given away by the pairs weighed as the sleuths' belief
-weighs them (the confidant's cards so far), not taken alike."""
-
-OWN_Q_W025 = Built("own-q-w025:32", ConfidantWeighted(playout_share=0.25, info_weight=0.25))
-"""``OWN_Q`` and ``SLEUTH_W025`` together."""

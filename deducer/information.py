@@ -416,9 +416,8 @@ def information(
 ) -> InformationReport:
     """Expected posterior entropy for each candidate of the seat to move (see the module docstring).
 
-    ``prior``: the view's probabilities of the hypotheses in place of the uniform posterior over
-    those its clues allow (zero outside them); in hider mode, the weights every seat of the
-    audience is taken to give the hypotheses its clues allow.
+    ``prior`` (finder mode): the view's probabilities of the hypotheses in place of the uniform
+    posterior over those its clues allow (zero outside them).
 
     Stich für Stich needs the view to be the seat to play; ``completions`` chooses
     every ordered tuple of unseen cards (``exact``) or ``samples`` sampled deals.
@@ -444,9 +443,7 @@ def information(
         }
         # Seats that already know the secret are no longer in the dark.
         audience = tuple(s for s in audience if sets[s].bit_count() > 1)
-        weights = [
-            _weights(space, sets[s]) if prior is None else _prior(space, sets[s], prior) for s in audience
-        ]
+        weights = [_weights(space, sets[s]) for s in audience]
     current = sum(_entropy(w) for w in weights) / len(weights) if weights else 0.0
 
     # Only hypotheses someone still considers possible can matter.
