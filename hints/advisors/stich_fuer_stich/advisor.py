@@ -24,10 +24,11 @@ none of its points; docs/research/2026-12-03-stich-fuer-stich-strength.md).
 they are not: each plays for its own tricks and investigation. A card's trick points in a world
 are therefore ``PLAYOUT_SHARE`` (half) those of a play-out in which, after the card, every seat
 plays for its own tricks by the rule of thumb of `_policy_card` with the hands open
-(`own_play_out`), and the rest the double-dummy value against the others together. Over four
+(`own_play_out`), and the rest the double-dummy value against the others together. Over five
 seeds of 100 deals against the heuristic with the random player, paired by deal, the half
-share was +0.07 [0.00, 0.13] points a round ahead of double-dummy alone
-(docs/research/2026-12-03-stich-fuer-stich-strength.md); the play-out alone was not.
+share was +0.07 [0.01, 0.13] points a round ahead of double-dummy alone; head to head without
+the random player it was even (docs/research/2026-12-03-stich-fuer-stich-strength.md). The
+play-out alone was not better.
 
 A world's search gets ``WORLD_NODES`` nodes (the seat's value and every card's): at full
 hands one world in three needs millions (proving that the seat makes its one trick against
