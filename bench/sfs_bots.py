@@ -22,7 +22,7 @@ Every bot here but ``OWN_*`` values a card by double-dummy alone (``playout_shar
 advice did when they were run; ``BELIEF_BITS`` is the advice before the play-out share, ``OWN_HALF``
 the advice's settings since. ``Swap`` (``CONF_A``, ``SEARCH_A``, ``SOLVED_A``): the advisor's cards
 in one role, the heuristic's in the others. ``ConfidantWeighted`` (``CONF_W0``, ``CONF_W1``,
-``CONF_W2``, ``SLEUTH_W1``, ``SLEUTH_W025``): other weights of a bit for the confidant or a sleuth
+``CONF_W2``, ``SLEUTH_W025``): other weights of a bit for the confidant or a sleuth
 still searching. ``OWN_1``, ``OWN_HALF``, ``OWN_Q``: the share of a card's trick points from the
 play-out of every seat for itself. Each against the heuristic with the random player, two runs of
 one seed paired by deal with ``bench/sfs_pair_runs.py``
@@ -178,10 +178,6 @@ OWN_HALF = Variant("own-half:32", playout_share=0.5)
 """The advice with a card's trick points half double-dummy, half the play-out of ``OWN_1``: the
 advice's settings since 2026-12-03 as a bench bot."""
 
-SLEUTH_W1 = Built(
-    "sleuth-w1:32", ConfidantWeighted(info_weight=1.0, confidant_weight=INFO_WEIGHT, playout_share=0.0)
-)
-"""The advice with a searching sleuth's bits gained worth 1 trick point each (the confidant's 0.5)."""
 
 OWN_Q = Variant("own-q:32", playout_share=0.25)
 """The advice with a card's trick points three quarters double-dummy, a quarter the play-out."""
