@@ -19,14 +19,14 @@ advice, to measure a change head to head (docs/research/2026-12-03-stich-fuer-st
         --bots sfs_bots:FORMER,advisor:32,heuristic --rounds 100 --seed 1 --jobs 1
 
 Every bot here but ``OWN_*`` values a card by double-dummy alone (``playout_share`` 0), as the
-advice did when they were run; ``BELIEF_BITS`` is the advice before the play-out share, ``OWN_HALF``
-the advice's settings since. ``Swap`` (``CONF_A``, ``SEARCH_A``, ``SOLVED_A``): the advisor's cards
-in one role, the heuristic's in the others. ``ConfidantWeighted`` (``CONF_W0``, ``CONF_W1``,
-``CONF_W2``, ``SLEUTH_W025``): other weights of a bit for the confidant or a sleuth
-still searching. ``OWN_1``, ``OWN_HALF``, ``OWN_Q``: the share of a card's trick points from the
-play-out of every seat for itself. Each against the heuristic with the random player, two runs of
-one seed paired by deal with ``bench/sfs_pair_runs.py``
-(docs/research/2026-12-03-stich-fuer-stich-strength.md):
+advice did when they were run; ``BELIEF_BITS`` is the advice before the play-out share,
+``OWN_HALF`` the advice's settings since. ``Swap`` (``CONF_A``, ``SEARCH_A``, ``SOLVED_A``): the
+advisor's cards in one role, the heuristic's in the others. ``ConfidantWeighted`` (``CONF_W0``,
+``CONF_W1``, ``CONF_W2``, ``SLEUTH_W025``; ``OWN_W025`` with the play-out share): other weights of
+a bit for the confidant or a sleuth still searching. ``OWN_1``, ``OWN_HALF``, ``OWN_Q``: the
+share of a card's trick points from the play-out of every seat for itself. Each against the
+heuristic with the random player, two runs of one seed paired by deal with
+``bench/sfs_pair_runs.py`` (docs/research/2026-12-03-stich-fuer-stich-strength.md):
 
     PYTHONPATH=/tmp/bots stich arena stich-fuer-stich --players 3 \
         --bots sfs_bots:OWN_HALF,heuristic,random --rounds 100 --seed 1 --jobs 1 --records /tmp/b
@@ -187,3 +187,6 @@ SLEUTH_W025 = Built(
 )
 """The advice with a searching sleuth's bits gained worth a quarter trick point each (the
 confidant's 0.5)."""
+
+OWN_W025 = Built("own-w025:32", ConfidantWeighted(info_weight=0.25, confidant_weight=INFO_WEIGHT))
+"""The advice (the play-out share) with a searching sleuth's bits gained worth a quarter trick point."""
