@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from stich.hints.advisors.stich_fuer_stich.advisor import _policy_card, play_out, world_points
+from stich.hints.advisors.stich_fuer_stich.advisor import (
+    _policy_card,
+    card_points,
+    own_play_out,
+    play_out,
+    world_points,
+)
 from stich.solvers.parse import parse_position
 from stich.solvers.position import Position
 from stich.solvers.reference import reference_solve
@@ -102,3 +108,41 @@ def test_the_lone_seat_last_takes_the_trick_with_its_cheapest_winner(seed: int) 
         assert strength[card] == min(strength[c] for c in winners)
     else:
         assert strength[card] == min(strength[c] for c in hand)
+
+
+SEATS_FOR_THEMSELVES: dict[str, Any] = {
+    "game": "stich-fuer-stich",
+    "options": {},
+    "secret": {"culprit": "hairdresser", "weapon": "poison"},
+    "confidant": 1,
+    "leader": 0,
+    "hands": [["H13", "G11"], ["I10", "I11", "I12", "G12", "G13"], ["H9", "H11"]],
+    "trick": [],
+    "teams": [[0], [1, 2]],
+    "objective": {"type": "tricks", "seat": 0},
+}
+"""Seat 0 to lead against the confidant and a sleuth, where the two together take every trick."""
+
+
+def test_a_play_out_where_each_seat_plays_for_itself_keeps_a_trick_the_team_would_take() -> None:
+    # Hairdresser and poison: I12 is a weapon trump, the hairdressers culprit trumps, G11 none.
+    # Against the two others as a team seat 0 takes nothing whatever it leads (after G11 the
+    # sleuth takes the trick with H9 and leads H11, and the confidant's I12 takes H13). Each for
+    # itself, the confidant takes G11 with I12 at once (the one card it holds that nobody after
+    # it can beat) and then throws its weakest: H13 takes the last trick. Led first, H13 falls to
+    # I12 and the sleuth's H11 takes G11.
+    position = parse_position(SEATS_FOR_THEMSELVES)
+    found, searched = world_points(position, 0, nodes=10_000_000)
+    assert searched and sorted(v for _, v in found) == [0, 0]
+    names = {25: "H13", 36: "G11"}
+    assert {names[c]: v for c, v in own_play_out(position, 0).items()} == {"H13": 0, "G11": 1}
+
+
+def test_a_cards_trick_points_take_the_play_out_share_and_choose_the_card_it_favours() -> None:
+    # The position above: double-dummy ties the two cards at nothing; half the play-out's trick
+    # makes G11 the card (H13 = 25, G11 = 36).
+    position = parse_position(SEATS_FOR_THEMSELVES)
+    points, searched = card_points(position, 0, nodes=10_000_000, share=0.5)
+    assert searched and points == {25: 0.0, 36: 0.5}
+    assert max(points, key=lambda c: points[c]) == 36
+    assert card_points(position, 0, nodes=10_000_000, share=0.0)[0] == {25: 0.0, 36: 0.0}

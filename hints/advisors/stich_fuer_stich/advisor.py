@@ -20,6 +20,16 @@ the belief it guesses by (the pairs weighed by the confidant's cards); a sleuth 
 solved plays for the tricks alone (``SOLVED_WEIGHT`` 0: what the others learn then changes
 none of its points; docs/research/2026-12-03-stich-fuer-stich-strength.md).
 
+*Each seat for itself.* Double-dummy plays the other seats together against the seat, which
+they are not: each plays for its own tricks and investigation. A card's trick points in a world
+are therefore ``PLAYOUT_SHARE`` (half) those of a play-out in which, after the card, every seat
+plays for its own tricks by the rule of thumb of `_policy_card` with the hands open
+(`own_play_out`), and the rest the double-dummy value against the others together. Over five
+seeds of 100 deals against the heuristic with the random player, paired by deal, the half
+share was +0.07 [0.01, 0.13] points a round ahead of double-dummy alone; head to head without
+the random player it was even (docs/research/2026-12-03-stich-fuer-stich-strength.md). The
+play-out alone was not better.
+
 A world's search gets ``WORLD_NODES`` nodes (the seat's value and every card's): at full
 hands one world in three needs millions (proving that the seat makes its one trick against
 three), and the advice would see one world where it could see a hundred. A world past the
@@ -38,7 +48,7 @@ from stich.games.events import GuessEvent, event_guess, event_play, event_winner
 from stich.games.stich_fuer_stich import StichFuerStichRound
 from stich.hints.advisors.stich_fuer_stich.belief import belief
 from stich.hints.advisors.stich_fuer_stich.heuristic import HEURISTIC as HEURISTIC
-from stich.hints.dd import SOLVERS, current_deadline, move_event, one_against_all, position
+from stich.hints.dd import SOLVERS, current_deadline, one_against_all, position
 from stich.hints.figures import BITS, CHANCE, POINTS, shown
 from stich.hints.session import Session
 from stich.hints.valuation import (
@@ -58,15 +68,19 @@ from stich.solvers.solver import Move, Node, SolveTimeout
 __all__ = [
     "ADVISOR",
     "INFO_WEIGHT",
+    "PLAYOUT_SHARE",
     "SOLVED_WEIGHT",
     "WORLD_NODES",
     "StichFuerStichAdvisor",
+    "card_points",
+    "own_play_out",
     "play_out",
     "world_points",
 ]
 
 INFO_WEIGHT = 0.5  # trick points per bit of information
 SOLVED_WEIGHT = 0.0  # a sleuth who has solved: trick points per bit it gives away
+PLAYOUT_SHARE = 0.5  # a card's trick points: this share from the play-out of every seat for itself
 WORLD_NODES = 20_000
 """The nodes a world's search may take (its value and every card's) before the world is played
 out instead: some 5-10 ms of the compiled search (docs/advice.md, "Speed")."""
@@ -147,6 +161,36 @@ def play_out(solver: Solver, node: Node, lone: int) -> list[tuple[Move, int]]:
     return out
 
 
+def own_play_out(pos: Position, seat: int) -> dict[int, int]:
+    """Each legal card of ``seat`` (to move in ``pos``) with the seat's tricks from here when, after
+    it, every seat plays for its own tricks by the rule of thumb of `_policy_card` with the hands
+    open (each seat its own lone seat: the cheapest card that takes the trick and that no seat
+    still to play can beat, else its weakest)."""
+    solver = Solver(pos, tt_limit=SOLVERS.tt_limit)
+    node = solver.root()
+    ascending = _ascending(solver, node.live)
+    out: dict[int, int] = {}
+    for move in solver.moves(node):
+        end = solver.child(node, move)
+        while end.left > 0 and end.hands[end.seat]:
+            end = solver.child(end, Move(_policy_card(solver, end, end.seat, ascending), ()))
+        out[move.card] = end.gained - node.gained
+    return out
+
+
+def card_points(
+    pos: Position, seat: int, nodes: int = WORLD_NODES, share: float = PLAYOUT_SHARE
+) -> tuple[dict[int, float], bool]:
+    """Each legal card of ``seat`` (to move in ``pos``) with its trick points in this world: ``share``
+    of them from `own_play_out`, the rest from `world_points`; and whether the search answered."""
+    found, searched = world_points(pos, seat, nodes)
+    points = {m.card: float(v) for m, v in found}
+    if share and points:
+        own = own_play_out(pos, seat)
+        points = {c: (1 - share) * v + share * own[c] for c, v in points.items()}
+    return points, searched
+
+
 def world_points(pos: Position, seat: int, nodes: int = WORLD_NODES) -> tuple[list[tuple[Move, int]], bool]:
     """Each legal move of ``seat`` (to move in ``pos``) with the seat's trick points from here: by
     the double-dummy search within ``nodes`` nodes, else played out (`play_out`); and whether the
@@ -183,12 +227,14 @@ class StichFuerStichAdvisor:
     of information is worth in the ranking of cards (``solved_weight`` for a sleuth who has
     solved, `weight`); ``belief_bits``: a sleuth's bits are those of the belief (the pairs
     weighed by the confidant's cards, `belief`), else of the pairs the announcements allow,
-    taken alike."""
+    taken alike; ``playout_share``: the share of a card's trick points from the play-out of every
+    seat for itself (`card_points`)."""
 
     world_nodes: int = WORLD_NODES
     info_weight: float = INFO_WEIGHT
     solved_weight: float = SOLVED_WEIGHT
     belief_bits: bool = True
+    playout_share: float = PLAYOUT_SHARE
 
     def weight(self, state: StichFuerStichRound, seat: int, hider: bool) -> float:
         """The trick points a bit is worth to ``seat``: ``info_weight`` gained by a sleuth still
@@ -236,9 +282,9 @@ class StichFuerStichAdvisor:
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             secret = space.to_json(world.secret) if world.secret is not None else None
             pos = position(state, list(world.hands), ObjectiveSpec("tricks", seat=seat), teams, secret)
-            found, searched = world_points(pos, seat, self.world_nodes)
+            found, searched = card_points(pos, seat, self.world_nodes, self.playout_share)
             played_out[0] += not searched
-            points = {move_event(state, seat, m)["play"]: float(v) for m, v in found}
+            points = {state.deck.name_of(c): v for c, v in found.items()}
             values: list[float] = []
             figures: list[dict[str, float]] = []
             for event in legal:
@@ -273,7 +319,12 @@ class StichFuerStichAdvisor:
             source.draw,
             "trick points and information",
             explain,
-            method="double-dummy over sampled worlds (a world whose search is long played out)",
+            method=(
+                "double-dummy over sampled worlds (a world whose search is long played out), "
+                "with a play-out of every seat for itself"
+                if self.playout_share
+                else "double-dummy over sampled worlds (a world whose search is long played out)"
+            ),
         )
 
     def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
