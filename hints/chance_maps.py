@@ -27,12 +27,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
-__all__ = ["MAPS_FILE", "ChanceMap", "chance_map", "fit_map", "load_maps"]
+__all__ = ["MAPS_FILE", "ChanceMap", "ChanceMapJson", "chance_map", "fit_map", "load_maps"]
 
 MAPS_FILE = "chance_maps.json"
 """The maps shipped, by key (``game/claim``), beside this module."""
+
+
+class ChanceMapJson(TypedDict):
+    """A `ChanceMap` in ``chance_maps.json``."""
+
+    xs: list[float]
+    ys: list[float]
+    keeps_certain: bool
+    fitted: str
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,7 @@ class ChanceMap:
             q = ys[i] + t * (ys[i + 1] - ys[i])
         return min(1.0, max(0.0, q))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ChanceMapJson:
         return {
             "xs": [round(x, 6) for x in self.xs],
             "ys": [round(y, 6) for y in self.ys],
