@@ -1,7 +1,7 @@
 """Arena bots for 24 that play as ``advisor:32`` (or the advisor as it was before, `BEFORE`) in
 some kinds of decision and as the heuristic bot in the others, to find where the advisor's
-points against the heuristic are won or lost; and the variants of the call and the exchange
-tried (docs/research/2026-12-03-24-strength.md).
+points against the heuristic are won or lost; and the variants of the call, the exchange and
+the card play tried (docs/research/2026-12-03-24-strength.md).
 
     mkdir -p /tmp/t24bots && cp bench/t24_bots.py /tmp/t24bots/
     PYTHONPATH=/tmp/t24bots stich arena 24 --players 3 \\
@@ -38,7 +38,6 @@ from stich.hints.advisors.vierundzwanzig.advisor import (
     _world_rng,
 )
 from stich.hints.advisors.vierundzwanzig.heuristic import vierundzwanzig_heuristic
-from stich.hints.advisors.vierundzwanzig.playout import play_out
 from stich.hints.dd import value
 from stich.hints.session import Session
 from stich.hints.valuation import Valuation
@@ -334,50 +333,6 @@ class PlayoutPlay(VierUndZwanzigAdvisor):
 PLAYOUT_PLAY = Parts("playout-play:32", ALL, PlayoutPlay())
 """The advisor with its card play valued by play-outs (every seat playing on by the heuristic's
 card rule) rather than double-dummy."""
-
-
-CALL_DRAWS = 8
-
-
-@dataclass(frozen=True)
-class CallPlayouts(PlayoutPlay):
-    """The advisor whose call is valued by play-outs: in each world the deal completed, then in
-    each of ``CALL_DRAWS`` shuffles of the stock every seat exchanges by `rule_exchanges` and the
-    round is played out by the heuristic's card rule (`play_out`); the value, minus the seat's
-    round points."""
-
-    call_draws: int = CALL_DRAWS
-
-    def trump_call(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
-        seat = session.seat
-        legal = session.legal()
-        order = state.exchange_order()
-        penalty = bool(state.game.options["caller_penalty"])
-        calls = [(SUITS.index(str(e["trump"]).upper()), bool(e.get("blind"))) for e in legal]
-
-        def evaluate(world: World) -> tuple[list[float], None]:
-            rng = _world_rng(world)
-            dealt = _complete(world.hands, world.out, HAND, rng)
-            stock = list(iter_cards(world.out & ~mask_of(c for h in dealt for c in iter_cards(h))))
-            values = [0.0] * len(calls)
-            for _ in range(self.call_draws):
-                rng.shuffle(stock)
-                won_by: dict[int, int] = {}
-                for i, (trump, blind) in enumerate(calls):
-                    if trump not in won_by:
-                        hands = rule_exchanges(dealt, stock, trump, order)
-                        gone = [dealt[s] & ~hands[s] for s in range(len(hands))]
-                        won_by[trump] = play_out(hands, trump, False, state.caller, gone)[seat]
-                    points = points_of_seat(won_by[trump], trump, blind, seat == state.caller, penalty)
-                    values[i] -= points / self.call_draws
-            return values, None
-
-        found = super().trump_call(session, state)
-        return replace(found, evaluate=evaluate)
-
-
-CALL_PO = Parts("call-po:32", ALL, CallPlayouts())
-"""The advisor with its call and card play valued by play-outs (not run)."""
 
 
 INFER_DRAWS = 16  # candidate worlds a world is chosen from
