@@ -1,7 +1,7 @@
 """Arena bots for 24 that play as ``advisor:32`` (or the advisor as it was before, `BEFORE`) in
 some kinds of decision and as the heuristic bot in the others, to find where the advisor's
-points against the heuristic are won or lost; and the variants of the call and the exchange
-tried (docs/research/2026-12-03-24-strength.md).
+points against the heuristic are won or lost; and the variants of the call, the exchange and
+the card play tried (docs/research/2026-12-03-24-strength.md).
 
     mkdir -p /tmp/t24bots && cp bench/t24_bots.py /tmp/t24bots/
     PYTHONPATH=/tmp/t24bots stich arena 24 --players 3 \\
@@ -23,10 +23,12 @@ from stich.games.vierundzwanzig import (
     VierUndZwanzigRound,
     per_trick_points,
     points_of_seat,
+    rules_24,
     suit_of,
     value_of,
 )
 from stich.hints.advice import Budget
+from stich.hints.advisors.vierundzwanzig import playout
 from stich.hints.advisors.vierundzwanzig.advisor import (
     ADVISOR,
     VierUndZwanzigAdvisor,
@@ -277,3 +279,214 @@ class Crn:
 
 
 CRN_H = Crn()
+
+
+PLAY_METHOD = "play-outs of sampled worlds, every seat playing on by rules of thumb"
+
+
+@dataclass(frozen=True)
+class PlayoutPlay(VierUndZwanzigAdvisor):
+    """The advisor whose card play is valued by play-outs rather than double-dummy: each card
+    played first in each sampled world, then every seat (the seat's own later cards too) playing
+    on by the heuristic's card rule (`playout.play_on`); without Trump Chaos (else as before)."""
+
+    def play(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        if state.may_name_trump() or state.next_trump != state.trump:
+            return super().play(session, state)
+        return self.play_by_playouts(session, state)
+
+    def play_by_playouts(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        trump = state.trump if state.trump is not None else 0
+        seats = [s for s in range(state.game.players) if not state.dropped[s]]
+        played = mask_of(c for t in state.tricks for c in t.cards) | mask_of(state.trick_cards)
+        gone = [0] * state.game.players
+        gone[seat] = state.gone & ~played  # the cards it gave away
+        penalty = bool(state.game.options["caller_penalty"])
+        firsts = [(state.deck.parse(str(e["play"])), bool(e.get("reverse"))) for e in legal]
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            values = []
+            for first in firsts:
+                won = playout.play_on(
+                    world.hands,
+                    trump,
+                    state.reversed,
+                    state.next_reversed,
+                    seats,
+                    state.leader,
+                    state.trick_cards,
+                    state.won,
+                    played,
+                    gone,
+                    first,
+                )
+                points = points_of_seat(won[seat], trump, state.blind, seat == state.caller, penalty)
+                values.append(float(-points))
+            return values, None
+
+        found = super().play(session, state)
+        return replace(found, evaluate=evaluate, method=PLAY_METHOD)
+
+
+PLAYOUT_PLAY = Parts("playout-play:32", ALL, PlayoutPlay())
+"""The advisor with its card play valued by play-outs (every seat playing on by the heuristic's
+card rule) rather than double-dummy."""
+
+
+INFER_DRAWS = 16  # candidate worlds a world is chosen from
+FOLLOWS = 2  # a seat no candidate fits with fewer misses is taken not to follow the rule
+MISS = 0.25  # the weight of a world for each past card a rule-following seat played otherwise
+
+
+def _rule_misses(state: VierUndZwanzigRound, world: World, seat: int) -> dict[int, int]:
+    """For each other seat, how many of the cards it played in this round the heuristic's card rule
+    (`playout._rule_card`) would not have played from its hand in ``world`` (its hand then: the
+    world's and the cards it played since; the cards it gave away taken as unseen)."""
+    tricks: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    by_rules = {rules_24(t, bool(r)): t * 2 + r for t in range(4) for r in (0, 1)}
+    trump, rev = state.trump or 0, state.reversed
+    for t in state.tricks:
+        assert t.rules is not None
+        tricks.append((by_rules[t.rules], t.seats, t.cards))
+    tricks.append((trump * 2 + rev, tuple(state.trick_seats), tuple(state.trick_cards)))
+    held = list(world.hands)
+    for _, seats, cards in tricks:
+        for s, c in zip(seats, cards, strict=True):
+            held[s] |= 1 << c
+    misses = {s: 0 for s in range(len(held)) if s != seat}
+    played = 0
+    for st, seats, cards in tricks:
+        cls, tp, lp, beaters = playout._tables(st // 2, bool(st % 2))
+        best = -1
+        for pos, (s, c) in enumerate(zip(seats, cards, strict=True)):
+            if s != seat:
+                hand = held[s]
+                if (
+                    playout._rule_card(
+                        cls, tp, lp, beaters, cards[:pos], best, hand, playout.ALL & ~hand & ~played
+                    )
+                    != c
+                ):
+                    misses[s] += 1
+            if not pos or playout._wins(cls, tp, lp, cards[:pos], best, c):
+                best = c
+            held[s] &= ~(1 << c)
+            played |= 1 << c
+    return misses
+
+
+@dataclass(frozen=True)
+class Inferring(PlayoutPlay):
+    """The advisor whose card play draws each world from ``INFER_DRAWS`` candidates, weighted by
+    how well the cards played fit the heuristic's card rule: a factor ``MISS`` for each card a
+    seat played otherwise, for the seats some candidate fits with fewer than ``FOLLOWS`` misses
+    (the others taken not to follow the rule)."""
+
+    def play_by_playouts(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        found = super().play_by_playouts(session, state)
+        seat = session.seat
+        draw = found.draw
+
+        def weighted(rng: random.Random) -> World:
+            candidates = [draw(rng) for _ in range(INFER_DRAWS)]
+            misses = [_rule_misses(state, w, seat) for w in candidates]
+            followers = [s for s in misses[0] if min(m[s] for m in misses) < FOLLOWS]
+            weights = [MISS ** sum(m[s] for s in followers) for m in misses]
+            return rng.choices(candidates, weights)[0]
+
+        return replace(found, draw=weighted)
+
+
+INFER = Parts("infer:32", ALL, Inferring())
+"""The advisor with its card play by play-outs over worlds weighted by the heuristic's card rule."""
+
+
+@dataclass(frozen=True)
+class CallDraws(VierUndZwanzigAdvisor):
+    """The advisor whose call completes each world's deal ``call_draws`` times (the caller's last
+    three cards and everyone's), each solved double-dummy as the call does, the values averaged:
+    more deals for the call at the same number of worlds."""
+
+    call_draws: int = 4
+
+    def trump_call(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        calls = [(SUITS.index(str(e["trump"]).upper()), bool(e.get("blind"))) for e in legal]
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            rng = _world_rng(world)
+            values = [0.0] * len(calls)
+            for _ in range(self.call_draws):
+                hands = _complete(world.hands, world.out, HAND, rng)
+                for i, (trump, blind) in enumerate(calls):
+                    values[i] += _solved_value(state, hands, trump, blind, seat) / self.call_draws
+            return values, None
+
+        found = super().trump_call(session, state)
+        return replace(found, evaluate=evaluate)
+
+
+CALL_MORE = Parts("call-more:32", ALL, CallDraws())
+"""The advisor with 4 completions of the deal a world for its call."""
+
+
+@dataclass(frozen=True)
+class Mixed(PlayoutPlay):
+    """The advisor whose card play is valued, world by world, by the mean of the double-dummy
+    value and the play-outs' (`play_by_playouts`): the one too pessimistic about the others
+    (playing together against the seat, every card known), the other about the seat's own
+    later cards (the rule of thumb)."""
+
+    def play(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        dd = VierUndZwanzigAdvisor.play(self, session, state)
+        if state.may_name_trump() or state.next_trump != state.trump:
+            return dd
+        po = self.play_by_playouts(session, state)
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            a, _ = dd.evaluate(world)
+            b, _ = po.evaluate(world)
+            return [(x + y) / 2 for x, y in zip(a, b, strict=True)], None
+
+        return replace(dd, evaluate=evaluate)
+
+
+MIX = Parts("mix:32", ALL, Mixed())
+"""The advisor with its card play valued by the mean of double-dummy and play-outs."""
+
+
+@dataclass(frozen=True)
+class BlindBonus(VierUndZwanzigAdvisor):
+    """The advisor whose call adds ``bonus`` points to yellow blind's value: the double-dummy call
+    takes the seat's tricks too low (one against all, no exchange), and a blind call's value
+    twice yellow's, so it is hurt twice (records of `advisor:32`: blind calls realised 8.9 points
+    a round against 5.5 valued, the other calls 1.7 against 0.7)."""
+
+    bonus: float = 2.0
+
+    def trump_call(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        found = super().trump_call(session, state)
+        blind = [bool(e.get("blind")) for e, _ in found.choices]
+        evaluate = found.evaluate
+
+        def shifted(world: World) -> tuple[list[float], None]:
+            values, _ = evaluate(world)
+            return [v + self.bonus if b else v for v, b in zip(values, blind, strict=True)], None
+
+        return replace(found, evaluate=shifted)
+
+
+BLIND2 = Parts("blind2:32", ALL, BlindBonus())
+"""The advisor with 2 points added to yellow blind's value at the call."""
+
+
+@dataclass(frozen=True)
+class CallDrawsBlind(BlindBonus, CallDraws):
+    """The call of `CallDraws` (4 completions of the deal a world) with `BlindBonus`'s 2 points."""
+
+
+CALL_MB = Parts("call-mb:32", ALL, CallDrawsBlind())
+"""The advisor with 4 completions of the deal a world for its call and 2 points for yellow blind."""

@@ -10,9 +10,9 @@ import pytest
 
 from stich.games.cards import mask_of
 from stich.games.record import parse_record, replay, simulate
-from stich.games.vierundzwanzig import DECK, SUITS, TRICKS
+from stich.games.vierundzwanzig import DECK, SUITS, TRICKS, VierUndZwanzigRound
 from stich.hints.advice import Budget, advise
-from stich.hints.advisors.vierundzwanzig.playout import play_out
+from stich.hints.advisors.vierundzwanzig.playout import play_on, play_out
 from stich.hints.play.arena import ArenaSpec, play_table
 from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session
@@ -63,3 +63,43 @@ def test_exchange_never_gives_a_one_away() -> None:
             given = alternative.action.get("exchange") or []
             assert not any(c[1:] == "1" for c in given), (hand, given)
     assert held >= 5
+
+
+def test_play_on_from_any_trick_takes_the_heuristic_bots_tricks() -> None:
+    """From every card of a round the heuristic bots played, playing on with that card first gives
+    the tricks they took: the trick in progress, the order pending and the cards played carry."""
+    players = 3
+    spec = ArenaSpec("24", players, tuple(parse_bot("heuristic") for _ in range(players)), 6, 7)
+    checked = 0
+    for index in range(6):
+        played = play_table(spec, index, 0, keep_record=True)
+        assert played.record is not None
+        record = parse_record(played.record)
+        final = list(replay(record).round.won)
+        for cut, event in enumerate(record.events):
+            if "play" not in event:
+                continue
+            state = replay(replace(record, events=record.events[:cut])).round
+            assert isinstance(state, VierUndZwanzigRound) and state.trump is not None
+            hands = [h or 0 for h in state.hands]
+            done = mask_of(c for t in state.tricks for c in t.cards) | mask_of(state.trick_cards)
+            gone = [0] * players  # the cards each seat gave away
+            for e in record.events:
+                gone[e["seat"]] |= mask_of(DECK.parse(c) for c in e.get("exchange") or [])
+            first = (DECK.parse(event["play"]), bool(event.get("reverse")))
+            won = play_on(
+                hands,
+                state.trump,
+                state.reversed,
+                state.next_reversed,
+                list(range(players)),
+                state.leader,
+                state.trick_cards,
+                state.won,
+                done,
+                gone,
+                first,
+            )
+            assert won == final, (index, cut)
+            checked += 1
+    assert checked == 6 * 6 * players

@@ -22,7 +22,7 @@ from functools import cache
 from stich.games.cards import CardSet
 from stich.games.vierundzwanzig import TWENTY_FOUR, VALUES, rules_24
 
-__all__ = ["play_out"]
+__all__ = ["play_on", "play_out"]
 
 ALL = (1 << (TWENTY_FOUR + 1)) - 1
 ONES = sum(1 << (suit * VALUES) for suit in range(4))  # the 1 of each suit (the 24 is no 1)
@@ -75,54 +75,97 @@ def play_out(
     """The tricks each seat takes when every seat plays the round out from its first trick by the
     heuristic's card rule (module docstring); ``hands``: every seat's hand (a dropped seat's
     empty); ``gone``: the cards each seat knows to be out of play (those it gave away)."""
+    seats = [s for s in range(len(hands)) if hands[s]]
+    return play_on(hands, trump, reversed, reversed, seats, leader, (), [0] * len(hands), 0, gone)
+
+
+def play_on(
+    hands: Sequence[CardSet],
+    trump: int,
+    reversed: bool,
+    pending: bool,
+    seats: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    won: Sequence[int],
+    played: CardSet,
+    gone: Sequence[CardSet] | None = None,
+    first: tuple[int, bool] | None = None,
+) -> list[int]:
+    """The tricks each seat has taken at the round's end when every seat plays on from a trick in
+    progress by the heuristic's card rule (module docstring): ``seats``, the seats playing, in
+    the order of play; ``leader``, the current trick's; ``trick``, its cards so far, from the
+    leader on; ``reversed``, the order in force for it, ``pending`` for the next trick; ``won``,
+    the tricks taken so far; ``played``, every card played (the trick's among them); ``gone``:
+    the cards each seat knows to be out of play; ``first``: the card the seat to play plays now,
+    and whether it reverses the order (a 1), in place of the rule's."""
     hands = list(hands)
     out = list(gone) if gone is not None else [0] * len(hands)
-    seats = [s for s in range(len(hands)) if hands[s]]
+    won = list(won)
     n = len(seats)
-    won = [0] * len(hands)
-    played = 0
     at = seats.index(leader)
-    while hands[seats[at]]:
-        cls, tp, lp, beaters = _tables(trump, reversed)
-        pending = reversed
-        trick: list[int] = []
-        best = -1
-        best_at = 0
-        for pos in range(n):
-            seat = seats[(at + pos) % n]
-            hand = hands[seat]
-            legal = hand
-            if trick:
-                follow = hand & beaters[TWENTY_FOUR + 1 + cls[trick[0]]]
-                if follow:
-                    legal = follow
-            unseen = ALL & ~hand & ~played & ~out[seat]
-            ordered = sorted(_cards(legal), key=lambda c: (tp[c], lp[c]))
-            card = -1
-            for c in ordered:  # the cheapest sure winner
-                if _wins(cls, tp, lp, trick, best, c) and not beaters[c] & unseen:
-                    card = c
-                    break
-            if card < 0:
-                if trick:
-                    winners = [c for c in ordered if _wins(cls, tp, lp, trick, best, c)]
-                    card = winners[-1] if winners else ordered[0]
-                else:
-                    card = ordered[-1]
+    cls, tp, lp, beaters = _tables(trump, reversed)
+    cards = list(trick)
+    best, best_at = -1, 0
+    for pos, card in enumerate(cards):
+        if not pos or _wins(cls, tp, lp, cards[:pos], best, card):
+            best, best_at = card, pos
+    while True:
+        if len(cards) == n:  # the trick is full: its winner leads the next
+            at = (at + best_at) % n
+            won[seats[at]] += 1
+            reversed = pending
+            if not hands[seats[at]]:
+                return won
+            cls, tp, lp, beaters = _tables(trump, reversed)
+            cards, best, best_at = [], -1, 0
+        pos = len(cards)
+        seat = seats[(at + pos) % n]
+        hand = hands[seat]
+        if first is not None:
+            card, reverse = first
+            first = None
+            if reverse:
+                pending = not pending
+        else:
+            card = _rule_card(cls, tp, lp, beaters, cards, best, hand, ALL & ~hand & ~played & ~out[seat])
             if ONES >> card & 1:
                 rest = hand & ~(1 << card)
+                unseen = ALL & ~hand & ~played & ~out[seat]
                 keep = _lead_strength(trump, pending, rest, unseen)
                 if _lead_strength(trump, not pending, rest, unseen) > keep:
                     pending = not pending
-            if not trick or _wins(cls, tp, lp, trick, best, card):
-                best, best_at = card, pos
-            trick.append(card)
-            hands[seat] = hand & ~(1 << card)
-            played |= 1 << card
-        at = (at + best_at) % n
-        won[seats[at]] += 1
-        reversed = pending
-    return won
+        if not cards or _wins(cls, tp, lp, cards, best, card):
+            best, best_at = card, pos
+        cards.append(card)
+        hands[seat] = hand & ~(1 << card)
+        played |= 1 << card
+
+
+def _rule_card(
+    cls: tuple[int, ...],
+    tp: tuple[int, ...],
+    lp: tuple[int, ...],
+    beaters: tuple[int, ...],
+    trick: Sequence[int],
+    best: int,
+    hand: CardSet,
+    unseen: CardSet,
+) -> int:
+    """The heuristic's card (module docstring) from ``hand`` to ``trick``, headed by ``best``."""
+    legal = hand
+    if trick:
+        follow = hand & beaters[TWENTY_FOUR + 1 + cls[trick[0]]]
+        if follow:
+            legal = follow
+    ordered = sorted(_cards(legal), key=lambda c: (tp[c], lp[c]))
+    for c in ordered:  # the cheapest sure winner
+        if _wins(cls, tp, lp, trick, best, c) and not beaters[c] & unseen:
+            return c
+    if trick:
+        winners = [c for c in ordered if _wins(cls, tp, lp, trick, best, c)]
+        return winners[-1] if winners else ordered[0]
+    return ordered[-1]
 
 
 def _wins(
