@@ -63,11 +63,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from stich.games.base import Event
 from stich.games.cards import Card, CardSet
 from stich.games.events import event_play, event_task
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
@@ -751,17 +752,12 @@ def task_valuation(session: Session, state: WasStichtRound) -> Valuation:
             text += f"; next {_task_phrase(alternatives[1], certain_first=False)}"
         return text + f" ({_over(tally, hidden)})"
 
-    return Valuation(
+    return _played_out(
         "task",
         [(e, event_task(e)) for e in legal],
         evaluate,
-        lambda rng: rng.getrandbits(64),
-        "expected points",
         explain,
-        method="the round played out, every seat for its own task",
-        chance=True,
         then=("forced", "p_made", "chip_value"),
-        settle_from=SETTLE_FROM,
     )
 
 
@@ -837,15 +833,29 @@ def dealer_valuation(session: Session, state: WasStichtRound) -> Valuation:
         )
         return text + _second(alternatives, "p_discard") + f" ({_over(tally, ())})"
 
+    return _played_out("play", [(e, event_play(e)) for e in legal], evaluate, explain, mapped=mapped)
+
+
+def _played_out(
+    decision: str,
+    choices: list[tuple[Event, str]],
+    evaluate: Callable[[int], tuple[list[float], list[dict[str, float]]]],
+    explain: Callable[[list[Alternative], Tally], str],
+    then: tuple[str, ...] = (),
+    mapped: Callable[[list[Alternative]], list[Alternative]] | None = None,
+) -> Valuation:
+    """A task or card valued by the round played out, every seat for its own task: a world is a
+    play-out seed, the value the expected points (a chance times a chip's value)."""
     return Valuation(
-        "play",
-        [(e, event_play(e)) for e in legal],
+        decision,
+        choices,
         evaluate,
         lambda rng: rng.getrandbits(64),
         "expected points",
         explain,
         method="the round played out, every seat for its own task",
         chance=True,
+        then=then,
         settle_from=SETTLE_FROM,
         shown=mapped,
     )
@@ -906,15 +916,6 @@ def play_valuation(session: Session, state: WasStichtRound) -> Valuation:
         )
         return text + _second(alternatives, "p_made") + f" ({_over(tally, ())})"
 
-    return Valuation(
-        "play",
-        [(e, event_play(e)) for e in legal],
-        evaluate,
-        lambda rng: rng.getrandbits(64),
-        "expected points",
-        explain,
-        method="the round played out, every seat for its own task",
-        chance=True,
-        then=("forced", "p_made"),
-        settle_from=SETTLE_FROM,
+    return _played_out(
+        "play", [(e, event_play(e)) for e in legal], evaluate, explain, then=("forced", "p_made")
     )
