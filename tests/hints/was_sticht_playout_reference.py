@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stich.games.cards import Card, CardSet
+from stich.games.cards import card_list as _cards
 from stich.games.was_sticht import TRICKS, Task, TaskKind
-from stich.hints.advisors.bids.playout import UNDECIDED, Tables, _beats, _cards, head_of
+from stich.hints.advisors.bids.playout import UNDECIDED, Tables, _beats, head_of
 from stich.hints.advisors.was_sticht.playout import NOISE, Deal, Goal, Rng
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from stich.games.cards import CardSet
+from stich.games.cards import CardSet, card_list
 from stich.games.trick import FREE, TrickRules
 
 __all__ = [
@@ -158,16 +158,6 @@ def wants_trick(need: int, takes_when_over: bool) -> bool:
     return need > 0 or (need < 0 and takes_when_over)
 
 
-def _cards(mask: CardSet) -> list[int]:
-    """The cards of ``mask`` (the play-out's numbering), lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _beats(t: Tables, card: int, best: int, led: int) -> bool:
     """Whether ``card`` takes the trick from ``best`` (the card heading it) when played now."""
     tp = t.tp
@@ -201,7 +191,7 @@ def choose(
     if not trick:
         if not want:
             return (legal & -legal).bit_length() - 1
-        cards = _cards(legal)
+        cards = card_list(legal)
         for c in cards:  # a sure winner, the cheapest
             if not beaters[c] & unseen:
                 return c

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from stich.games.cards import CardSet
+from stich.games.cards import CardSet, card_list
 from stich.games.vierundzwanzig import TWENTY_FOUR, VALUES, rules_24
 
 __all__ = ["play_on", "play_out"]
@@ -50,22 +50,13 @@ def _tables(
     return cls, tp, lp, (*beaters, *masks)
 
 
-def _cards(mask: CardSet) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _lead_strength(trump: int, reversed: bool, hand: CardSet, unseen: CardSet) -> int:
     """How many unseen cards the cards of ``hand`` beat when led, summed (the heuristic's)."""
     _, _, _, beaters = _tables(trump, reversed)
     total = 0
-    for c in _cards(hand):
+    for c in card_list(hand):
         led_beaters = beaters[c]
-        total += sum(1 for u in _cards(unseen) if not led_beaters >> u & 1)
+        total += sum(1 for u in card_list(unseen) if not led_beaters >> u & 1)
     return total
 
 
@@ -158,7 +149,7 @@ def _rule_card(
         follow = hand & beaters[TWENTY_FOUR + 1 + cls[trick[0]]]
         if follow:
             legal = follow
-    ordered = sorted(_cards(legal), key=lambda c: (tp[c], lp[c]))
+    ordered = sorted(card_list(legal), key=lambda c: (tp[c], lp[c]))
     for c in ordered:  # the cheapest sure winner
         if _wins(cls, tp, lp, trick, best, c) and not beaters[c] & unseen:
             return c

@@ -69,10 +69,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from stich.games.base import Event
-from stich.games.cards import Card, CardSet
+from stich.games.cards import Card, CardSet, card_list
 from stich.games.events import event_play, event_task
 from stich.games.was_sticht import TRICKS, Task, TaskKind, WasStichtRound
-from stich.hints.advisors.bids.playout import Tables, _cards, head_of, tables_of
+from stich.hints.advisors.bids.playout import Tables, head_of, tables_of
 from stich.hints.chance_maps import chance_map
 from stich.hints.figures import CHANCE, POINTS, shown
 from stich.hints.session import Session
@@ -441,7 +441,7 @@ def _run(
             if player == seat and first is not None:
                 card, first = first, None
             elif player != seat and noise and rng.random() < noise:
-                card = rng.choice(_cards(legal))
+                card = rng.choice(card_list(legal))
             else:
                 card = _policy(
                     t, plans[player], legal, on_trick, best, live & ~hand, won[player], index, pos == n - 1
