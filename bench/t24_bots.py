@@ -490,3 +490,45 @@ class CallDrawsBlind(BlindBonus, CallDraws):
 
 CALL_MB = Parts("call-mb:32", ALL, CallDrawsBlind())
 """The advisor with 4 completions of the deal a world for its call and 2 points for yellow blind."""
+
+
+@dataclass(frozen=True)
+class PlayoutCall(VierUndZwanzigAdvisor):
+    """The advisor whose call is valued by play-outs: each world's deal completed ``call_draws``
+    times (the caller's last three cards, everyone's, and the order of the stock), every seat
+    exchanging by `rule_exchanges` from the start player on, then the round played out with every
+    seat playing for its own tricks (`playout.play_out`, the exchange's valuation); the seat's
+    points under each call, the completions common to every call."""
+
+    call_draws: int = 16
+
+    def trump_call(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        seat = session.seat
+        legal = session.legal()
+        order = state.exchange_order()
+        calls = [(SUITS.index(str(e["trump"]).upper()), bool(e.get("blind"))) for e in legal]
+        penalty = bool(state.game.options["caller_penalty"])
+        caller = seat == state.caller
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            rng = _world_rng(world)
+            values = [0.0] * len(calls)
+            for _ in range(self.call_draws):
+                dealt = _complete(world.hands, world.out, HAND, rng)
+                held = mask_of(c for h in dealt for c in iter_cards(h))
+                stock = list(iter_cards(world.out & ~held))
+                rng.shuffle(stock)
+                for i, (trump, blind) in enumerate(calls):
+                    hands = rule_exchanges(dealt, stock, trump, order)
+                    gone = [d & ~h for d, h in zip(dealt, hands, strict=True)]
+                    won = playout.play_out(hands, trump, False, state.caller, gone)
+                    points = points_of_seat(won[seat], trump, blind, caller, penalty)
+                    values[i] -= points / self.call_draws
+            return values, None
+
+        found = super().trump_call(session, state)
+        return replace(found, evaluate=evaluate)
+
+
+CALL_PO = Parts("call-po:32", ALL, PlayoutCall())
+"""The advisor with its call valued by play-outs after the rule-of-thumb exchanges."""
