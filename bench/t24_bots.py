@@ -31,6 +31,7 @@ from stich.hints.advice import Budget
 from stich.hints.advisors.vierundzwanzig import playout
 from stich.hints.advisors.vierundzwanzig.advisor import (
     ADVISOR,
+    EXCHANGE_DRAWS,
     VierUndZwanzigAdvisor,
     _complete,
     _points_position,
@@ -532,3 +533,45 @@ class PlayoutCall(VierUndZwanzigAdvisor):
 
 CALL_PO = Parts("call-po:32", ALL, PlayoutCall())
 """The advisor with its call valued by play-outs after the rule-of-thumb exchanges."""
+
+
+@dataclass(frozen=True)
+class LaterExchanges(VierUndZwanzigAdvisor):
+    """The advisor whose exchange has the seats after it exchange too, by `rule_exchanges` from the
+    stock its own draw leaves (the advice has them keep their hands): every candidate of a world
+    drawing from the same shuffles, the hands then played out as the advice plays them out."""
+
+    def exchange(self, session: Session, state: VierUndZwanzigRound) -> Valuation:
+        found = super().exchange(session, state)
+        seat = session.seat
+        hand = state.hands[seat] or 0
+        trump = state.trump if state.trump is not None else 0
+        order = state.exchange_order()
+        later = [s for s in order[order.index(seat) + 1 :] if not state.dropped[s]]
+        penalty = bool(state.game.options["caller_penalty"])
+        candidates = [event for event, _ in found.choices]
+
+        def evaluate(world: World) -> tuple[list[float], None]:
+            rng = _world_rng(world)
+            pool = list(iter_cards(world.out))
+            values = [0.0] * len(candidates)
+            for _ in range(EXCHANGE_DRAWS):
+                rng.shuffle(pool)
+                for i, event in enumerate(candidates):
+                    if event.get("drop"):
+                        continue
+                    give = [state.deck.parse(c) for c in event.get("exchange") or []]
+                    hands = list(world.hands)
+                    hands[seat] = hand & ~mask_of(give) | mask_of(pool[: len(give)])
+                    hands = rule_exchanges(hands, pool[len(give) :], trump, later)
+                    playing = [0 if state.dropped[s] else h for s, h in enumerate(hands)]
+                    won = playout.play_out(playing, trump, False, state.caller)
+                    points = points_of_seat(won[seat], trump, state.blind, seat == state.caller, penalty)
+                    values[i] -= points / EXCHANGE_DRAWS
+            return values, None
+
+        return replace(found, evaluate=evaluate)
+
+
+EXCH_LATER = Parts("exch-later:32", ALL, LaterExchanges())
+"""The advisor whose exchange has the later seats exchange by the rule of thumb."""
