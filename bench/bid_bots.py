@@ -27,7 +27,8 @@ that fit misleads the advice against bots that bid otherwise than its play-outs 
 ``GREEDY``: ``advisor:32`` whose play-outs' other seats play for one trick more than they bid
 (``montecarlo`` takes 0.16 tricks more than it bids at 8 cards;
 docs/research/2026-12-03-against-montecarlo.md). The random cards (``noise``) and the tricks let
-go to a seat whose bid is made (``push``) were tried there and removed.
+go to a seat whose bid is made (``push``) were tried there and removed. ``GREEDY_BIDS`` and
+``GREEDY_CARDS``: its bids with the advisor's cards, and the reverse.
 
 ``LiveBudget`` (``LIVE``): the advisor as ``stich live`` and ``stich hint`` run it, 1.5 s of wall
 time a decision (`hints.advice.Budget`'s seconds): what it plays depends on the machine's speed
@@ -199,6 +200,29 @@ NO_FIT = NoFit()
 
 GREEDY = WithAdvisor("greedy:32", BiddingAdvisor(playout.Opponents(extra=1)), worlds=32)
 """The bot itself, for ``--bots bid_bots:GREEDY``."""
+
+
+@dataclass(frozen=True)
+class Split:
+    """An arena bot bidding by ``bids`` and playing its cards by ``cards`` (each with ``worlds``
+    worlds a decision): which of the two a variant's gain is in."""
+
+    name: str
+    bids: BiddingAdvisor
+    cards: BiddingAdvisor
+    worlds: int = 32
+
+    def act(self, session: Session, rng: random.Random) -> Event:
+        phase = session.round.phase
+        advisor = self.bids if phase in ("bid", "trump") else self.cards
+        return WithAdvisor(self.name, advisor, self.worlds).act(session, rng)
+
+
+GREEDY_BIDS = Split("greedy-bids:32", BiddingAdvisor(playout.Opponents(extra=1)), BiddingAdvisor())
+"""``GREEDY``'s bids, ``advisor:32``'s cards."""
+
+GREEDY_CARDS = Split("greedy-cards:32", BiddingAdvisor(), BiddingAdvisor(playout.Opponents(extra=1)))
+"""``advisor:32``'s bids, ``GREEDY``'s cards."""
 
 
 PLAY_FIT = 0.5
