@@ -65,6 +65,8 @@ __all__ = ["ADVISOR", "PLAYOUTS_PER_WORLD", "BiddingAdvisor", "points_or_win"]
 PLAYOUTS_PER_WORLD = 16
 """A play-out costs a small share of a solved world: a budget of N worlds plays out this many
 times N worlds (with a budget of seconds, as many as the time allows)."""
+METHOD = "play-outs of sampled worlds, every seat playing for its own bid"
+"""How every valuation of this advisor but a round without bids values its choices."""
 
 
 @dataclass
@@ -227,7 +229,6 @@ class BiddingAdvisor:
             return scores, [{"p_hit": float(tricks == b)} for b in bids]
 
         choices = [(e, f"bid {event_bid(e)}") for e in legal]
-        method = "play-outs of sampled worlds, every seat playing for its own bid"
         return PlayOutValuation(
             "bid",
             choices,
@@ -235,7 +236,7 @@ class BiddingAdvisor:
             fitting_draw(source.draw, state, seat),
             "chance to win" if win else "expected points",
             explain,
-            method=method,
+            method=METHOD,
             truth=solved,
         )
 
@@ -342,7 +343,6 @@ class BiddingAdvisor:
             return text
 
         choices = [(e, event_play(e)) for e in legal]
-        method = "play-outs of sampled worlds, every seat playing for its own bid"
         return PlayOutValuation(
             "play",
             choices,
@@ -350,7 +350,7 @@ class BiddingAdvisor:
             fitting_draw(source.draw, state, seat),
             "chance to win" if win else "expected points",
             explain,
-            method=method,
+            method=METHOD,
         )
 
     def play_for_tricks(self, session: Session, state: BiddingRound) -> Valuation:
@@ -435,7 +435,7 @@ class BiddingAdvisor:
             collapse=collapse,
             rank=rank,
             width=len(legal) * per,
-            method="play-outs of sampled worlds, every seat playing for its own bid",
+            method=METHOD,
             truth=solved,
         )
 
