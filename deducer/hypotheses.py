@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
 
 from stich.games.base import Event, Game, Round
-from stich.games.cards import Card
+from stich.games.cards import Card, card_list
 from stich.games.errors import StichError
 from stich.games.record import Record, start_round
 from stich.games.registry import all_games
@@ -104,13 +104,8 @@ def game_space(game: Game) -> HypothesisSpace | None:
 
 
 def members(mask: int) -> list[int]:
-    """The hypotheses of a bit mask, in order."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+    """The hypotheses of a bit mask, in order (its bits, as `card_list` reads a set of cards)."""
+    return card_list(mask)
 
 
 # -- clues --------------------------------------------------------------------------

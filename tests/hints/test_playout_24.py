@@ -4,12 +4,13 @@ heuristic bots take at the arena's table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
 from stich.games.cards import mask_of
-from stich.games.record import parse_record, replay, simulate
+from stich.games.record import Record, parse_record, replay, simulate
 from stich.games.vierundzwanzig import DECK, SUITS, TRICKS, VierUndZwanzigRound
 from stich.hints.advice import Budget, advise
 from stich.hints.advisors.vierundzwanzig.playout import play_on, play_out
@@ -18,14 +19,19 @@ from stich.hints.play.bots import parse_bot
 from stich.hints.session import Session
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_play_out_takes_the_heuristic_bots_tricks(players: int) -> None:
-    spec = ArenaSpec("24", players, tuple(parse_bot("heuristic") for _ in range(players)), 12, 5)
-    reversals = 0
-    for index in range(12):
+def _heuristic_rounds(players: int, deals: int, seed: int) -> Iterator[Record]:
+    """The records of ``deals`` arena rounds of 24 between heuristic bots."""
+    spec = ArenaSpec("24", players, tuple(parse_bot("heuristic") for _ in range(players)), deals, seed)
+    for index in range(deals):
         played = play_table(spec, index, 0, keep_record=True)
         assert played.record is not None
-        record = parse_record(played.record)
+        yield parse_record(played.record)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_play_out_takes_the_heuristic_bots_tricks(players: int) -> None:
+    reversals = 0
+    for index, record in enumerate(_heuristic_rounds(players, 12, 5)):
         state = replay(record).round
         hands = [mask_of(DECK.parse(c) for c in record.known["hands"][str(s)]) for s in range(players)]
         gone = [0] * players
@@ -69,12 +75,8 @@ def test_play_on_from_any_trick_takes_the_heuristic_bots_tricks() -> None:
     """From every card of a round the heuristic bots played, playing on with that card first gives
     the tricks they took: the trick in progress, the order pending and the cards played carry."""
     players = 3
-    spec = ArenaSpec("24", players, tuple(parse_bot("heuristic") for _ in range(players)), 6, 7)
     checked = 0
-    for index in range(6):
-        played = play_table(spec, index, 0, keep_record=True)
-        assert played.record is not None
-        record = parse_record(played.record)
+    for index, record in enumerate(_heuristic_rounds(players, 6, 7)):
         final = list(replay(record).round.won)
         for cut, event in enumerate(record.events):
             if "play" not in event:

@@ -319,12 +319,8 @@ class StichFuerStichAdvisor:
             source.draw,
             "trick points and information",
             explain,
-            method=(
-                "double-dummy over sampled worlds (a world whose search is long played out), "
-                "with a play-out of every seat for itself"
-                if self.playout_share
-                else "double-dummy over sampled worlds (a world whose search is long played out)"
-            ),
+            method="double-dummy over sampled worlds (a world whose search is long played out)"
+            + (", with a play-out of every seat for itself" if self.playout_share else ""),
         )
 
     def true_values(self, session: Session, advice: Advice, world: World) -> TrueValues | None:
