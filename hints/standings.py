@@ -153,6 +153,23 @@ class RoundPoints:
             self._chances[(key, sizes, seat, relative)] = found
         return found
 
+    def chance_alone(
+        self, key: str, size: int, sizes: tuple[int, ...], scores: Sequence[int], seat: int
+    ) -> float:
+        """``seat``'s chance to win when its score after the current round (of ``size`` cards) is
+        known and the others' are not: ``scores`` holds the seat's score after the round and the
+        others' before it, whose points this round follow the model as in the rounds left."""
+        relative = tuple(s - scores[seat] for s in scores)
+        # Kept apart from `chance`'s answers by the hand size before the rounds left (-size).
+        kept = (key, (-size, *sizes), seat, relative)
+        found = self._chances.get(kept)
+        if found is None:
+            if len(self._chances) >= CHANCES_KEPT:
+                self._chances.clear()
+            found = _chance(seat, relative, self.left(key, sizes), self.left(key, (size, *sizes)))
+            self._chances[kept] = found
+        return found
+
 
 def model_key(game: Game) -> str:
     """The model's key for a game (`Game.points_model`: its id and player count, for the options
@@ -202,23 +219,28 @@ def win_chances(
     return [model.chance(key, sizes, scores, seat) for seat in range(n)]
 
 
-def _chance(seat: int, scores: Sequence[int], left: PointsDistribution) -> float:
-    """``seat``'s chance to win from the scores and the distribution of the points left."""
+def _chance(
+    seat: int, scores: Sequence[int], mine: PointsDistribution, theirs: PointsDistribution | None = None
+) -> float:
+    """``seat``'s chance to win from the scores: its points to come follow ``mine``, every other
+    seat's ``theirs`` (the same as ``mine`` unless given)."""
     import numpy as np
 
-    p = left.array()
-    cdf = np.cumsum(p)
-    m = len(p)
-    mine = np.flatnonzero(p)  # the seat's outcomes that can happen (Wizard's: every tenth point)
+    theirs = theirs or mine
+    p, q = mine.array(), theirs.array()
+    cdf = np.cumsum(q)
+    m = len(q)
+    outcomes = np.flatnonzero(p)  # the seat's outcomes that can happen (Wizard's: every tenth point)
     # The polynomial in z, over the seat's outcomes: the product over the others of (below + at z),
     # where below and at are the chances that the other ends below the seat and level with it; the
     # coefficient of z^t is the chance that the others all end at most level, t of them level.
-    poly = [np.ones(len(mine))]
+    poly = [np.ones(len(outcomes))]
     for other, score in enumerate(scores):
         if other == seat:
             continue
-        j = mine - (score - scores[seat])  # the other's outcome that ties the seat's
-        at = np.where((j >= 0) & (j < m), p[np.clip(j, 0, m - 1)], 0.0)
+        # The other's outcome level with the seat's.
+        j = outcomes + (scores[seat] + mine.low - score - theirs.low)
+        at = np.where((j >= 0) & (j < m), q[np.clip(j, 0, m - 1)], 0.0)
         below = np.where(j - 1 >= m, 1.0, np.where(j - 1 >= 0, cdf[np.clip(j - 1, 0, m - 1)], 0.0))
         grown = [poly[0] * below]
         for t in range(1, len(poly)):
@@ -226,7 +248,7 @@ def _chance(seat: int, scores: Sequence[int], left: PointsDistribution) -> float
         grown.append(poly[-1] * at)
         poly = grown
     share = sum(coefficient / (t + 1) for t, coefficient in enumerate(poly))
-    return float(np.dot(p[mine], share))
+    return float(np.dot(p[outcomes], share))
 
 
 @dataclass(frozen=True)
@@ -253,6 +275,15 @@ class Standings:
         """``seat``'s chance to win once the current round scores ``round_points``."""
         after = [s + p for s, p in zip(self.scores, round_points, strict=True)]
         return (self.model or default_model()).chance(model_key(game), self.rounds_after, after, seat)
+
+    def chance_alone(self, game: Game, own_points: int, seat: int, size: int) -> float:
+        """``seat``'s chance to win once it scores ``own_points`` in the current round of ``size``
+        cards, the others' points in it taken from the model (as in the rounds after it), not
+        from how the round is played."""
+        after = list(self.scores)
+        after[seat] += own_points
+        model = self.model or default_model()
+        return model.chance_alone(model_key(game), size, self.rounds_after, after, seat)
 
     def situation(self, seat: int) -> str:
         """Where ``seat`` stands, in words: "you lead by 14 with 2 rounds after this one"."""

@@ -26,17 +26,26 @@ TINY = RoundPoints({"stiche-raten/3": {k: PointsDistribution.of_counts(v) for k,
 THREE = find("stiche-raten")(3, {})
 
 
-def enumerated(scores: list[int], sizes: list[int]) -> list[float]:
-    """The chances by enumerating every seat's points in every round left, ties shared."""
-    n = len(scores)
-    outcomes = []  # (points over the rounds left, chance) of one seat
+def outcomes_of(sizes: list[int]) -> list[tuple[int, float]]:
+    """One seat's points over rounds of ``sizes`` cards, with their chances, every combination."""
+    outcomes = []
     for combo in itertools.product(*(TINY_ROUNDS[k].items() for k in sizes)):
         chance = 1.0
         for size, (_, count) in zip(sizes, combo, strict=True):
             chance *= count / sum(TINY_ROUNDS[size].values())
         outcomes.append((sum(p for p, _ in combo), chance))
+    return outcomes
+
+
+def enumerated(
+    scores: list[int], sizes: list[int], seat_sizes: dict[int, list[int]] | None = None
+) -> list[float]:
+    """The chances by enumerating every seat's points in every round left, ties shared; a seat in
+    ``seat_sizes`` plays those rounds in place of ``sizes``."""
+    n = len(scores)
+    per_seat = [outcomes_of((seat_sizes or {}).get(seat, sizes)) for seat in range(n)]
     won = [0.0] * n
-    for seats in itertools.product(outcomes, repeat=n):
+    for seats in itertools.product(*per_seat):
         chance = 1.0
         for _, c in seats:
             chance *= c
@@ -52,6 +61,14 @@ def enumerated(scores: list[int], sizes: list[int]) -> list[float]:
 def test_convolution_matches_enumeration_two_rounds_left(scores: list[int]) -> None:
     found = win_chances(THREE, scores, [1, 2], TINY)
     assert found == pytest.approx(enumerated(scores, [1, 2]), abs=1e-12)
+
+
+@pytest.mark.parametrize(("scores", "own"), [([0, 0, 0], 3), ([3, 1, 0], 0), ([5, 2, 4], 1), ([0, 6, 1], 3)])
+def test_chance_alone_matches_enumeration(scores: list[int], own: int) -> None:
+    """The seat's points this round (1 card) known, the others' from the model, one round of 2 after."""
+    found = Standings(tuple(scores), (2,), TINY).chance_alone(THREE, own, 0, 1)
+    after = [scores[0] + own, *scores[1:]]
+    assert found == pytest.approx(enumerated(after, [1, 2], {0: [2]})[0], abs=1e-12)
 
 
 def test_points_left_is_the_convolution() -> None:

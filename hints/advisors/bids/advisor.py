@@ -54,7 +54,7 @@ from stich.hints.dd import (
 )
 from stich.hints.figures import CHANCE, POINTS, TRICKS, shown
 from stich.hints.session import Session
-from stich.hints.standings import OBJECTIVE_WIN_NEEDS
+from stich.hints.standings import OBJECTIVE_WIN_NEEDS, Standings
 from stich.hints.valuation import Advice, Alternative, Budget, Evaluate, Tally, Valuation, worlds_text
 from stich.hints.worlds import World, WorldSource
 from stich.solvers import ObjectiveSpec
@@ -153,6 +153,17 @@ class BiddingAdvisor:
     not at all)."""
 
     opponents: Opponents = PLAIN
+    others_by_model: bool = False
+    """Where the game's scores are known: the chance to win from the seat's own points in the
+    play-outs alone, the others' points this round taken from the model of the standings (as in
+    the rounds after it) rather than from the play-outs, whose other seats hit their bids more
+    often than a table does (the worlds are drawn to fit the bids by the play-outs' policy)."""
+
+    def _chance(self, standings: Standings, state: BiddingRound, points: list[int], seat: int) -> float:
+        """The seat's chance to win once the round scores ``points`` (`others_by_model`)."""
+        if self.others_by_model:
+            return standings.chance_alone(state.game, points[seat], seat, state.size)
+        return standings.chance(state.game, points, seat)
 
     def valuation(self, session: Session) -> Valuation | Advice:
         state = session.round
@@ -182,7 +193,6 @@ class BiddingAdvisor:
         win = session.objective == "win"
         if win and standings is None:
             raise StichError(OBJECTIVE_WIN_NEEDS)
-        game = state.game
 
         def evaluate(world: World) -> tuple[list[float], list[dict[str, float]]]:
             if standings is None:
@@ -195,7 +205,7 @@ class BiddingAdvisor:
                 every_bid, tricks = outcomes[bid]
                 points = [score_bid(b, t, scoring, blind) for b, t in zip(every_bid, tricks, strict=True)]
                 scores[i], figures[i] = _with_win(
-                    scores[i], figures[i], standings.chance(game, points, seat), win
+                    scores[i], figures[i], self._chance(standings, state, points, seat), win
                 )
             return scores, figures
 
@@ -320,7 +330,7 @@ class BiddingAdvisor:
                     score_bid(b, t, scoring, state.blind) for b, t in zip(every_bid, tricks, strict=True)
                 ]
                 scores[i], figures[i] = _with_win(
-                    scores[i], figures[i], standings.chance(state.game, points, seat), win
+                    scores[i], figures[i], self._chance(standings, state, points, seat), win
                 )
             return scores, figures
 
